@@ -1,0 +1,9 @@
+// Package games is the contract the bot, the store, the AI and the command line share for all three
+// games. Each game lives in its own package (games/oolong, games/ouri, games/ordo) and knows only its
+// rules; games/catalog builds any of them by name and decodes stored games.
+//
+//	g, _ := catalog.New("ouri", games.Options{"rules": "abapa"})
+//	m, err := g.Parse("d") // err explains what was wrong and what to do instead
+//	_ = g.Play(m)
+//	fmt.Println(g.Format(m), g.ToMove(), g.Outcome())
+package games
