@@ -1,0 +1,41 @@
+package render
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/ with what the code draws now")
+
+// golden compares got with testdata/<name>.golden, or rewrites it under -update.
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name+".golden")
+	if *update {
+		if err := os.MkdirAll("testdata", 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./render -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs from the golden file:\n--- got\n%s\n--- want\n%s", name, got, want)
+	}
+	if len(got) > 1900 {
+		t.Errorf("%s is %d bytes; with status lines it must fit Discord's 2000", name, len(got))
+	}
+	for i, r := range got {
+		if r > 126 || (r < 32 && r != '\n') {
+			t.Errorf("%s has non-ASCII or control character %q at byte %d", name, r, i)
+			break
+		}
+	}
+}
