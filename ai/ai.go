@@ -1,0 +1,81 @@
+// Package ai is the bot as an opponent: one entry point that picks a decision for the side to move in
+// any game, at three levels. The bot, the engine protocol and the bench command all go through Choose.
+//
+//	m, err := ai.Choose(ctx, g, ai.Settings{Level: ai.Hard, MoveTime: time.Second, Seed: 7})
+package ai
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"time"
+
+	"tabuleiro/games"
+)
+
+// Level is how strongly the bot plays.
+type Level string
+
+const (
+	Easy   Level = "easy"   // a uniformly random legal decision
+	Medium Level = "medium" // the original reports' heuristics
+	Hard   Level = "hard"   // time-managed search
+)
+
+// Levels lists the levels from weakest to strongest.
+var Levels = []Level{Easy, Medium, Hard}
+
+// ParseLevel reads a level name, case-insensitively.
+func ParseLevel(s string) (Level, error) {
+	switch l := Level(strings.ToLower(strings.TrimSpace(s))); l {
+	case Easy, Medium, Hard:
+		return l, nil
+	}
+	return "", fmt.Errorf("unknown level %q: choose easy, medium or hard", s)
+}
+
+// DefaultMoveTime is hard's budget when none is given (AI_MOVE_TIME's default).
+const DefaultMoveTime = time.Second
+
+// Settings tune one choice.
+type Settings struct {
+	Level Level
+	// MoveTime is hard's thinking budget; the answer comes within it plus a small margin.
+	MoveTime time.Duration
+	// Seed makes every level deterministic: the same position, settings and seed give the same move
+	// (for hard, up to how far the search got in its time).
+	Seed uint64
+}
+
+// ErrGameOver is returned when asked to move in a finished game.
+var ErrGameOver = errors.New("the game is over: there is nothing to decide")
+
+// Choose picks a decision for the side to move. It never plays it; the game is left unchanged.
+// It honours ctx: on cancellation hard answers with the best decision found so far.
+func Choose(ctx context.Context, g games.Game, s Settings) (games.Move, error) {
+	if g.Outcome().Over() {
+		return 0, ErrGameOver
+	}
+	legal := g.Legal()
+	if len(legal) == 0 {
+		return 0, ErrGameOver
+	}
+	if len(legal) == 1 {
+		return legal[0], nil
+	}
+	if s.MoveTime <= 0 {
+		s.MoveTime = DefaultMoveTime
+	}
+	rng := rand.New(rand.NewPCG(s.Seed, g.Hash()))
+	switch s.Level {
+	case Easy:
+		return legal[rng.IntN(len(legal))], nil
+	case Medium:
+		return medium(g, legal, rng), nil
+	case Hard:
+		return hard(ctx, g, legal, s, rng), nil
+	}
+	return 0, fmt.Errorf("unknown level %q: choose easy, medium or hard", s.Level)
+}
