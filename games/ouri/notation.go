@@ -1,0 +1,59 @@
+package ouri
+
+import (
+	"fmt"
+	"strings"
+
+	"tabuleiro/games"
+)
+
+var seatNames = [2]string{"South", "North"}
+
+// Format writes a sowing as the mover's house letter a–f.
+func (g *Game) Format(m games.Move) string {
+	if m < 6 {
+		return string(rune('a' + m))
+	}
+	return fmt.Sprintf("?%d", uint32(m))
+}
+
+// Parse reads a house letter a–f in either case and accepts it only if it is legal now.
+func (g *Game) Parse(s string) (games.Move, error) {
+	t := strings.ToLower(strings.TrimSpace(s))
+	if g.outcome.Over() {
+		return 0, fmt.Errorf("the game is over (%s) — no more sowing", g.outcome)
+	}
+	if len(t) != 1 || t[0] < 'a' || t[0] > 'f' {
+		if t == "" {
+			return 0, fmt.Errorf("no house named — you may sow %s", g.legalNames())
+		}
+		return 0, fmt.Errorf("%q is not a house — name one of a–f (you may sow %s)", strings.TrimSpace(s), g.legalNames())
+	}
+	m := games.Move(t[0] - 'a')
+	if g.legal(m) {
+		return m, nil
+	}
+	p := &g.pos
+	seeds := p.Houses[int(p.ToMove)*6+int(m)]
+	opp := seatNames[1-p.ToMove]
+	switch {
+	case seeds == 0:
+		return 0, fmt.Errorf("house %s is empty — you may sow %s", t, g.legalNames())
+	case p.SideSeeds(1-p.ToMove) == 0 && int(seeds) < 6-int(m):
+		verb := "reaches"
+		if len(g.Legal()) > 1 {
+			verb = "reach"
+		}
+		return 0, fmt.Errorf("you must feed %s: house %s does not reach their side — only %s %s it", opp, t, g.legalNames(), verb)
+	}
+	return 0, fmt.Errorf("house %s holds a single seed, and the singleton rule forbids sowing one while another house holds two or more — you may sow %s", t, g.legalNames())
+}
+
+// legalNames lists the legal houses as "a, b, d".
+func (g *Game) legalNames() string {
+	names := games.Names(g, g.Legal())
+	if len(names) == 0 {
+		return "nothing"
+	}
+	return strings.Join(names, ", ")
+}
