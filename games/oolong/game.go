@@ -2,36 +2,175 @@ package oolong
 
 import (
 	"errors"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
 	"tabuleiro/games"
 )
 
-// Game is an Oolong game in progress.
+// Game is an Oolong game in progress: a Position plus its options, decision log and any ending
+// outside play (agreement, resignation, time).
 type Game struct {
-	layout  Layout
-	log     []games.Move
-	outcome games.Outcome
+	pos    Position
+	layout Layout
+	log    []games.Move
+	ended  games.Outcome // set by End; Ongoing otherwise
 }
 
-// New starts a game with options layout (default DefaultLayout) and trigger (any or owner).
+// New starts a game. Options: layout (a layout string, default DefaultLayout) and trigger
+// (any, the default, or owner).
 func New(opts games.Options) (*Game, error) {
-	return &Game{layout: DefaultLayout, outcome: games.Ongoing}, nil
+	layout, trigger := DefaultLayout, TriggerAny
+	for k, v := range opts {
+		switch strings.ToLower(strings.TrimSpace(k)) {
+		case "layout":
+			if strings.TrimSpace(v) == "" {
+				continue
+			}
+			l, err := ParseLayout(v)
+			if err != nil {
+				return nil, err
+			}
+			layout = l
+		case "trigger":
+			switch strings.ToLower(strings.TrimSpace(v)) {
+			case "any", "":
+				trigger = TriggerAny
+			case "owner":
+				trigger = TriggerOwner
+			default:
+				return nil, fmt.Errorf("trigger %q is not an option — choose any or owner", v)
+			}
+		default:
+			return nil, fmt.Errorf("oolong has no option %q — options are layout and trigger", k)
+		}
+	}
+	return &Game{pos: NewPosition(layout, trigger), layout: layout, ended: games.Ongoing}, nil
 }
 
+// Kind is "oolong".
 func (g *Game) Kind() string { return "oolong" }
+
+// Options are layout and trigger, in canonical form.
 func (g *Game) Options() games.Options {
-	return games.Options{"layout": g.layout.String(), "trigger": "any"}
+	return games.Options{"layout": g.layout.String(), "trigger": g.pos.trigger.String()}
 }
-func (g *Game) ToMove() games.Seat                 { return 0 }
-func (g *Game) Legal() []games.Move                { return nil }
-func (g *Game) Play(m games.Move) error            { return errors.New("not implemented") }
-func (g *Game) Parse(s string) (games.Move, error) { return 0, errors.New("not implemented") }
-func (g *Game) Format(m games.Move) string         { return "" }
-func (g *Game) Log() []games.Move                  { return append([]games.Move(nil), g.log...) }
-func (g *Game) Ply() int                           { return len(g.log) }
-func (g *Game) Outcome() games.Outcome             { return g.outcome }
+
+// ToMove is the seat that decides next: the acting player of a pending special, if any.
+func (g *Game) ToMove() games.Seat { return g.pos.toMove }
+
+// Legal lists every legal decision sorted by canonical notation.
+func (g *Game) Legal() []games.Move {
+	if g.ended.Over() {
+		return nil
+	}
+	ms := g.pos.AppendDecisions(nil)
+	sort.Slice(ms, func(i, j int) bool { return FormatMove(ms[i]) < FormatMove(ms[j]) })
+	return ms
+}
+
+// Play applies a legal decision; anything else is refused and changes nothing.
+func (g *Game) Play(m games.Move) error {
+	if g.Outcome().Over() {
+		return errors.New("the game is over")
+	}
+	var buf [MaxDecisions]games.Move
+	if !slices.Contains(g.pos.AppendDecisions(buf[:0]), m) {
+		return fmt.Errorf("%s is not a legal decision here", FormatMove(m))
+	}
+	g.pos.Apply(m)
+	g.log = append(g.log, m)
+	return nil
+}
+
+// Format writes a decision in canonical notation.
+func (g *Game) Format(m games.Move) string { return FormatMove(m) }
+
+// Log is every decision played, in order.
+func (g *Game) Log() []games.Move { return slices.Clone(g.log) }
+
+// Ply is the number of decisions played.
+func (g *Game) Ply() int { return len(g.log) }
+
+// Outcome is the result so far.
+func (g *Game) Outcome() games.Outcome {
+	if g.ended.Over() {
+		return g.ended
+	}
+	return g.pos.Outcome()
+}
+
+// End finishes the game outside play: Agreement is a draw; Resignation and Time lose for loser.
 func (g *Game) End(method games.Method, loser games.Seat) error {
-	return errors.New("not implemented")
+	if g.Outcome().Over() {
+		return fmt.Errorf("the game is already over (%s)", g.Outcome())
+	}
+	switch method {
+	case games.Agreement:
+		g.ended = games.Outcome{Winner: games.NoSeat, Method: method}
+	case games.Resignation, games.Time:
+		if loser != 0 && loser != 1 {
+			return fmt.Errorf("%s needs the losing seat, 0 or 1, not %d", method, loser)
+		}
+		g.ended = games.Outcome{Winner: loser.Other(), Method: method}
+	default:
+		return fmt.Errorf("a game cannot be ended by %s — use agreement, resignation or time", method)
+	}
+	return nil
 }
-func (g *Game) Perft(depth int) uint64 { return 0 }
-func (g *Game) Hash() uint64           { return 0 }
-func (g *Game) Clone() games.Game      { c := *g; c.log = g.Log(); return &c }
+
+// Perft counts the leaves of the decision tree depth plies deep.
+func (g *Game) Perft(depth int) uint64 {
+	if g.ended.Over() {
+		if depth == 0 {
+			return 1
+		}
+		return 0
+	}
+	return g.pos.Perft(depth)
+}
+
+// Hash identifies the position.
+func (g *Game) Hash() uint64 { return g.pos.Hash() }
+
+// Clone returns an independent copy.
+func (g *Game) Clone() games.Game { return g.CloneGame() }
+
+// CloneGame is Clone with the concrete type.
+func (g *Game) CloneGame() *Game {
+	c := *g
+	c.log = slices.Clone(g.log)
+	return &c
+}
+
+// Position is the current position (a copy), for engines.
+func (g *Game) Position() Position { return g.pos }
+
+// Layout is the game's marker layout.
+func (g *Game) Layout() Layout { return g.layout }
+
+// Trigger is the game's trigger option.
+func (g *Game) Trigger() Trigger { return g.pos.trigger }
+
+// At is the tea on a seat of a table.
+func (g *Game) At(table, seat Dir) Tea { return g.pos.At(table, seat) }
+
+// Waiter is the waiter's table and seat.
+func (g *Game) Waiter() (table, seat Dir) { return g.pos.Waiter() }
+
+// Marker is a table's marker; ok is false for c.
+func (g *Game) Marker(table Dir) (Marker, bool) { return g.pos.Marker(table) }
+
+// Used reports whether a table's marker has fired.
+func (g *Game) Used(table Dir) bool { return g.pos.Used(table) }
+
+// Claim is the colour that claimed a table, or NoSeat.
+func (g *Game) Claim(table Dir) games.Seat { return g.pos.Claim(table) }
+
+// Supply is how many teas a colour has left.
+func (g *Game) Supply(s games.Seat) int { return g.pos.Supply(s) }
+
+// Pending lists the queued specials, the one to decide now first.
+func (g *Game) Pending() []Special { return g.pos.Pending() }
