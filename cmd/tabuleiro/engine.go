@@ -1,0 +1,154 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"sort"
+	"time"
+
+	"tabuleiro/ai"
+	"tabuleiro/games"
+	"tabuleiro/games/catalog"
+	"tabuleiro/games/ouri"
+	"tabuleiro/render"
+)
+
+// request is one line of the engine protocol; each command uses some of the fields.
+type request struct {
+	Cmd        string            `json:"cmd"`
+	Game       string            `json:"game"`
+	Options    map[string]string `json:"options"`
+	Moves      []string          `json:"moves"`
+	Move       string            `json:"move"`
+	Depth      *int              `json:"depth"`
+	Level      string            `json:"level"`
+	MoveTimeMS int               `json:"movetime_ms"`
+	Seed       uint64            `json:"seed"`
+}
+
+type reply struct {
+	OK    bool    `json:"ok"`
+	Error string  `json:"error,omitempty"`
+	Nodes *uint64 `json:"nodes,omitempty"`
+	Move  string  `json:"move,omitempty"`
+	Text  string  `json:"text,omitempty"`
+}
+
+// stateReply is the protocol's state: every field is always present.
+type stateReply struct {
+	OK     bool     `json:"ok"`
+	ToMove int      `json:"to_move"`
+	Legal  []string `json:"legal"`
+	Over   bool     `json:"over"`
+	Result string   `json:"result"`
+	Ply    int      `json:"ply"`
+	Stores []int    `json:"stores,omitempty"`
+}
+
+// engine serves the JSON-lines protocol until stdin ends; a bad line never stops it.
+func engine(ctx context.Context, stdin io.Reader, stdout io.Writer) int {
+	sc := bufio.NewScanner(stdin)
+	sc.Buffer(make([]byte, 64*1024), 4*1024*1024)
+	enc := json.NewEncoder(stdout)
+	enc.SetEscapeHTML(false)
+	var s engineSession
+	for sc.Scan() {
+		line := sc.Bytes()
+		if len(line) == 0 {
+			continue
+		}
+		if err := enc.Encode(s.handle(ctx, line)); err != nil {
+			return 1
+		}
+	}
+	return 0
+}
+
+type engineSession struct {
+	game games.Game
+}
+
+func fail(format string, a ...any) reply { return reply{Error: fmt.Sprintf(format, a...)} }
+
+func (s *engineSession) handle(ctx context.Context, line []byte) any {
+	var req request
+	if err := json.Unmarshal(line, &req); err != nil {
+		return fail("malformed JSON: %v", err)
+	}
+	if req.Cmd == "new" {
+		g, err := newGameAt(req.Game, games.Options(req.Options), req.Moves)
+		if err != nil {
+			return fail("%v", err)
+		}
+		s.game = g
+		return state(g)
+	}
+	if s.game == nil {
+		switch req.Cmd {
+		case "play", "perft", "go", "render":
+			return fail("no game yet: send {\"cmd\":\"new\",\"game\":\"ouri\"} first")
+		}
+	}
+	switch req.Cmd {
+	case "play":
+		m, err := s.game.Parse(req.Move)
+		if err != nil {
+			return fail("illegal move %q: %v", req.Move, err)
+		}
+		if err := s.game.Play(m); err != nil {
+			return fail("illegal move %q: %v", req.Move, err)
+		}
+		return state(s.game)
+	case "perft":
+		if req.Depth == nil || *req.Depth < 0 {
+			return fail("perft needs \"depth\": a whole number ≥ 0")
+		}
+		n := s.game.Perft(*req.Depth)
+		return reply{OK: true, Nodes: &n}
+	case "go":
+		level := ai.Hard
+		if req.Level != "" {
+			l, err := ai.ParseLevel(req.Level)
+			if err != nil {
+				return fail("%v", err)
+			}
+			level = l
+		}
+		budget := ai.DefaultMoveTime
+		if req.MoveTimeMS > 0 {
+			budget = time.Duration(req.MoveTimeMS) * time.Millisecond
+		}
+		m, err := ai.Choose(ctx, s.game, ai.Settings{Level: level, MoveTime: budget, Seed: req.Seed})
+		if err != nil {
+			return fail("%v", err)
+		}
+		return reply{OK: true, Move: s.game.Format(m)}
+	case "render":
+		return reply{OK: true, Text: render.Board(s.game)}
+	case "":
+		return fail("missing \"cmd\": use new, play, perft, go or render")
+	}
+	return fail("unknown command %q: use new, play, perft, go or render", req.Cmd)
+}
+
+// state is the protocol's state reply for a game.
+func state(g games.Game) stateReply {
+	o := g.Outcome()
+	legal := games.Names(g, g.Legal())
+	sort.Strings(legal)
+	if legal == nil {
+		legal = []string{}
+	}
+	r := stateReply{OK: true, Legal: legal, Over: o.Over(), Result: o.Result(), Ply: g.Ply()}
+	if !o.Over() {
+		r.ToMove = int(g.ToMove())
+	}
+	if og, ok := g.(*ouri.Game); ok {
+		st := og.Stores()
+		r.Stores = []int{st[0], st[1]}
+	}
+	return r
+}

@@ -1,0 +1,53 @@
+// Command tabuleiro is the Discord bot for Oolong, Ouri and Ordo, and the engines' command line.
+//
+//	tabuleiro                  the bot (Discord when configured, else the local console)
+//	tabuleiro console          the local console
+//	tabuleiro perft ouri 6     count the legal-move tree
+//	tabuleiro engine           JSON-lines engine protocol on stdin/stdout
+//	tabuleiro bench ouri --a hard --b medium --games 100 --movetime 100ms
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	os.Exit(run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+const usage = `usage:
+  tabuleiro                     run the bot (Discord when configured, else the local console)
+  tabuleiro console             play in the local console
+  tabuleiro perft <game> <depth> [--opt key=value]... [--moves "m1;m2;..."] [--divide]
+  tabuleiro engine              JSON-lines engine protocol on stdin/stdout
+  tabuleiro bench <game> --a <level> --b <level> --games N --movetime D [--opt key=value]...
+games: oolong, ouri, ordo`
+
+// run is main without the process: it returns the exit code, so tests can call it.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		return runDefault(ctx, stdin, stdout, stderr)
+	}
+	switch args[0] {
+	case "perft":
+		return perft(args[1:], stdout, stderr)
+	case "engine":
+		return engine(ctx, stdin, stdout)
+	case "bench":
+		return bench(ctx, args[1:], stdout, stderr)
+	case "console":
+		return console(ctx, stdin, stdout, stderr)
+	case "help", "-h", "--help":
+		fmt.Fprintln(stdout, usage)
+		return 0
+	}
+	fmt.Fprintf(stderr, "tabuleiro: unknown command %q\n%s\n", args[0], usage)
+	return 2
+}

@@ -1,0 +1,161 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func runCmd(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = run(context.Background(), args, strings.NewReader(stdin), &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func lastLine(s string) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	return lines[len(lines)-1]
+}
+
+func TestPerftCommand(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"ouri from the start has six moves", []string{"perft", "ouri", "1"}, "6"},
+		{"ouri depth zero is the position itself", []string{"perft", "ouri", "0"}, "1"},
+		{"ordo from the start has 56 moves", []string{"perft", "ordo", "1"}, "56"},
+		{"oolong from the start has 8 moves", []string{"perft", "oolong", "1"}, "8"},
+		{"oolong with an explicit layout", []string{"perft", "oolong", "1", "--opt", "layout=RO,BM,GW,SU,RO,GM,SC,BW"}, "8"},
+		{"moves are played before counting", []string{"perft", "ouri", "1", "--moves", "d"}, "6"},
+		{"ordo after a move", []string{"perft", "ordo", "1", "--moves", "a3-a4"}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errs := runCmd(t, "", tt.args...)
+			if code != 0 {
+				t.Fatalf("exit %d, stderr %s", code, errs)
+			}
+			if tt.want != "" && lastLine(out) != tt.want {
+				t.Errorf("last line %q, want %q", lastLine(out), tt.want)
+			}
+		})
+	}
+}
+
+func TestPerftDivideAddsUpAndListsEveryMove(t *testing.T) {
+	code, out, errs := runCmd(t, "", "perft", "ouri", "3", "--divide")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	_, total, _ := runCmd(t, "", "perft", "ouri", "3")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 7 {
+		t.Fatalf("want 6 move lines and a total, got:\n%s", out)
+	}
+	for i, l := range lines[:6] {
+		if !strings.HasPrefix(l, string(rune('a'+i))+": ") {
+			t.Errorf("line %d = %q, want it to start with %c: ", i, l, 'a'+i)
+		}
+	}
+	if lastLine(out) != lastLine(total) {
+		t.Errorf("divide total %s differs from perft %s", lastLine(out), lastLine(total))
+	}
+}
+
+func TestPerftRefusesBadInput(t *testing.T) {
+	tests := []struct {
+		name     string
+		args     []string
+		mentions string
+	}{
+		{"an unknown game", []string{"perft", "chess", "2"}, "unknown game"},
+		{"a depth that is not a number", []string{"perft", "ouri", "two"}, "depth"},
+		{"an unknown option", []string{"perft", "ouri", "2", "--opt", "colour=red"}, "colour"},
+		{"an illegal move names the move and its ply", []string{"perft", "ordo", "2", "--moves", "a3-a4;a3-a4"}, "ply 2"},
+		{"a missing depth", []string{"perft", "ouri"}, "usage"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, _, errs := runCmd(t, "", tt.args...)
+			if code == 0 {
+				t.Fatal("exit 0, want an error")
+			}
+			if !strings.Contains(errs, tt.mentions) {
+				t.Errorf("stderr %q does not mention %q", errs, tt.mentions)
+			}
+		})
+	}
+}
+
+func TestEngineProtocol(t *testing.T) {
+	in := strings.Join([]string{
+		`{"cmd":"play","move":"a"}`,
+		`{"cmd":"new","game":"ouri","options":{"rules":"abapa"},"moves":["d","c"]}`,
+		`{"cmd":"play","move":"e"}`,
+		`{"cmd":"play","move":"zz"}`,
+		`{"cmd":"perft","depth":2}`,
+		`{"cmd":"go","level":"easy"}`,
+		`{"cmd":"render"}`,
+		`not json`,
+		`{"cmd":"fly"}`,
+		`{"cmd":"new","game":"ordo"}`,
+	}, "\n")
+	code, out, errs := runCmd(t, in, "engine")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var replies []map[string]any
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		var r map[string]any
+		if err := json.Unmarshal([]byte(l), &r); err != nil {
+			t.Fatalf("reply %q is not JSON: %v", l, err)
+		}
+		replies = append(replies, r)
+	}
+	if len(replies) != 10 {
+		t.Fatalf("got %d replies for 10 requests:\n%s", len(replies), out)
+	}
+	for i, wantOK := range []bool{false, true, true, false, true, true, true, false, false, true} {
+		if replies[i]["ok"] != wantOK {
+			t.Errorf("reply %d ok=%v, want %v: %v", i+1, replies[i]["ok"], wantOK, replies[i])
+		}
+	}
+	st := replies[2]
+	if st["ply"] != 3.0 || st["to_move"] != 1.0 || st["over"] != false || st["result"] != "" {
+		t.Errorf("state after d c e: %v", st)
+	}
+	if stores, ok := st["stores"].([]any); !ok || len(stores) != 2 {
+		t.Errorf("ouri state has no stores: %v", st)
+	}
+	if _, ok := replies[4]["nodes"].(float64); !ok {
+		t.Errorf("perft reply has no nodes: %v", replies[4])
+	}
+	if m, _ := replies[5]["move"].(string); len(m) != 1 {
+		t.Errorf("go reply %v is not an ouri house", replies[5])
+	}
+	if txt, _ := replies[6]["text"].(string); !strings.Contains(txt, "A B C D E F") {
+		t.Errorf("render reply does not draw the board: %v", replies[6])
+	}
+	if legal, _ := replies[9]["legal"].([]any); len(legal) != 56 {
+		t.Errorf("ordo start lists %d legal moves, want 56", len(legal))
+	}
+}
+
+func TestEngineStateListsLegalMovesInByteOrder(t *testing.T) {
+	_, out, _ := runCmd(t, `{"cmd":"new","game":"oolong"}`+"\n", "engine")
+	var r struct {
+		Legal []string `json:"legal"`
+	}
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"c.e", "c.n", "c.ne", "c.nw", "c.s", "c.se", "c.sw", "c.w"}
+	if strings.Join(r.Legal, " ") != strings.Join(want, " ") {
+		t.Errorf("legal = %v, want %v", r.Legal, want)
+	}
+}
