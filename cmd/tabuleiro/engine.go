@@ -11,7 +11,6 @@ import (
 
 	"tabuleiro/ai"
 	"tabuleiro/games"
-	"tabuleiro/games/catalog"
 	"tabuleiro/games/ouri"
 	"tabuleiro/render"
 )

@@ -7,11 +7,6 @@ import (
 )
 
 // Placeholders wired in as the bot and AI issues land.
-func bench(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "bench: not built yet")
-	return 1
-}
-
 func console(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) int {
 	fmt.Fprintln(stderr, "console: not built yet")
 	return 1

@@ -159,3 +159,49 @@ func TestEngineStateListsLegalMovesInByteOrder(t *testing.T) {
 		t.Errorf("legal = %v, want %v", r.Legal, want)
 	}
 }
+
+func TestTallyScoresAndElo(t *testing.T) {
+	tests := []struct {
+		name  string
+		t     tally
+		score float64
+		elo   float64
+	}{
+		{"an even match is worth nothing", tally{Win: 5, Draw: 2, Loss: 5}, 0.5, 0},
+		{"three quarters of the points is about +191", tally{Win: 3, Loss: 1}, 0.75, 190.85},
+		{"all draws is even", tally{Draw: 4}, 0.5, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if s := tt.t.Score(); s != tt.score {
+				t.Errorf("score %v, want %v", s, tt.score)
+			}
+			elo, lo, hi := tt.t.Elo()
+			if d := elo - tt.elo; d > 0.01 || d < -0.01 {
+				t.Errorf("elo %v, want %v", elo, tt.elo)
+			}
+			if lo > elo || hi < elo {
+				t.Errorf("interval %v..%v does not hold %v", lo, hi, elo)
+			}
+		})
+	}
+}
+
+func TestBenchPlaysPairedOpeningsFromBothSeats(t *testing.T) {
+	code, out, errs := runCmd(t, "", "bench", "ouri", "--a", "easy", "--b", "easy", "--games", "4", "--seed", "3")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"4 games from 2 paired openings", "wins", "score:", "elo:"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if !strings.Contains(errs, "4/4 games") {
+		t.Errorf("no progress shown: %q", errs)
+	}
+	_, again, _ := runCmd(t, "", "bench", "ouri", "--a", "easy", "--b", "easy", "--games", "4", "--seed", "3")
+	if again != out {
+		t.Errorf("the same seed gave a different match:\n%s\n%s", out, again)
+	}
+}
