@@ -67,7 +67,11 @@ func (g *Game) Legal() []games.Move {
 		return nil
 	}
 	ms := g.pos.AppendDecisions(nil)
-	sort.Slice(ms, func(i, j int) bool { return FormatMove(ms[i]) < FormatMove(ms[j]) })
+	names := make(map[games.Move]string, len(ms))
+	for _, m := range ms {
+		names[m] = FormatMove(m)
+	}
+	sort.Slice(ms, func(i, j int) bool { return names[ms[i]] < names[ms[j]] })
 	return ms
 }
 
