@@ -57,13 +57,29 @@ func New(opts games.Options) (*Game, error) {
 			return nil, fmt.Errorf("ouri: unknown option %q — Ouri accepts rules=ouri|abapa and misere=true|false", k)
 		}
 	}
-	return FromPosition(Start(rules), misere), nil
+	return start(Start(rules), misere), nil
 }
 
-// FromPosition starts a game from any position (for tests, puzzles and analysis). The position is
-// the first occurrence for repetition. A position where the game is already decided is ended as
-// the rules say.
-func FromPosition(p Position, misere bool) *Game {
+// FromPosition starts a game from any valid position (for tests, puzzles and analysis): 48 seeds
+// in houses and stores, North or South to move, a known rule set. The position is the first
+// occurrence for repetition; one the rules already decide is ended as they say.
+func FromPosition(p Position, misere bool) (*Game, error) {
+	total := int(p.Stores[0]) + int(p.Stores[1])
+	for _, s := range p.Houses {
+		total += int(s)
+	}
+	switch {
+	case total != Seeds:
+		return nil, fmt.Errorf("ouri: the position holds %d seeds, want %d", total, Seeds)
+	case p.ToMove > 1:
+		return nil, fmt.Errorf("ouri: side to move %d, want 0 (South) or 1 (North)", p.ToMove)
+	case p.Rules > RulesAbapa:
+		return nil, fmt.Errorf("ouri: unknown rule set %d", p.Rules)
+	}
+	return start(p, misere), nil
+}
+
+func start(p Position, misere bool) *Game {
 	g := &Game{pos: p, misere: misere, outcome: games.Ongoing, since: []Position{p},
 		last: Sowing{Seat: games.NoSeat}}
 	g.settle()

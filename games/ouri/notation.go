@@ -44,7 +44,7 @@ func (g *Game) Parse(s string) (games.Move, error) {
 		if len(g.Legal()) > 1 {
 			verb = "reach"
 		}
-		return 0, fmt.Errorf("you must feed %s: house %s does not reach their side — only %s %s it", opp, t, g.legalNames(), verb)
+		return 0, fmt.Errorf("you must feed %s: only %s %s their side (house %s does not)", opp, g.legalNames(), verb, t)
 	}
 	return 0, fmt.Errorf("house %s holds a single seed, and the singleton rule forbids sowing one while another house holds two or more — you may sow %s", t, g.legalNames())
 }

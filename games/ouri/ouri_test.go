@@ -17,6 +17,15 @@ func board(rules Rules, south, north [6]int, stores [2]int, toMove int) Position
 	return p
 }
 
+func fromPosition(t *testing.T, p Position, misere bool) *Game {
+	t.Helper()
+	g, err := FromPosition(p, misere)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
 func newGame(t *testing.T, opts games.Options) *Game {
 	t.Helper()
 	g, err := New(opts)
@@ -81,7 +90,7 @@ func TestRuleVectors(t *testing.T) {
 		for _, c := range laps {
 			t.Run(c.name+" under "+r.String(), func(t *testing.T) {
 				p := board(r, [6]int{0, 0, 0, 0, 0, c.seeds}, [6]int{}, [2]int{(48 - c.seeds) / 2, 48 - c.seeds - (48-c.seeds)/2}, 0)
-				g := FromPosition(p, false)
+				g := fromPosition(t, p, false)
 				play(t, g, "f")
 				s, n := split(g.Houses())
 				if s != c.south || n != c.north || g.Stores()[0] != (48-c.seeds)/2+c.store {
@@ -93,7 +102,7 @@ func TestRuleVectors(t *testing.T) {
 
 	slam := board(RulesOuri, [6]int{3, 0, 4, 0, 0, 2}, [6]int{1, 2, 0, 0, 0, 0}, [2]int{18, 18}, 0)
 	t.Run("an Ouri grand slam captures 5 and South moves again, feeding with c only", func(t *testing.T) {
-		g := FromPosition(slam, false)
+		g := fromPosition(t, slam, false)
 		play(t, g, "f")
 		s, n := split(g.Houses())
 		if g.Stores() != [2]int{23, 18} || n != [6]int{} || s != [6]int{3, 0, 4, 0, 0, 0} {
@@ -109,7 +118,7 @@ func TestRuleVectors(t *testing.T) {
 	t.Run("an Abapa grand slam captures nothing and North moves", func(t *testing.T) {
 		p := slam
 		p.Rules = RulesAbapa
-		g := FromPosition(p, false)
+		g := fromPosition(t, p, false)
 		play(t, g, "f")
 		s, n := split(g.Houses())
 		if g.Stores() != [2]int{18, 18} || n != [6]int{2, 3, 0, 0, 0, 0} || s != [6]int{3, 0, 4, 0, 0, 0} {
@@ -122,21 +131,21 @@ func TestRuleVectors(t *testing.T) {
 
 	single := board(RulesOuri, [6]int{1, 3, 0, 0, 1, 0}, [6]int{2, 0, 0, 0, 0, 0}, [2]int{20, 21}, 0)
 	t.Run("the singleton rule leaves Ouri only b", func(t *testing.T) {
-		if got := legalNames(FromPosition(single, false)); got != "b" {
+		if got := legalNames(fromPosition(t, single, false)); got != "b" {
 			t.Fatalf("legal %q", got)
 		}
 	})
 	t.Run("without the singleton rule Abapa allows a, b and e", func(t *testing.T) {
 		p := single
 		p.Rules = RulesAbapa
-		if got := legalNames(FromPosition(p, false)); got != "a b e" {
+		if got := legalNames(fromPosition(t, p, false)); got != "a b e" {
 			t.Fatalf("legal %q", got)
 		}
 	})
 	t.Run("the duty to feed beats the singleton rule", func(t *testing.T) {
 		for _, r := range []Rules{RulesOuri, RulesAbapa} {
 			p := board(r, [6]int{2, 0, 0, 0, 0, 1}, [6]int{}, [2]int{22, 23}, 0)
-			if got := legalNames(FromPosition(p, false)); got != "f" {
+			if got := legalNames(fromPosition(t, p, false)); got != "f" {
 				t.Fatalf("%s: legal %q", r, got)
 			}
 		}

@@ -205,7 +205,7 @@ func TestPerftCountsRepetitionsLikeTheNaiveRules(t *testing.T) {
 					seeds += int(s)
 				}
 				p.Stores = [2]uint8{uint8((48 - seeds) / 2), uint8(48 - seeds - (48-seeds)/2)}
-				g := FromPosition(p, false)
+				g := fromPosition(t, p, false)
 				n := naive{abapa: r == RulesAbapa, side: 0}
 				for i, s := range p.Houses {
 					n.houses[i] = int(s)
