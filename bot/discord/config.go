@@ -1,0 +1,207 @@
+package discord
+
+import (
+	"crypto/ed25519"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/joho/godotenv"
+)
+
+// Config is the environment of discord.md section 4, parsed and checked.
+type Config struct {
+	Token     string            // DISCORD_TOKEN: gateway and REST
+	Gateway   bool              // DISCORD_GATEWAY: on (default with a token) or off
+	AppID     string            // DISCORD_APP_ID: empty means "ask Discord"
+	PublicKey ed25519.PublicKey // DISCORD_PUBLIC_KEY: enables the HTTP endpoint with HTTPAddr
+	HTTPAddr  string            // HTTP_ADDR: /healthz, and /interactions with PublicKey
+	GuildID   string            // DISCORD_GUILD_ID: register commands there only
+	APIBase   *url.URL          // DISCORD_API_BASE: origin of every REST call
+	DBPath    string            // DB_PATH, already suffixed with .shard<N> when SHARD_COUNT > 1
+
+	AIMoveTime   time.Duration // AI_MOVE_TIME
+	ChallengeTTL time.Duration // CHALLENGE_TTL
+	IdleTimeout  time.Duration // IDLE_TIMEOUT
+
+	Shard Shard // SHARD_ID, SHARD_COUNT
+}
+
+// Defaults of discord.md section 4.
+const (
+	DefaultAPIBase      = "https://discord.com"
+	DefaultDBPath       = "data/tabuleiro.db"
+	DefaultAIMoveTime   = time.Second
+	DefaultChallengeTTL = 10 * time.Minute
+	DefaultIdleTimeout  = 72 * time.Hour
+)
+
+// ErrNotConfigured means neither a token nor an HTTP endpoint (public key and address) is set: the
+// binary then starts the console instead.
+var ErrNotConfigured = errors.New("discord is not configured: set DISCORD_TOKEN, or DISCORD_PUBLIC_KEY and HTTP_ADDR")
+
+// Interactions reports whether the HTTP interactions endpoint is configured. HTTP_ADDR alone still
+// serves /healthz, for container health checks of a gateway-only bot.
+func (c Config) Interactions() bool { return c.PublicKey != nil && c.HTTPAddr != "" }
+
+// Env layers a .env file under getenv: a variable set (non-empty) by getenv wins, the file only
+// fills the gaps, so a real environment is never overridden. A missing file is not an error; a
+// malformed one is.
+func Env(getenv func(string) string, path string) (func(string) string, error) {
+	file, err := godotenv.Read(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return getenv, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", path, err)
+	}
+	return func(key string) string {
+		if v := getenv(key); v != "" {
+			return v
+		}
+		return file[key]
+	}, nil
+}
+
+// LoadConfig reads and checks every variable; all problems are reported together, each naming its
+// variable and saying what is expected. It returns ErrNotConfigured (alone) when nothing Discord
+// is set.
+func LoadConfig(getenv func(string) string) (Config, error) {
+	get := func(k string) string { return strings.TrimSpace(getenv(k)) }
+	var errs []error
+	bad := func(format string, a ...any) { errs = append(errs, fmt.Errorf(format, a...)) }
+
+	c := Config{
+		Token:    get("DISCORD_TOKEN"),
+		AppID:    get("DISCORD_APP_ID"),
+		HTTPAddr: get("HTTP_ADDR"),
+		GuildID:  get("DISCORD_GUILD_ID"),
+	}
+	// A token pasted from the developer portal has no prefix; REST and the gateway want "Bot ".
+	c.Token = strings.TrimSpace(strings.TrimPrefix(c.Token, "Bot "))
+
+	if key := get("DISCORD_PUBLIC_KEY"); key != "" {
+		b, err := hex.DecodeString(key)
+		if err != nil || len(b) != ed25519.PublicKeySize {
+			bad("DISCORD_PUBLIC_KEY: expected %d hex digits (the application's public key in the developer portal), got %d characters", 2*ed25519.PublicKeySize, len(key))
+		} else {
+			c.PublicKey = ed25519.PublicKey(b)
+		}
+	}
+	keySet := get("DISCORD_PUBLIC_KEY") != ""
+	if c.Token == "" && !keySet {
+		return Config{}, ErrNotConfigured
+	}
+	if keySet && c.HTTPAddr == "" {
+		bad("HTTP_ADDR: the HTTP endpoint (DISCORD_PUBLIC_KEY is set) needs a listen address like :8080")
+	}
+
+	switch g := strings.ToLower(get("DISCORD_GATEWAY")); g {
+	case "":
+		c.Gateway = c.Token != ""
+	case "on":
+		c.Gateway = true
+		if c.Token == "" {
+			bad("DISCORD_GATEWAY: on needs DISCORD_TOKEN")
+		}
+	case "off":
+		if !keySet {
+			bad("DISCORD_GATEWAY: off leaves nothing to serve; set DISCORD_PUBLIC_KEY and HTTP_ADDR for the HTTP endpoint")
+		}
+	default:
+		bad("DISCORD_GATEWAY: %q is neither on nor off", g)
+	}
+
+	for _, v := range []struct{ name, val string }{{"DISCORD_APP_ID", c.AppID}, {"DISCORD_GUILD_ID", c.GuildID}} {
+		if v.val != "" && !isSnowflake(v.val) {
+			bad("%s: %q is not a Discord id (digits only; copy it with developer mode on)", v.name, v.val)
+		}
+	}
+
+	base := get("DISCORD_API_BASE")
+	if base == "" {
+		base = DefaultAPIBase
+	}
+	u, err := url.Parse(base)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
+		bad("DISCORD_API_BASE: %q is not an origin like https://discord.com", base)
+	} else {
+		u.Path = strings.TrimRight(u.Path, "/")
+		u.RawPath = ""
+		c.APIBase = u
+	}
+
+	c.AIMoveTime = duration(get, "AI_MOVE_TIME", DefaultAIMoveTime, bad)
+	c.ChallengeTTL = duration(get, "CHALLENGE_TTL", DefaultChallengeTTL, bad)
+	c.IdleTimeout = duration(get, "IDLE_TIMEOUT", DefaultIdleTimeout, bad)
+
+	c.Shard = Shard{ID: 0, Count: 1}
+	if v := get("SHARD_COUNT"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			bad("SHARD_COUNT: %q is not a whole number of shards, 1 or more", v)
+		} else {
+			c.Shard.Count = n
+		}
+	}
+	if v := get("SHARD_ID"); v != "" {
+		n, err := strconv.Atoi(v)
+		switch {
+		case err != nil || n < 0:
+			bad("SHARD_ID: %q is not a shard number (0, 1, …)", v)
+		case n >= c.Shard.Count:
+			bad("SHARD_ID: %d is out of range: with SHARD_COUNT=%d it goes from 0 to %d", n, c.Shard.Count, c.Shard.Count-1)
+		default:
+			c.Shard.ID = n
+		}
+	}
+
+	c.DBPath = get("DB_PATH")
+	if c.DBPath == "" {
+		c.DBPath = DefaultDBPath
+	}
+	c.DBPath = c.Shard.DBPath(c.DBPath)
+
+	if len(errs) > 0 {
+		return Config{}, fmt.Errorf("configuration: %w", errors.Join(errs...))
+	}
+	return c, nil
+}
+
+func duration(get func(string) string, name string, def time.Duration, bad func(string, ...any)) time.Duration {
+	v := get(name)
+	if v == "" {
+		return def
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil {
+		bad("%s: %q is not a duration like %s", name, v, example(def))
+		return def
+	}
+	if d <= 0 {
+		bad("%s: %q must be longer than zero", name, v)
+		return def
+	}
+	return d
+}
+
+// example writes a default the way a person would type it: 72h rather than 72h0m0s.
+func example(d time.Duration) string {
+	s := d.String()
+	for _, zero := range []string{"0s", "0m"} {
+		if strings.HasSuffix(s, zero) && len(s) > len(zero) {
+			s = strings.TrimSuffix(s, zero)
+		}
+	}
+	return s
+}
+
+func isSnowflake(s string) bool {
+	_, err := strconv.ParseUint(s, 10, 64)
+	return err == nil
+}

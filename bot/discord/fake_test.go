@@ -1,0 +1,114 @@
+package discord
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// fakeDiscord is a Discord REST API on httptest: it records every call and answers like Discord,
+// except for answers scripted per "METHOD /path" (used once each, in order).
+type fakeDiscord struct {
+	srv *httptest.Server
+
+	mu     sync.Mutex
+	calls  []call
+	script map[string][]answer
+	nextID int
+}
+
+type call struct {
+	Method, Path, Auth, Body string
+}
+
+type answer struct {
+	Status int
+	Header map[string]string
+	Body   string
+}
+
+func newFakeDiscord(t testing.TB) *fakeDiscord {
+	f := &fakeDiscord{script: map[string][]answer{}, nextID: 1000}
+	f.srv = httptest.NewServer(http.HandlerFunc(f.serve))
+	t.Cleanup(f.srv.Close)
+	return f
+}
+
+// on scripts the next answers to method+path.
+func (f *fakeDiscord) on(method, path string, answers ...answer) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	k := method + " " + path
+	f.script[k] = append(f.script[k], answers...)
+}
+
+func (f *fakeDiscord) recorded() []call {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]call(nil), f.calls...)
+}
+
+// count is the number of calls to method+path (path may end with * to match a prefix).
+func (f *fakeDiscord) count(method, path string) int {
+	n := 0
+	for _, c := range f.recorded() {
+		if c.Method == method && (c.Path == path || strings.HasSuffix(path, "*") && strings.HasPrefix(c.Path, strings.TrimSuffix(path, "*"))) {
+			n++
+		}
+	}
+	return n
+}
+
+func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
+	body, _ := io.ReadAll(r.Body)
+	f.mu.Lock()
+	f.calls = append(f.calls, call{r.Method, r.URL.Path, r.Header.Get("Authorization"), string(body)})
+	k := r.Method + " " + r.URL.Path
+	if q := f.script[k]; len(q) > 0 {
+		a := q[0]
+		f.script[k] = q[1:]
+		f.mu.Unlock()
+		for h, v := range a.Header {
+			w.Header().Set(h, v)
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(a.Status)
+		io.WriteString(w, a.Body)
+		return
+	}
+	f.nextID++
+	id := fmt.Sprint(f.nextID)
+	f.mu.Unlock()
+
+	parts := strings.Split(strings.TrimPrefix(r.URL.Path, "/"), "/")
+	reply := func(v any) {
+		w.Header().Set("Content-Type", "application/json")
+		json.NewEncoder(w).Encode(v)
+	}
+	switch {
+	case len(parts) < 3 || parts[0] != "api" || parts[1] != "v10":
+		http.Error(w, `{"message": "404: Not Found", "code": 0}`, http.StatusNotFound)
+	case r.Method == "GET" && parts[2] == "gateway":
+		reply(map[string]any{"url": "ws://" + r.Host + "/gateway"})
+	case r.Method == "GET" && len(parts) == 4 && parts[2] == "applications" && parts[3] == "@me":
+		reply(map[string]any{"id": "424242", "name": "tabuleiro"})
+	case r.Method == "PUT" && parts[2] == "applications":
+		w.Header().Set("Content-Type", "application/json")
+		w.Write(body)
+	case r.Method == "POST" && parts[2] == "channels" && len(parts) == 5 && parts[4] == "messages":
+		reply(map[string]any{"id": id, "channel_id": parts[3]})
+	case r.Method == "PATCH" && parts[2] == "channels" && len(parts) == 6:
+		reply(map[string]any{"id": parts[5], "channel_id": parts[3]})
+	case r.Method == "GET" && parts[2] == "webhooks" && len(parts) == 7 && parts[6] == "@original":
+		reply(map[string]any{"id": "orig-" + parts[4], "channel_id": "c"})
+	case r.Method == "POST" && parts[2] == "interactions":
+		w.WriteHeader(http.StatusNoContent)
+	default:
+		http.Error(w, `{"message": "404: Not Found", "code": 0}`, http.StatusNotFound)
+	}
+}

@@ -1,0 +1,140 @@
+package discord
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"tabuleiro/bot"
+)
+
+// NewSession builds the discordgo session shared by the REST Sender, command registration and the
+// gateway: every REST call goes through Transport (DISCORD_API_BASE, API v10, bounded retries), the
+// gateway asks for the Guilds intent only (interactions need none; nothing privileged), and the
+// shard is set from SHARD_ID/SHARD_COUNT.
+func NewSession(cfg Config, retry Retry, log *slog.Logger) *discordgo.Session {
+	token := ""
+	if cfg.Token != "" {
+		token = "Bot " + cfg.Token
+	}
+	s, _ := discordgo.New(token) // New never fails
+	s.Client = &http.Client{
+		// Per call, retries and waits included: bounded so that a dead Discord cannot pile up
+		// goroutines, long enough for a few rate-limit waits.
+		Timeout:   2 * time.Minute,
+		Transport: &Transport{Base: cfg.APIBase, Retry: retry, Log: log},
+	}
+	s.ShouldRetryOnRateLimit = false // Transport retries, see its doc
+	s.MaxRestRetries = 0
+	s.Identify.Intents = discordgo.IntentsGuilds
+	s.ShardID = cfg.Shard.ID
+	s.ShardCount = cfg.Shard.Count
+	s.LogLevel = discordgo.LogWarning
+	return s
+}
+
+// Sender is the bot's REST Sender: its own moves and expiry notices as channel messages, and the
+// id of a message created by an interaction response (through the interaction's webhook).
+type Sender struct {
+	s      *discordgo.Session
+	log    *slog.Logger
+	appID  string        // used when an interaction does not say its application
+	settle time.Duration // first wait when @original is not there yet; doubled, 4 tries
+}
+
+var _ bot.Sender = (*Sender)(nil)
+
+// NewSender wraps a session from NewSession. appID may be empty when interactions carry it
+// (they always do).
+func NewSender(s *discordgo.Session, appID string, log *slog.Logger) *Sender {
+	if log == nil {
+		log = slog.Default()
+	}
+	return &Sender{s: s, log: log, appID: appID, settle: 100 * time.Millisecond}
+}
+
+// Send posts a message in a channel and returns its id.
+func (d *Sender) Send(ctx context.Context, channelID string, m *discordgo.MessageSend) (string, error) {
+	if d.s.Token == "" {
+		return "", errNoToken
+	}
+	msg, err := d.s.ChannelMessageSendComplex(channelID, m, discordgo.WithContext(ctx))
+	if err != nil {
+		err = fmt.Errorf("posting in channel %s: %w", channelID, err)
+		d.report(err, "channel", channelID)
+		return "", err
+	}
+	return msg.ID, nil
+}
+
+// Edit replaces a message's content and components. m is not modified.
+func (d *Sender) Edit(ctx context.Context, channelID, messageID string, m *discordgo.MessageEdit) error {
+	if d.s.Token == "" {
+		return errNoToken
+	}
+	e := *m
+	e.Channel, e.ID = channelID, messageID
+	if _, err := d.s.ChannelMessageEditComplex(&e, discordgo.WithContext(ctx)); err != nil {
+		err = fmt.Errorf("editing message %s in channel %s: %w", messageID, channelID, err)
+		d.report(err, "channel", channelID, "message", messageID)
+		return err
+	}
+	return nil
+}
+
+// Original returns the id of the message the response to in created. It needs no bot token (the
+// interaction's own token authorises it). Over HTTP the response reaches Discord only after our
+// handler returns, so a 404 right after is retried a few times.
+func (d *Sender) Original(ctx context.Context, in *discordgo.Interaction) (string, error) {
+	q := *in
+	if q.AppID == "" {
+		q.AppID = d.appID
+	}
+	wait := d.settle
+	for try := 1; ; try++ {
+		msg, err := d.s.InteractionResponse(&q, discordgo.WithContext(ctx))
+		if err == nil {
+			return msg.ID, nil
+		}
+		if try < 4 && Code(err) == discordgo.ErrCodeUnknownMessage {
+			select {
+			case <-ctx.Done():
+				return "", ctx.Err()
+			case <-time.After(wait):
+			}
+			wait *= 2
+			continue
+		}
+		err = fmt.Errorf("reading the response to interaction %s: %w", in.ID, err)
+		d.report(err, "interaction", in.ID)
+		return "", err
+	}
+}
+
+// report logs a failed call. Every state change is stored before the bot says it, so a failure
+// here loses a message, never a game: the board is shown again by the next move or /… board.
+func (d *Sender) report(err error, args ...any) {
+	args = append(args, "err", err)
+	switch Code(err) {
+	case discordgo.ErrCodeUnknownInteraction:
+		d.log.Warn("discord: unknown interaction (answered too late or twice); stored state is kept", args...)
+	case discordgo.ErrCodeUnknownMessage, discordgo.ErrCodeUnknownChannel:
+		d.log.Warn("discord: message or channel is gone; stored state is kept", args...)
+	default:
+		d.log.Error("discord: REST call failed; stored state is kept", args...)
+	}
+}
+
+// Code is the JSON error code of a Discord REST error (10062 Unknown interaction, …), or 0.
+func Code(err error) int {
+	var re *discordgo.RESTError
+	if errors.As(err, &re) && re.Message != nil {
+		return re.Message.Code
+	}
+	return 0
+}

@@ -1,0 +1,205 @@
+package discord
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// APIVersion is the Discord REST version every call uses. discordgo v0.29 builds its endpoints
+// on /api/v9/; Transport rewrites them, so the whole bot speaks v10 whatever discordgo's default.
+const APIVersion = "10"
+
+// Retry bounds how Transport retries. Discord asks for retries with 429 (rate limited, saying how
+// long to wait) and fails transiently with 5xx; both are retried so that nothing the bot says is
+// lost, within these bounds so that a broken Discord cannot hold a goroutine forever.
+type Retry struct {
+	Attempts     int           // tries in all, the first included; default 5
+	Backoff      time.Duration // first wait after a 5xx or a network error, doubled each time; default 250ms
+	MaxBackoff   time.Duration // cap of that wait; default 8s
+	MaxRateLimit time.Duration // a 429 asking to wait longer than this is returned as is; default 60s
+}
+
+func (r Retry) withDefaults() Retry {
+	if r.Attempts <= 0 {
+		r.Attempts = 5
+	}
+	if r.Backoff <= 0 {
+		r.Backoff = 250 * time.Millisecond
+	}
+	if r.MaxBackoff <= 0 {
+		r.MaxBackoff = 8 * time.Second
+	}
+	if r.MaxRateLimit <= 0 {
+		r.MaxRateLimit = 60 * time.Second
+	}
+	return r
+}
+
+// Transport is the http.RoundTripper under discordgo's REST client. It
+//   - sends every request aimed at discord.com to the configured origin (DISCORD_API_BASE), with its
+//     /api/v<N>/ path rewritten to /api/v10/;
+//   - retries 429 after the wait Discord asks for, and 5xx and network errors with exponential
+//     backoff, replaying the request body.
+//
+// Retrying here rather than in discordgo: discordgo retries 429 without a bound and 5xx only for
+// 502, and only some of its calls. The session built by NewSession therefore switches discordgo's
+// own retries off (ShouldRetryOnRateLimit false, MaxRestRetries 0), so a request is never retried
+// twice over; discordgo's bucket rate limiter still paces requests from the headers of the final
+// answer, and holds the bucket while Transport waits, which is what Discord wants.
+type Transport struct {
+	Base  *url.URL          // origin, possibly with a path prefix; nil leaves URLs alone
+	Next  http.RoundTripper // default http.DefaultTransport
+	Retry Retry
+	Log   *slog.Logger
+}
+
+// RoundTrip implements http.RoundTripper.
+func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
+	next := t.Next
+	if next == nil {
+		next = http.DefaultTransport
+	}
+	log := t.Log
+	if log == nil {
+		log = slog.Default()
+	}
+	retry := t.Retry.withDefaults()
+	ctx := req.Context()
+	target := t.rewrite(req.URL)
+
+	for attempt := 1; ; attempt++ {
+		r := req.Clone(ctx)
+		r.URL = target
+		r.Host = ""
+		if attempt > 1 && req.Body != nil && req.Body != http.NoBody {
+			body, err := req.GetBody()
+			if err != nil {
+				return nil, fmt.Errorf("replaying %s %s: %w", req.Method, target.Path, err)
+			}
+			r.Body = body
+		}
+		resp, err := next.RoundTrip(r)
+		last := attempt >= retry.Attempts || (req.Body != nil && req.Body != http.NoBody && req.GetBody == nil)
+
+		var wait time.Duration
+		switch {
+		case err != nil:
+			if last || ctx.Err() != nil {
+				return nil, err
+			}
+			wait = backoff(retry, attempt)
+			log.Warn("discord: request failed, retrying", "method", req.Method, "path", target.Path, "attempt", attempt, "wait", wait, "err", err)
+		case resp.StatusCode == http.StatusTooManyRequests:
+			var ok bool
+			wait, ok = rateLimitWait(resp)
+			if !ok {
+				wait = backoff(retry, attempt)
+			}
+			if last || wait > retry.MaxRateLimit {
+				return resp, nil
+			}
+			log.Warn("discord: rate limited, retrying", "method", req.Method, "path", target.Path, "attempt", attempt, "wait", wait, "global", resp.Header.Get("X-RateLimit-Global") != "")
+			discard(resp)
+		case resp.StatusCode >= 500:
+			if last {
+				return resp, nil
+			}
+			wait = backoff(retry, attempt)
+			log.Warn("discord: server error, retrying", "method", req.Method, "path", target.Path, "status", resp.StatusCode, "attempt", attempt, "wait", wait)
+			discard(resp)
+		default:
+			return resp, nil
+		}
+
+		timer := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			timer.Stop()
+			return nil, ctx.Err()
+		case <-timer.C:
+		}
+	}
+}
+
+// rewrite maps https://discord.com/api/v9/x to <base>/api/v10/x. Other hosts (the CDN) are left
+// alone.
+func (t *Transport) rewrite(u *url.URL) *url.URL {
+	host := strings.ToLower(u.Hostname())
+	if host != "discord.com" && host != "discordapp.com" {
+		return u
+	}
+	out := *u
+	path := u.Path
+	if rest, ok := strings.CutPrefix(path, "/api/v"); ok {
+		if i := strings.IndexByte(rest, '/'); i >= 0 {
+			path = "/api/v" + APIVersion + rest[i:]
+		} else {
+			path = "/api/v" + APIVersion
+		}
+	}
+	out.Path = path
+	out.RawPath = ""
+	if t.Base != nil {
+		out.Scheme = t.Base.Scheme
+		out.Host = t.Base.Host
+		out.Path = t.Base.Path + path
+		out.User = t.Base.User
+	}
+	return &out
+}
+
+// rateLimitWait reads how long Discord asks to wait: the body's retry_after (seconds, with
+// fractions) is the most precise, then the Retry-After header, then X-RateLimit-Reset-After.
+func rateLimitWait(resp *http.Response) (time.Duration, bool) {
+	body, _ := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
+	resp.Body.Close()
+	resp.Body = io.NopCloser(bytes.NewReader(body))
+	var rl struct {
+		RetryAfter *float64 `json:"retry_after"`
+	}
+	if json.Unmarshal(body, &rl) == nil && rl.RetryAfter != nil && *rl.RetryAfter >= 0 {
+		return seconds(*rl.RetryAfter), true
+	}
+	for _, h := range []string{"Retry-After", "X-RateLimit-Reset-After"} {
+		if f, err := strconv.ParseFloat(resp.Header.Get(h), 64); err == nil && f >= 0 {
+			return seconds(f), true
+		}
+	}
+	return 0, false
+}
+
+func seconds(f float64) time.Duration {
+	if f > 24*3600 {
+		f = 24 * 3600
+	}
+	return time.Duration(f * float64(time.Second))
+}
+
+// backoff is Backoff·2^(attempt-1), capped, with up to a quarter of jitter so that many requests
+// failing together do not come back together.
+func backoff(r Retry, attempt int) time.Duration {
+	d := r.Backoff
+	for i := 1; i < attempt && d < r.MaxBackoff; i++ {
+		d *= 2
+	}
+	d = min(d, r.MaxBackoff)
+	return d + rand.N(d/4+1)
+}
+
+func discard(resp *http.Response) {
+	io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
+	resp.Body.Close()
+}
+
+// errNoToken is returned by calls that need the bot token when none is configured.
+var errNoToken = errors.New("no DISCORD_TOKEN: the bot cannot post or edit messages of its own (set DISCORD_TOKEN)")
