@@ -178,3 +178,9 @@ func (g *Game) Supply(s games.Seat) int { return g.pos.Supply(s) }
 
 // Pending lists the queued specials, the one to decide now first.
 func (g *Game) Pending() []Special { return g.pos.Pending() }
+
+// Count is how many of a colour's teas are on a table.
+func (g *Game) Count(s games.Seat, table Dir) int { return g.pos.Count(s, table) }
+
+// Claimed is the number of tables a colour has claimed.
+func (g *Game) Claimed(s games.Seat) int { return g.pos.Claimed(s) }

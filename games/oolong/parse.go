@@ -237,13 +237,13 @@ func (p *Position) parseSpecial(mk Marker, f []string) (games.Move, error) {
 			}
 			return swap(min(a, b), max(a, b)), nil
 		}
-		if claimed>>a&1 == 0 {
+		switch {
+		case claimed>>a&1 == 0 && claimed>>b&1 == 0:
+			return 0, fmt.Errorf("neither %s nor %s is claimed — Swap Claimed takes a claimed table (%s) and an unclaimed one", a, b, tableList(claimed))
+		case claimed>>a&1 == 0:
 			a, b = b, a
 		}
-		switch {
-		case claimed>>a&1 == 0:
-			return 0, fmt.Errorf("neither %s nor %s is claimed — Swap Claimed takes a claimed table (%s) and an unclaimed one", a, b, tableList(claimed))
-		case u>>b&1 == 0:
+		if u>>b&1 == 0 {
 			return 0, fmt.Errorf("%s and %s are both claimed — Swap Claimed takes a claimed table and an unclaimed one (%s)", a, b, tableList(u))
 		}
 		return swap(a, b), nil
