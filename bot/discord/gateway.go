@@ -2,6 +2,8 @@ package discord
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"log/slog"
 
@@ -93,7 +95,16 @@ func AppID(ctx context.Context, s *discordgo.Session, configured string) (string
 	if s.Token == "" {
 		return "", fmt.Errorf("DISCORD_APP_ID: not set, and without DISCORD_TOKEN it cannot be read from Discord")
 	}
-	app, err := s.Application("@me") // discordgo v0.29 takes no context here
+	// GET /applications/@me (discordgo's Application asks the oauth2 path, without a context).
+	endpoint := discordgo.EndpointApplication("@me")
+	body, err := s.RequestWithBucketID("GET", endpoint, nil, endpoint, discordgo.WithContext(ctx))
+	var app discordgo.Application
+	if err == nil {
+		err = json.Unmarshal(body, &app)
+	}
+	if err == nil && app.ID == "" {
+		err = errors.New("Discord did not say")
+	}
 	if err != nil {
 		return "", fmt.Errorf("reading the application id from Discord (set DISCORD_APP_ID to skip): %w", err)
 	}

@@ -1,0 +1,105 @@
+package discord
+
+import (
+	"context"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"tabuleiro/bot"
+)
+
+func testGateway(t *testing.T, shard Shard, h Handler) (*Gateway, *fakeDiscord, *Work) {
+	f := newFakeDiscord(t)
+	base, _ := url.Parse(f.srv.URL)
+	s := NewSession(Config{Token: "tok", APIBase: base, Shard: shard}, quickRetry, quietLog())
+	work := NewWork(context.Background(), quietLog())
+	return NewGateway(s, h, work, quietLog()), f, work
+}
+
+func TestGatewayAnswersThenRunsAfter(t *testing.T) {
+	var after atomic.Int32
+	h := handlerFunc(func(ctx context.Context, in *discordgo.Interaction) bot.Reply {
+		return bot.Reply{
+			Response: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+				Data: &discordgo.InteractionResponseData{Content: "board"}},
+			After: func(ctx context.Context) { after.Add(1) },
+		}
+	})
+	tests := []struct {
+		name     string
+		script   []answer
+		wantPost int
+	}{
+		{"the answer goes to the interaction callback", nil, 1},
+		{"After runs even when Discord says Unknown interaction",
+			[]answer{{Status: 404, Body: `{"message":"Unknown interaction","code":10062}`}}, 1},
+		{"a 5xx answer is retried", []answer{{Status: 503}}, 2},
+	}
+	for i, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g, f, work := testGateway(t, Shard{0, 1}, h)
+			id := strconv.Itoa(500 + i)
+			path := "/api/v10/interactions/" + id + "/gtok/callback"
+			f.on("POST", path, tt.script...)
+			before := after.Load()
+			in := &discordgo.Interaction{ID: id, Token: "gtok", Type: discordgo.InteractionApplicationCommand, GuildID: "1", ChannelID: "2"}
+			g.interaction(in)
+			g.interaction(in) // delivered twice: answered once
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			work.Wait(ctx)
+			if n := f.count("POST", path); n != tt.wantPost {
+				t.Errorf("%d posts to %s, want %d", n, path, tt.wantPost)
+			}
+			if got := after.Load() - before; got != 1 {
+				t.Errorf("After ran %d times", got)
+			}
+			calls := f.recorded()
+			if len(calls) == 0 || !strings.Contains(calls[len(calls)-1].Body, `"content":"board"`) {
+				t.Errorf("calls %+v", calls)
+			}
+		})
+	}
+}
+
+func TestGatewayLeavesOtherShardsAlone(t *testing.T) {
+	h := handlerFunc(func(ctx context.Context, in *discordgo.Interaction) bot.Reply {
+		t.Errorf("handled guild %s", in.GuildID)
+		return bot.Reply{}
+	})
+	g, f, _ := testGateway(t, Shard{1, 2}, h)
+	if g.s.ShardID != 1 || g.s.ShardCount != 2 || g.s.Identify.Intents != discordgo.IntentsGuilds {
+		t.Errorf("session shard %d/%d intents %d", g.s.ShardID, g.s.ShardCount, g.s.Identify.Intents)
+	}
+	g.interaction(&discordgo.Interaction{ID: "1", GuildID: strconv.FormatUint(2<<22, 10)}) // shard 0
+	g.interaction(&discordgo.Interaction{ID: "2"})                                         // a DM: shard 0
+	if len(f.recorded()) != 0 {
+		t.Errorf("calls %+v", f.recorded())
+	}
+}
+
+func TestRegisterIsOneBulkOverwrite(t *testing.T) {
+	for _, tt := range []struct{ guild, path string }{
+		{"", "/api/v10/applications/424242/commands"},
+		{"77", "/api/v10/applications/424242/guilds/77/commands"},
+	} {
+		g, f, _ := testGateway(t, Shard{0, 1}, nil)
+		app, err := AppID(context.Background(), g.s, "")
+		if err != nil || app != "424242" {
+			t.Fatalf("AppID = %q, %v", app, err)
+		}
+		cmds := []*discordgo.ApplicationCommand{{Name: "ouri", Description: "Ouri"}, {Name: "ordo", Description: "Ordo"}}
+		if err := Register(context.Background(), g.s, app, tt.guild, cmds); err != nil {
+			t.Fatal(err)
+		}
+		if n := f.count("PUT", tt.path); n != 1 {
+			t.Errorf("guild %q: %d PUTs to %s; calls %+v", tt.guild, n, tt.path, f.recorded())
+		}
+	}
+}

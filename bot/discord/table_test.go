@@ -1,0 +1,225 @@
+package discord
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"tabuleiro/bot"
+	"tabuleiro/games/catalog"
+	"tabuleiro/store"
+)
+
+// table is the real bot on a real store in a temp dir, behind the HTTP endpoint, with a fake
+// Discord REST API for its follow-ups.
+type table struct {
+	t    testing.TB
+	e    *Endpoint
+	s    signer
+	f    *fakeDiscord
+	st   *store.Store
+	bot  *bot.Bot
+	work *Work
+	seq  atomic.Int64
+}
+
+const guild = "100"
+
+func newTable(t testing.TB) *table {
+	t.Helper()
+	st, err := store.Open(filepath.Join(t.TempDir(), "tabuleiro.db"), store.Options{Decode: catalog.Decode, Now: func() time.Time { return now }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := newFakeDiscord(t)
+	base, _ := url.Parse(f.srv.URL)
+	log := quietLog()
+	sender := NewSender(NewSession(Config{Token: "tok", APIBase: base, Shard: Shard{0, 1}}, quickRetry, log), "424242", log)
+	sender.settle = time.Millisecond
+	b := bot.New(st, sender, bot.Config{Now: func() time.Time { return now }, Seed: 1, Log: log})
+	s := newSigner(t)
+	work := NewWork(context.Background(), log)
+	tb := &table{t: t, s: s, f: f, st: st, bot: b, work: work,
+		e: NewEndpoint(b, s.pub, work, EndpointOptions{Now: func() time.Time { return now }, Log: log})}
+	t.Cleanup(func() {
+		tb.settle()
+		if err := st.Close(); err != nil {
+			t.Errorf("closing the store: %v", err)
+		}
+	})
+	return tb
+}
+
+// settle waits for the After steps and the bot's moves.
+func (tb *table) settle() {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	done := make(chan struct{})
+	go func() {
+		// A fresh tracker per wait: Wait closes the one it is called on.
+		old := tb.work
+		old.Wait(ctx)
+		tb.bot.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-ctx.Done():
+		tb.t.Fatal("background work did not finish")
+	}
+}
+
+// response is an interaction response decoded loosely: components are left as JSON.
+type response struct {
+	Type int `json:"type"`
+	Data struct {
+		Content    string            `json:"content"`
+		Flags      int               `json:"flags"`
+		Components []json.RawMessage `json:"components"`
+		Choices    []struct {
+			Name  string `json:"name"`
+			Value string `json:"value"`
+		} `json:"choices"`
+	} `json:"data"`
+}
+
+func (r response) private() bool { return r.Data.Flags&64 != 0 }
+
+// customIDs lists the custom ids of the components, in order.
+func (r response) customIDs() []string {
+	var ids []string
+	var walk func(v any)
+	walk = func(v any) {
+		switch v := v.(type) {
+		case map[string]any:
+			if id, ok := v["custom_id"].(string); ok {
+				ids = append(ids, id)
+			}
+			for _, c := range v {
+				walk(c)
+			}
+		case []any:
+			for _, c := range v {
+				walk(c)
+			}
+		}
+	}
+	for _, raw := range r.Data.Components {
+		var v any
+		json.Unmarshal(raw, &v)
+		walk(v)
+	}
+	return ids
+}
+
+// send posts one signed interaction and decodes the answer. The interaction's id and token are
+// returned too (the fake's @original message is "orig-<token>").
+func (tb *table) send(in map[string]any) (response, string) {
+	tb.t.Helper()
+	n := tb.seq.Add(1)
+	token := fmt.Sprintf("tok%d", n)
+	in["id"] = fmt.Sprint(900000 + n)
+	in["token"] = token
+	in["application_id"] = "424242"
+	in["version"] = 1
+	body, _ := json.Marshal(in)
+	w := serve(tb.e, tb.s.request(string(body), now))
+	if w.Code != 200 {
+		tb.t.Fatalf("status %d: %s", w.Code, w.Body)
+	}
+	var r response
+	if err := json.Unmarshal(w.Body.Bytes(), &r); err != nil {
+		tb.t.Fatalf("response %s: %v", w.Body, err)
+	}
+	return r, token
+}
+
+func member(user string) map[string]any {
+	return map[string]any{"user": map[string]any{"id": user, "username": "user" + user}}
+}
+
+type opt struct {
+	name  string
+	typ   int
+	value any
+}
+
+// command is /kind sub name:value….
+func command(user, channel, kind, sub string, opts ...opt) map[string]any {
+	var os []map[string]any
+	for _, o := range opts {
+		os = append(os, map[string]any{"name": o.name, "type": o.typ, "value": o.value})
+	}
+	data := map[string]any{"id": "1", "name": kind, "type": 1,
+		"options": []map[string]any{{"name": sub, "type": 1, "options": os}}}
+	for _, o := range opts {
+		if o.typ == 6 {
+			data["resolved"] = map[string]any{"users": map[string]any{
+				o.value.(string): map[string]any{"id": o.value, "username": "user" + o.value.(string)}}}
+		}
+	}
+	return map[string]any{"type": 2, "guild_id": guild, "channel_id": channel, "member": member(user), "data": data}
+}
+
+// typing is the autocomplete of /kind move play:typed.
+func typing(user, channel, kind, typed string) map[string]any {
+	return map[string]any{"type": 4, "guild_id": guild, "channel_id": channel, "member": member(user),
+		"data": map[string]any{"id": "1", "name": kind, "type": 1, "options": []map[string]any{{
+			"name": "move", "type": 1, "options": []map[string]any{{"name": "play", "type": 3, "value": typed, "focused": true}}}}}}
+}
+
+// click is a button press on message.
+func click(user, channel, customID, message string) map[string]any {
+	return map[string]any{"type": 3, "guild_id": guild, "channel_id": channel, "member": member(user),
+		"message": map[string]any{"id": message, "channel_id": channel, "content": ""},
+		"data":    map[string]any{"custom_id": customID, "component_type": 2}}
+}
+
+// startGame has a challenge b and b accept, in channel; it returns the two players, the one to
+// move first first.
+func (tb *table) startGame(channel, a, b string) (string, string) {
+	tb.t.Helper()
+	r, token := tb.send(command(a, channel, "ouri", "challenge", opt{"opponent", 6, b}))
+	if r.private() {
+		tb.t.Fatalf("challenge refused: %s", r.Data.Content)
+	}
+	accept := ""
+	for _, id := range r.customIDs() {
+		if strings.HasSuffix(id, "/accept") {
+			accept = id
+		}
+	}
+	if accept == "" {
+		tb.t.Fatalf("no Accept button in %v", r.customIDs())
+	}
+	r, _ = tb.send(click(b, channel, accept, "orig-"+token))
+	if r.private() {
+		tb.t.Fatalf("accept refused: %s", r.Data.Content)
+	}
+	if len(tb.choices(a, channel)) > 0 {
+		return a, b
+	}
+	if len(tb.choices(b, channel)) == 0 {
+		tb.t.Fatalf("nobody may move after accepting: %s", r.Data.Content)
+	}
+	return b, a
+}
+
+func (tb *table) choices(user, channel string) []string {
+	tb.t.Helper()
+	r, _ := tb.send(typing(user, channel, "ouri", ""))
+	if r.Type != 8 {
+		tb.t.Fatalf("autocomplete answered type %d", r.Type)
+	}
+	var out []string
+	for _, c := range r.Data.Choices {
+		out = append(out, c.Value)
+	}
+	return out
+}
