@@ -17,6 +17,7 @@ type Game struct {
 	layout Layout
 	log    []games.Move
 	ended  games.Outcome // set by End; Ongoing otherwise
+	lastBy games.Seat    // who made the last decision
 }
 
 // New starts a game. Options: layout (a layout string, default DefaultLayout) and trigger
@@ -47,7 +48,7 @@ func New(opts games.Options) (*Game, error) {
 			return nil, fmt.Errorf("oolong has no option %q — options are layout and trigger", k)
 		}
 	}
-	return &Game{pos: NewPosition(layout, trigger), layout: layout, ended: games.Ongoing}, nil
+	return &Game{pos: NewPosition(layout, trigger), layout: layout, ended: games.Ongoing, lastBy: games.NoSeat}, nil
 }
 
 // Kind is "oolong".
@@ -84,6 +85,7 @@ func (g *Game) Play(m games.Move) error {
 	if !slices.Contains(g.pos.AppendDecisions(buf[:0]), m) {
 		return fmt.Errorf("%s is not a legal decision here", FormatMove(m))
 	}
+	g.lastBy = g.pos.toMove
 	g.pos.Apply(m)
 	g.log = append(g.log, m)
 	return nil
@@ -184,3 +186,14 @@ func (g *Game) Count(s games.Seat, table Dir) int { return g.pos.Count(s, table)
 
 // Claimed is the number of tables a colour has claimed.
 func (g *Game) Claimed(s games.Seat) int { return g.pos.Claimed(s) }
+
+// Last is the last decision and who made it; ok is false before the first decision.
+func (g *Game) Last() (m games.Move, by games.Seat, ok bool) {
+	if len(g.log) == 0 {
+		return 0, games.NoSeat, false
+	}
+	return g.log[len(g.log)-1], g.lastBy, true
+}
+
+// Free reports whether the next placement is free: the directed table has no open seat.
+func (g *Game) Free() bool { return g.pos.open(g.pos.waiterT) == 0 }

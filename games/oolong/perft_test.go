@@ -45,7 +45,7 @@ func TestPerftAgreesWithTheNaiveReference(t *testing.T) {
 			}
 			r := newRef(cfg.layout, cfg.trigger)
 			maxDepth := 6
-			if testing.Short() || cfg != refConfigs[0] {
+			if testing.Short() || raceEnabled || cfg != refConfigs[0] {
 				maxDepth = 5
 			}
 			for d := 1; d <= maxDepth; d++ {
@@ -60,7 +60,11 @@ func TestPerftAgreesWithTheNaiveReference(t *testing.T) {
 func TestRandomGamesAgreeWithTheNaiveReference(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	specials := 0
-	for game := 0; game < 40; game++ {
+	n := 40
+	if raceEnabled || testing.Short() {
+		n = 8
+	}
+	for game := 0; game < n; game++ {
 		layout := RandomLayout(rng)
 		trigger := []string{"any", "owner"}[game%2]
 		g, _ := New(games.Options{"layout": layout.String(), "trigger": trigger})

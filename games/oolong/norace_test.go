@@ -1,0 +1,5 @@
+//go:build !race
+
+package oolong
+
+const raceEnabled = false

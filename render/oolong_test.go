@@ -1,0 +1,62 @@
+package render
+
+import (
+	"strings"
+	"testing"
+
+	"tabuleiro/games"
+	"tabuleiro/games/oolong"
+)
+
+func oolongAfter(t *testing.T, opts games.Options, decisions string) *oolong.Game {
+	t.Helper()
+	g, err := oolong.New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range strings.Split(decisions, ";") {
+		if d = strings.TrimSpace(d); d == "" {
+			continue
+		}
+		m, err := g.Parse(d)
+		if err != nil {
+			t.Fatalf("%s: %v", d, err)
+		}
+		if err := g.Play(m); err != nil {
+			t.Fatalf("%s: %v", d, err)
+		}
+	}
+	return g
+}
+
+func TestOolong(t *testing.T) {
+	// The worked example of rules/oolong.md section 8.
+	example := "c.ne; ne.s; s.nw; nw.nw; nw.c; c.e; e.n; n.nw; nw.w; w.c"
+	// Black's third tea on sw fires GM, which Green decides (trigger=any).
+	for _, tc := range []struct{ name, decisions string }{
+		{"oolong_start", ""},
+		{"oolong_mid", example},
+		{"oolong_pending", "c.sw; sw.n; n.e; e.sw; sw.w; w.n; n.ne; ne.sw; sw.s; s.e; e.se; se.sw; sw.c"},
+		{"oolong_won", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := oolongAfter(t, nil, tc.decisions)
+			if tc.name == "oolong_won" {
+				g = oolongWon(t)
+			}
+			golden(t, tc.name, Board(g))
+		})
+	}
+}
+
+// oolongWon plays a seeded random game to its end.
+func oolongWon(t *testing.T) *oolong.Game {
+	g, _ := oolong.New(nil)
+	for i := 0; !g.Outcome().Over(); i++ {
+		legal := g.Legal()
+		if err := g.Play(legal[(i*7+3)%len(legal)]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return g
+}
