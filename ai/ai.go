@@ -1,7 +1,8 @@
 // Package ai is the bot as an opponent: one entry point that picks a decision for the side to move in
 // any game, at three levels. The bot, the engine protocol and the bench command all go through Choose.
 //
-//	m, err := ai.Choose(ctx, g, ai.Settings{Level: ai.Hard, MoveTime: time.Second, Seed: 7})
+//	p := ai.New(ai.Config{CacheDir: "data"}) // once per process: it owns the endgame databases
+//	m, err := p.Choose(ctx, g, ai.Settings{Level: ai.Hard, MoveTime: time.Second, Seed: 7})
 package ai
 
 import (
@@ -52,9 +53,33 @@ type Settings struct {
 // ErrGameOver is returned when asked to move in a finished game.
 var ErrGameOver = errors.New("the game is over: there is nothing to decide")
 
+// Config sets up a Player.
+type Config struct {
+	// CacheDir is where built endgame databases are kept between runs (beside the game store);
+	// empty keeps them in memory only.
+	CacheDir string
+}
+
+// Player chooses decisions for every game and level. It is safe for concurrent use; make one per
+// process, since it owns state that is costly to build (the Ouri endgame databases).
+type Player struct {
+	cfg  Config
+	ouri ouriState
+}
+
+// New makes a Player. Costly state is built lazily, in the background, on first need.
+func New(cfg Config) *Player { return &Player{cfg: cfg} }
+
+var defaultPlayer = New(Config{})
+
+// Choose is Player.Choose on a process-wide Player that keeps no files.
+func Choose(ctx context.Context, g games.Game, s Settings) (games.Move, error) {
+	return defaultPlayer.Choose(ctx, g, s)
+}
+
 // Choose picks a decision for the side to move. It never plays it; the game is left unchanged.
 // It honours ctx: on cancellation hard answers with the best decision found so far.
-func Choose(ctx context.Context, g games.Game, s Settings) (games.Move, error) {
+func (p *Player) Choose(ctx context.Context, g games.Game, s Settings) (games.Move, error) {
 	if g.Outcome().Over() {
 		return 0, ErrGameOver
 	}
@@ -73,9 +98,9 @@ func Choose(ctx context.Context, g games.Game, s Settings) (games.Move, error) {
 	case Easy:
 		return legal[rng.IntN(len(legal))], nil
 	case Medium:
-		return medium(g, legal, rng), nil
+		return p.medium(g, legal, rng), nil
 	case Hard:
-		return hard(ctx, g, legal, s, rng), nil
+		return p.hard(ctx, g, legal, s, rng), nil
 	}
 	return 0, fmt.Errorf("unknown level %q: choose easy, medium or hard", s.Level)
 }
