@@ -138,7 +138,7 @@ func TestEngineProtocol(t *testing.T) {
 	if m, _ := replies[5]["move"].(string); len(m) != 1 {
 		t.Errorf("go reply %v is not an ouri house", replies[5])
 	}
-	if txt, _ := replies[6]["text"].(string); !strings.Contains(txt, "A B C D E F") {
+	if txt, _ := replies[6]["text"].(string); !strings.Contains(txt, "A   B   C   D   E   F") {
 		t.Errorf("render reply does not draw the board: %v", replies[6])
 	}
 	if legal, _ := replies[9]["legal"].([]any); len(legal) != 56 {
