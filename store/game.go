@@ -2,8 +2,11 @@ package store
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 	"time"
+
+	bolt "go.etcd.io/bbolt"
 
 	"tabuleiro/games"
 )
@@ -59,65 +62,280 @@ type Game struct {
 }
 
 // CreateGame stores a new game: it assigns the ID and derives Ply, State, Outcome and ToMove from
-// Encoded. ErrBusy when a person in a seat already has an active game of that kind in that channel.
+// Encoded (which must decode). Created and LastMove default to now. ErrBusy when a person in a seat
+// already has an active game of that kind in that channel.
 func (s *Store) CreateGame(g Game) (Game, error) {
-	return Game{}, errors.New("store: not implemented yet")
+	g, err := s.prepareNew(g)
+	if err != nil {
+		return Game{}, err
+	}
+	var refusal error
+	var out Game
+	err = s.commit(func(tx *bolt.Tx) error {
+		refusal = nil
+		if busy(tx, g) {
+			refusal = ErrBusy
+			return nil
+		}
+		id, err := tx.Bucket(bGames).NextSequence()
+		if err != nil {
+			return err
+		}
+		out = g
+		out.ID = id
+		return putGame(tx, nil, out)
+	})
+	if err != nil {
+		return Game{}, fmt.Errorf("store: creating a game: %w", err)
+	}
+	return out, refusal
+}
+
+// prepareNew checks a new game and derives its fields from its encoding.
+func (s *Store) prepareNew(g Game) (Game, error) {
+	if !checkText(g.Guild, g.Channel, g.Kind, g.Seats[0].UserID, g.Seats[1].UserID) {
+		return Game{}, errors.New("store: a game's ids may not contain a zero byte")
+	}
+	for i, p := range g.Seats {
+		if !p.Bot && p.UserID == "" {
+			return Game{}, fmt.Errorf("store: seat %d has neither a person nor the bot", i)
+		}
+	}
+	live, err := s.opt.Decode(g.Encoded)
+	if err != nil {
+		return Game{}, fmt.Errorf("store: the new game does not decode: %w", err)
+	}
+	if g.Kind == "" {
+		g.Kind = live.Kind()
+	} else if g.Kind != live.Kind() {
+		return Game{}, fmt.Errorf("store: the new game is %s, its encoding %s", g.Kind, live.Kind())
+	}
+	now := s.opt.Now()
+	if g.Created.IsZero() {
+		g.Created = now
+	}
+	if g.LastMove.IsZero() {
+		g.LastMove = now
+	}
+	g.ID = 0
+	derive(&g, live)
+	return g, nil
+}
+
+// derive sets the fields of a record that follow from its live game.
+func derive(rec *Game, g games.Game) {
+	rec.Encoded = games.Encode(g)
+	rec.Ply = g.Ply()
+	rec.Outcome = g.Outcome()
+	if rec.Outcome.Over() {
+		rec.State, rec.ToMove, rec.Offer = Finished, games.NoSeat, Offer{}
+	} else {
+		rec.State, rec.ToMove = Active, g.ToMove()
+	}
 }
 
 // Game returns a game's record and the decoded live game. A record whose game cannot be decoded gives
 // the record with a *CorruptError.
 func (s *Store) Game(id uint64) (Game, games.Game, error) {
-	return Game{}, nil, errors.New("store: not implemented yet")
+	var rec Game
+	err := s.view(func(tx *bolt.Tx) (err error) {
+		rec, err = getGame(tx, id)
+		return err
+	})
+	if err != nil {
+		return Game{}, nil, err
+	}
+	// Decoding replays the log: done outside the transaction, on bytes copied out of it.
+	g, err := s.opt.Decode(rec.Encoded)
+	if err != nil {
+		return rec, nil, corrupt(bucketGames, id, err)
+	}
+	return rec, g, nil
 }
 
 // Update is the way to change a game: one read-modify-write transaction. It loads the record, checks
 // rec.Ply == wantPly (else ErrMovedOn; wantPly < 0 skips the check), decodes the game and calls fn,
 // which may Play, End, set Offer, Deadline or MessageID. Then it re-encodes the game, derives Ply,
-// State, Outcome and ToMove from it, updates every index and commits durably before returning.
+// State, Outcome and ToMove from it, sets LastMove when the ply or outcome changed, updates every
+// index and commits durably before returning.
 //
 // An error from fn aborts the update and is returned as is. fn runs inside the transaction and may be
 // called more than once when decisions on other games are committed together: it must change only
 // rec and g, never do I/O (no Discord calls, no AI search). ID, Guild, Channel, Kind, Seats and
 // Created cannot be changed. A finished game's pending offer is cleared.
 func (s *Store) Update(id uint64, wantPly int, fn func(rec *Game, g games.Game) error) (Game, games.Game, error) {
-	return Game{}, nil, errors.New("store: not implemented yet")
+	var refusal error
+	var out Game
+	var live games.Game
+	err := s.commit(func(tx *bolt.Tx) error {
+		refusal, out, live = nil, Game{}, nil
+		old, err := getGame(tx, id)
+		if err != nil {
+			refusal = err
+			return nil
+		}
+		if wantPly >= 0 && old.Ply != wantPly {
+			refusal = ErrMovedOn
+			return nil
+		}
+		g, err := s.opt.Decode(old.Encoded)
+		if err != nil {
+			refusal = corrupt(bucketGames, id, err)
+			return nil
+		}
+		rec := old
+		if refusal = fn(&rec, g); refusal != nil {
+			return nil
+		}
+		rec.ID, rec.Guild, rec.Channel, rec.Kind, rec.Seats, rec.Created =
+			old.ID, old.Guild, old.Channel, old.Kind, old.Seats, old.Created
+		derive(&rec, g)
+		if rec.Ply != old.Ply || rec.Outcome != old.Outcome {
+			rec.LastMove = s.opt.Now()
+		}
+		if err := putGame(tx, &old, rec); err != nil {
+			return err
+		}
+		out, live = rec, g
+		return nil
+	})
+	if err != nil {
+		return Game{}, nil, fmt.Errorf("store: updating game %d: %w", id, err)
+	}
+	if refusal != nil {
+		return Game{}, nil, refusal
+	}
+	return out, live, nil
 }
 
 // SetMessage records the id of the game's live board message, without decoding the game.
 func (s *Store) SetMessage(id uint64, messageID string) error {
-	return errors.New("store: not implemented yet")
+	var refusal error
+	err := s.commit(func(tx *bolt.Tx) error {
+		refusal = nil
+		old, err := getGame(tx, id)
+		if err != nil {
+			refusal = err
+			return nil
+		}
+		rec := old
+		rec.MessageID = messageID
+		return putGame(tx, &old, rec)
+	})
+	if err != nil {
+		return fmt.Errorf("store: setting the message of game %d: %w", id, err)
+	}
+	return refusal
 }
 
 // ActiveGame returns a person's active game of a kind in a channel (ErrNotFound when none).
 func (s *Store) ActiveGame(channel, kind, userID string) (Game, error) {
-	return Game{}, errors.New("store: not implemented yet")
+	var g Game
+	err := s.view(func(tx *bolt.Tx) (err error) {
+		g, err = activeGame(tx, channel, kind, userID)
+		return err
+	})
+	return g, err
+}
+
+func activeGame(tx *bolt.Tx, channel, kind, userID string) (Game, error) {
+	v := tx.Bucket(bActive).Get(key(channel, kind, userID))
+	if v == nil {
+		return Game{}, ErrNotFound
+	}
+	id := idAt(v)
+	g, err := getGame(tx, id)
+	if err != nil {
+		return Game{}, indexed(bucketGames, id, err)
+	}
+	return g, nil
 }
 
 // ChannelGames returns the active games in a channel, oldest first.
 func (s *Store) ChannelGames(channel string) ([]Game, error) {
-	return nil, errors.New("store: not implemented yet")
+	return s.games(0, func(tx *bolt.Tx) []uint64 { return ids(tx, bGameChannel, key(channel), false, 0) })
 }
 
 // BotToMove returns the active games whose next decision is the bot's, to resume after a restart.
 func (s *Store) BotToMove() ([]Game, error) {
-	return nil, errors.New("store: not implemented yet")
+	return s.games(0, func(tx *bolt.Tx) []uint64 { return ids(tx, bBotToMove, nil, false, 0) })
 }
 
 // GamesDue returns the active games with a Deadline <= now, earliest deadline first.
 func (s *Store) GamesDue(now time.Time) ([]Game, error) {
-	return nil, errors.New("store: not implemented yet")
+	return s.games(0, func(tx *bolt.Tx) []uint64 { return due(tx, bGameDue, now) })
 }
 
 // FinishedGames returns up to limit finished games a player took part in within a guild, most
 // recently finished first (limit <= 0: all).
 func (s *Store) FinishedGames(guild, userID string, limit int) ([]Game, error) {
-	return nil, errors.New("store: not implemented yet")
+	return s.games(limit, func(tx *bolt.Tx) []uint64 { return ids(tx, bFinished, key(guild, userID), true, 0) })
 }
 
 // LastGame returns a player's active game of a kind in a channel, else the one they finished most
 // recently there (for /history); ErrNotFound when neither exists.
 func (s *Store) LastGame(channel, kind, userID string) (Game, error) {
-	return Game{}, errors.New("store: not implemented yet")
+	var g Game
+	err := s.view(func(tx *bolt.Tx) (err error) {
+		g, err = activeGame(tx, channel, kind, userID)
+		if !errors.Is(err, ErrNotFound) {
+			return err
+		}
+		last := ids(tx, bLast, key(channel, kind, userID), true, 1)
+		if len(last) == 0 {
+			return ErrNotFound
+		}
+		g, err = getGame(tx, last[0])
+		if err != nil {
+			return indexed(bucketGames, last[0], err)
+		}
+		return nil
+	})
+	return g, err
+}
+
+// games loads up to limit (<= 0: all) of the games an index lists, skipping (and reporting)
+// unreadable ones.
+func (s *Store) games(limit int, list func(tx *bolt.Tx) []uint64) ([]Game, error) {
+	var out []Game
+	var bad []error
+	err := s.view(func(tx *bolt.Tx) error {
+		out, bad = nil, nil
+		for _, id := range list(tx) {
+			g, err := getGame(tx, id)
+			if err != nil {
+				bad = append(bad, indexed(bucketGames, id, err))
+				continue
+			}
+			out = append(out, g)
+			if limit > 0 && len(out) == limit {
+				break
+			}
+		}
+		return nil
+	})
+	s.skip(bad)
+	return out, err
+}
+
+func getGame(tx *bolt.Tx, id uint64) (Game, error) {
+	v := tx.Bucket(bGames).Get(u64(id))
+	if v == nil {
+		return Game{}, ErrNotFound
+	}
+	return decodeGame(id, v)
+}
+
+// putGame writes a game and moves its index entries from those of old (nil: new).
+func putGame(tx *bolt.Tx, old *Game, g Game) error {
+	var was []entry
+	if old != nil {
+		was = gameEntries(*old)
+	}
+	if err := reindex(tx, was, gameEntries(g)); err != nil {
+		return err
+	}
+	return tx.Bucket(bGames).Put(u64(g.ID), encodeGame(g))
 }
 
 func itoa(u uint64) string { return strconv.FormatUint(u, 10) }

@@ -3,9 +3,12 @@ package store
 import (
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
+	bolterrors "go.etcd.io/bbolt/errors"
 
 	"tabuleiro/games"
 )
@@ -49,15 +52,72 @@ type Options struct {
 
 // Store is the bbolt file with its challenges and games. It is safe for concurrent use.
 type Store struct {
-	db  *bolt.DB
-	opt Options
+	db        *bolt.DB
+	opt       Options
+	committer committer
 }
 
 // Open opens (or creates, with its parent directories) the bbolt file at path. A second process
 // opening the same file gets a clear error after a short wait instead of blocking forever.
 func Open(path string, opt Options) (*Store, error) {
-	return nil, errors.New("store: not implemented yet")
+	if opt.Decode == nil {
+		return nil, errors.New("store: Options.Decode is required (usually catalog.Decode)")
+	}
+	if opt.Now == nil {
+		opt.Now = time.Now
+	}
+	if dir := filepath.Dir(path); dir != "" {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return nil, fmt.Errorf("store: creating the directory of %s: %w", path, err)
+		}
+	}
+	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: lockTimeout})
+	if errors.Is(err, bolterrors.ErrTimeout) {
+		return nil, fmt.Errorf("store: %s is in use by another process (its lock was not released within %s): %w",
+			path, lockTimeout, err)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: opening %s: %w", path, err)
+	}
+	err = db.Update(func(tx *bolt.Tx) error {
+		for _, b := range allBuckets {
+			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
+				return fmt.Errorf("creating bucket %s: %w", b, err)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: preparing %s: %w", path, err)
+	}
+	return &Store{db: db, opt: opt}, nil
 }
 
+// lockTimeout is how long Open waits for another process to release the file.
+var lockTimeout = 2 * time.Second
+
 // Close waits for running transactions and closes the file.
-func (s *Store) Close() error { return nil }
+func (s *Store) Close() error { return s.db.Close() }
+
+// view runs a read-only transaction.
+func (s *Store) view(fn func(*bolt.Tx) error) error { return s.db.View(fn) }
+
+// skip hands a record a listing could not read to Options.OnCorrupt.
+func (s *Store) skip(errs []error) {
+	if s.opt.OnCorrupt == nil {
+		return
+	}
+	for _, err := range errs {
+		s.opt.OnCorrupt(err)
+	}
+}
+
+// indexed turns the failure to load a record an index lists into a *CorruptError naming it: either
+// the record cannot be read, or the index points at a record that is not there.
+func indexed(bucket string, id uint64, err error) error {
+	if errors.Is(err, ErrNotFound) {
+		return corrupt(bucket, id, errors.New("an index lists it but the record is missing"))
+	}
+	return err
+}

@@ -1,0 +1,107 @@
+package store
+
+import (
+	"fmt"
+	"sync"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// A group commit: writes that arrive while a transaction is being committed wait and are then
+// committed together in the next transaction, one fsync for all of them. A lone write starts at once
+// (bbolt's DB.Batch would wait MaxBatchDelay first), so one game pays no extra latency and many
+// games share the cost of the fsync.
+//
+// A write function reports a refusal (ErrMovedOn, ErrBusy...) through its own result and returns
+// nil, after checking everything and before writing anything; it returns an error only when bbolt
+// fails. Such a failure rolls the whole group back: the failing write gets its error and the others
+// run again without it. That is why a write function may run more than once.
+
+type write struct {
+	fn   func(*bolt.Tx) error
+	err  error
+	done chan bool // true: you lead the next group; false: err is your result
+}
+
+type committer struct {
+	mu      sync.Mutex
+	queue   []*write
+	leading bool // a group is being committed; new writes queue up
+}
+
+// commit runs fn in a read-write transaction, possibly together with other writes, and returns
+// once the transaction is durable.
+func (s *Store) commit(fn func(*bolt.Tx) error) error {
+	w := &write{fn: fn, done: make(chan bool, 1)}
+	c := &s.committer
+	c.mu.Lock()
+	c.queue = append(c.queue, w)
+	if c.leading {
+		c.mu.Unlock()
+		if lead := <-w.done; !lead {
+			return w.err
+		}
+		c.mu.Lock()
+	}
+	c.leading = true
+	group := c.queue
+	c.queue = nil
+	c.mu.Unlock()
+
+	s.run(group, w)
+
+	// Hand over to the first write that queued meanwhile: it commits the next group, and this
+	// caller returns without serving anyone else.
+	c.mu.Lock()
+	if len(c.queue) > 0 {
+		c.queue[0].done <- true
+	} else {
+		c.leading = false
+	}
+	c.mu.Unlock()
+	return w.err
+}
+
+// run commits a group of writes in one transaction and tells every writer (but itself) its result.
+func (s *Store) run(group []*write, leader *write) {
+	for len(group) > 0 {
+		failed := -1
+		var failure error
+		err := s.db.Update(func(tx *bolt.Tx) error {
+			for i, w := range group {
+				if err := call(w.fn, tx); err != nil {
+					failed, failure = i, err
+					return err
+				}
+			}
+			return nil
+		})
+		if failed >= 0 {
+			s.finish(group[failed], leader, failure)
+			group = append(group[:failed], group[failed+1:]...)
+			continue
+		}
+		for _, w := range group {
+			s.finish(w, leader, err)
+		}
+		return
+	}
+}
+
+func (s *Store) finish(w, leader *write, err error) {
+	w.err = err
+	if w != leader {
+		w.done <- false
+	}
+}
+
+// call turns a panic inside a write into that write's error, so that one bad write cannot take the
+// others (or the committer) down with it.
+func call(fn func(*bolt.Tx) error, tx *bolt.Tx) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("store: write panicked: %v", p)
+		}
+	}()
+	return fn(tx)
+}

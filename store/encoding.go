@@ -1,0 +1,257 @@
+package store
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"time"
+
+	"tabuleiro/games"
+)
+
+// recordVersion is the first byte of every stored challenge and game. Readers refuse other versions,
+// so a file written by a newer build reports its records as corrupt instead of misreading them.
+const recordVersion = 1
+
+var errTruncated = errors.New("record is cut off")
+
+// writer appends fields in a compact form: uvarints, and strings prefixed by their length.
+type writer struct{ b []byte }
+
+func (w *writer) uint(u uint64)    { w.b = binary.AppendUvarint(w.b, u) }
+func (w *writer) int(i int64)      { w.b = binary.AppendVarint(w.b, i) }
+func (w *writer) bytes(p []byte)   { w.uint(uint64(len(p))); w.b = append(w.b, p...) }
+func (w *writer) str(s string)     { w.uint(uint64(len(s))); w.b = append(w.b, s...) }
+func (w *writer) bool(v bool)      { w.b = append(w.b, b2u(v)) }
+func (w *writer) time(t time.Time) { w.int(unixNano(t)) }
+
+// reader reads what writer wrote; the first error sticks and later reads return zero values.
+type reader struct {
+	b   []byte
+	err error
+}
+
+func (r *reader) fail(err error) {
+	if r.err == nil {
+		r.err = err
+	}
+}
+
+func (r *reader) uint() uint64 {
+	if r.err != nil {
+		return 0
+	}
+	u, n := binary.Uvarint(r.b)
+	if n <= 0 {
+		r.fail(errTruncated)
+		return 0
+	}
+	r.b = r.b[n:]
+	return u
+}
+
+func (r *reader) int() int64 {
+	if r.err != nil {
+		return 0
+	}
+	i, n := binary.Varint(r.b)
+	if n <= 0 {
+		r.fail(errTruncated)
+		return 0
+	}
+	r.b = r.b[n:]
+	return i
+}
+
+func (r *reader) bytes() []byte {
+	n := r.uint()
+	if r.err != nil {
+		return nil
+	}
+	if n > uint64(len(r.b)) {
+		r.fail(errTruncated)
+		return nil
+	}
+	// Copy: the input may be bbolt's memory map, valid only inside the transaction.
+	p := append([]byte(nil), r.b[:n]...)
+	r.b = r.b[n:]
+	return p
+}
+
+func (r *reader) str() string { return string(r.bytes()) }
+
+func (r *reader) byte() byte {
+	if r.err != nil {
+		return 0
+	}
+	if len(r.b) == 0 {
+		r.fail(errTruncated)
+		return 0
+	}
+	c := r.b[0]
+	r.b = r.b[1:]
+	return c
+}
+
+func (r *reader) bool() bool {
+	switch r.byte() {
+	case 0:
+		return false
+	case 1:
+		return true
+	}
+	r.fail(errors.New("a flag is neither 0 nor 1"))
+	return false
+}
+
+func (r *reader) time() time.Time { return fromUnixNano(r.int()) }
+
+// version checks the leading version byte.
+func (r *reader) version() {
+	if v := r.byte(); r.err == nil && v != recordVersion {
+		r.fail(fmt.Errorf("record version %d, this build reads version %d", v, recordVersion))
+	}
+}
+
+// end checks that nothing is left over.
+func (r *reader) end() error {
+	if r.err == nil && len(r.b) != 0 {
+		r.fail(fmt.Errorf("%d bytes left over after the record", len(r.b)))
+	}
+	return r.err
+}
+
+func b2u(v bool) byte {
+	if v {
+		return 1
+	}
+	return 0
+}
+
+// unixNano maps the zero time to 0 (UnixNano of the zero time is out of range).
+func unixNano(t time.Time) int64 {
+	if t.IsZero() {
+		return 0
+	}
+	return t.UnixNano()
+}
+
+func fromUnixNano(n int64) time.Time {
+	if n == 0 {
+		return time.Time{}
+	}
+	return time.Unix(0, n)
+}
+
+func encodeChallenge(c Challenge) []byte {
+	w := writer{b: make([]byte, 0, 128)}
+	w.b = append(w.b, recordVersion)
+	w.str(c.Guild)
+	w.str(c.Channel)
+	w.str(c.Kind)
+	w.str(c.Options.String())
+	w.str(c.First)
+	w.str(c.Challenger)
+	w.str(c.Opponent)
+	w.str(c.MessageID)
+	w.time(c.Created)
+	w.time(c.Expires)
+	w.uint(uint64(c.State))
+	w.uint(c.GameID)
+	return w.b
+}
+
+func decodeChallenge(id uint64, b []byte) (Challenge, error) {
+	r := reader{b: b}
+	r.version()
+	c := Challenge{ID: id}
+	c.Guild = r.str()
+	c.Channel = r.str()
+	c.Kind = r.str()
+	opts := r.str()
+	c.First = r.str()
+	c.Challenger = r.str()
+	c.Opponent = r.str()
+	c.MessageID = r.str()
+	c.Created = r.time()
+	c.Expires = r.time()
+	state := r.uint()
+	c.GameID = r.uint()
+	if err := r.end(); err != nil {
+		return Challenge{}, corrupt(bucketChallenges, id, err)
+	}
+	if state > uint64(ChallengeExpired) {
+		return Challenge{}, corrupt(bucketChallenges, id, fmt.Errorf("unknown challenge state %d", state))
+	}
+	c.State = ChallengeState(state)
+	o, err := games.ParseOptions(opts)
+	if err != nil {
+		return Challenge{}, corrupt(bucketChallenges, id, err)
+	}
+	c.Options = o
+	return c, nil
+}
+
+func encodeGame(g Game) []byte {
+	w := writer{b: make([]byte, 0, 128+len(g.Encoded))}
+	w.b = append(w.b, recordVersion)
+	w.str(g.Guild)
+	w.str(g.Channel)
+	w.str(g.Kind)
+	for _, p := range g.Seats {
+		w.str(p.UserID)
+		w.bool(p.Bot)
+		w.str(p.Level)
+	}
+	w.str(g.MessageID)
+	w.uint(uint64(g.State))
+	w.int(int64(g.Outcome.Winner))
+	w.uint(uint64(g.Outcome.Method))
+	w.uint(uint64(g.Ply))
+	w.int(int64(g.ToMove))
+	w.bytes(g.Encoded)
+	w.time(g.Created)
+	w.time(g.LastMove)
+	w.time(g.Deadline)
+	w.str(g.Offer.Kind)
+	w.int(int64(g.Offer.By))
+	return w.b
+}
+
+func decodeGame(id uint64, b []byte) (Game, error) {
+	r := reader{b: b}
+	r.version()
+	g := Game{ID: id}
+	g.Guild = r.str()
+	g.Channel = r.str()
+	g.Kind = r.str()
+	for i := range g.Seats {
+		g.Seats[i].UserID = r.str()
+		g.Seats[i].Bot = r.bool()
+		g.Seats[i].Level = r.str()
+	}
+	g.MessageID = r.str()
+	state := r.uint()
+	g.Outcome.Winner = games.Seat(r.int())
+	g.Outcome.Method = games.Method(r.uint())
+	g.Ply = int(r.uint())
+	g.ToMove = games.Seat(r.int())
+	g.Encoded = r.bytes()
+	g.Created = r.time()
+	g.LastMove = r.time()
+	g.Deadline = r.time()
+	g.Offer.Kind = r.str()
+	g.Offer.By = games.Seat(r.int())
+	if err := r.end(); err != nil {
+		return Game{}, corrupt(bucketGames, id, err)
+	}
+	if state > uint64(Finished) {
+		return Game{}, corrupt(bucketGames, id, fmt.Errorf("unknown game state %d", state))
+	}
+	g.State = GameState(state)
+	return g, nil
+}
+
+func corrupt(bucket string, id uint64, err error) *CorruptError {
+	return &CorruptError{Bucket: bucket, Key: itoa(id), Err: err}
+}
