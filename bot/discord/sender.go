@@ -2,6 +2,7 @@ package discord
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -97,7 +98,7 @@ func (d *Sender) Original(ctx context.Context, in *discordgo.Interaction) (strin
 	}
 	wait := d.settle
 	for try := 1; ; try++ {
-		msg, err := d.s.InteractionResponse(&q, discordgo.WithContext(ctx))
+		msg, err := d.original(ctx, &q)
 		if err == nil {
 			return msg.ID, nil
 		}
@@ -114,6 +115,22 @@ func (d *Sender) Original(ctx context.Context, in *discordgo.Interaction) (strin
 		d.report(err, "interaction", in.ID)
 		return "", err
 	}
+}
+
+// original is discordgo's InteractionResponse with a rate-limit bucket per interaction token:
+// discordgo puts every webhook call in one bucket, which would queue all games' follow-ups behind
+// each other, while Discord limits them per token.
+func (d *Sender) original(ctx context.Context, in *discordgo.Interaction) (*discordgo.Message, error) {
+	uri := discordgo.EndpointWebhookMessage(in.AppID, in.Token, "@original")
+	body, err := d.s.RequestWithBucketID("GET", uri, nil, uri, discordgo.WithContext(ctx))
+	if err != nil {
+		return nil, err
+	}
+	var msg discordgo.Message
+	if err := json.Unmarshal(body, &msg); err != nil {
+		return nil, fmt.Errorf("reading Discord's answer: %w", err)
+	}
+	return &msg, nil
 }
 
 // report logs a failed call. Every state change is stored before the bot says it, so a failure

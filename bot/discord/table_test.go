@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
+	"net/http"
 	"net/url"
 	"path/filepath"
 	"strings"
@@ -27,6 +29,7 @@ type table struct {
 	bot  *bot.Bot
 	work *Work
 	seq  atomic.Int64
+	url  string // of an httptest server around e, when started
 }
 
 const guild = "100"
@@ -62,9 +65,7 @@ func (tb *table) settle() {
 	defer cancel()
 	done := make(chan struct{})
 	go func() {
-		// A fresh tracker per wait: Wait closes the one it is called on.
-		old := tb.work
-		old.Wait(ctx)
+		tb.work.idleWait(ctx)
 		tb.bot.Wait()
 		close(done)
 	}()
@@ -122,6 +123,16 @@ func (r response) customIDs() []string {
 // returned too (the fake's @original message is "orig-<token>").
 func (tb *table) send(in map[string]any) (response, string) {
 	tb.t.Helper()
+	r, token, err := tb.post(in)
+	if err != nil {
+		tb.t.Fatal(err)
+	}
+	return r, token
+}
+
+// post is send for any goroutine: it returns its failure instead of ending the test. With an
+// HTTP server started (tb.url), the request goes over a real connection.
+func (tb *table) post(in map[string]any) (response, string, error) {
 	n := tb.seq.Add(1)
 	token := fmt.Sprintf("tok%d", n)
 	in["id"] = fmt.Sprint(900000 + n)
@@ -129,16 +140,35 @@ func (tb *table) send(in map[string]any) (response, string) {
 	in["application_id"] = "424242"
 	in["version"] = 1
 	body, _ := json.Marshal(in)
-	w := serve(tb.e, tb.s.request(string(body), now))
-	if w.Code != 200 {
-		tb.t.Fatalf("status %d: %s", w.Code, w.Body)
+	req := tb.s.request(string(body), now)
+	var code int
+	var answer []byte
+	if tb.url == "" {
+		w := serve(tb.e, req)
+		code, answer = w.Code, w.Body.Bytes()
+	} else {
+		out, _ := http.NewRequest("POST", tb.url+"/interactions", strings.NewReader(string(body)))
+		out.Header = req.Header
+		resp, err := benchClient.Do(out)
+		if err != nil {
+			return response{}, token, err
+		}
+		answer, _ = io.ReadAll(resp.Body)
+		resp.Body.Close()
+		code = resp.StatusCode
 	}
 	var r response
-	if err := json.Unmarshal(w.Body.Bytes(), &r); err != nil {
-		tb.t.Fatalf("response %s: %v", w.Body, err)
+	if code != 200 {
+		return r, token, fmt.Errorf("status %d: %s", code, answer)
 	}
-	return r, token
+	if err := json.Unmarshal(answer, &r); err != nil {
+		return r, token, fmt.Errorf("response %s: %v", answer, err)
+	}
+	return r, token, nil
 }
+
+// benchClient keeps a connection per concurrent game, as Discord's own HTTP client would.
+var benchClient = &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64}}
 
 func member(user string) map[string]any {
 	return map[string]any{"user": map[string]any{"id": user, "username": "user" + user}}
@@ -209,6 +239,24 @@ func (tb *table) startGame(channel, a, b string) (string, string) {
 		tb.t.Fatalf("nobody may move after accepting: %s", r.Data.Content)
 	}
 	return b, a
+}
+
+// restart starts a new game between a and b after their last one ended, from any goroutine.
+func (tb *table) restart(channel, a, b string) (string, error) {
+	r, token, err := tb.post(command(a, channel, "ouri", "challenge", opt{"opponent", 6, b}))
+	if err != nil || r.private() {
+		return "", fmt.Errorf("challenge: %v %s", err, r.Data.Content)
+	}
+	for _, id := range r.customIDs() {
+		if strings.HasSuffix(id, "/accept") {
+			r, _, err = tb.post(click(b, channel, id, "orig-"+token))
+			if err != nil || r.private() {
+				return "", fmt.Errorf("accept: %v %s", err, r.Data.Content)
+			}
+			return id, nil
+		}
+	}
+	return "", fmt.Errorf("no Accept button in %v", r.customIDs())
 }
 
 func (tb *table) choices(user, channel string) []string {

@@ -58,7 +58,7 @@ func (r Retry) withDefaults() Retry {
 // answer, and holds the bucket while Transport waits, which is what Discord wants.
 type Transport struct {
 	Base  *url.URL          // origin, possibly with a path prefix; nil leaves URLs alone
-	Next  http.RoundTripper // default http.DefaultTransport
+	Next  http.RoundTripper // default: http.DefaultTransport with 32 idle connections per host
 	Retry Retry
 	Log   *slog.Logger
 }
@@ -67,7 +67,7 @@ type Transport struct {
 func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	next := t.Next
 	if next == nil {
-		next = http.DefaultTransport
+		next = defaultNext
 	}
 	log := t.Log
 	if log == nil {
@@ -130,6 +130,14 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		}
 	}
 }
+
+// defaultNext is http.DefaultTransport keeping more idle connections: its 2 per host would make
+// every burst of follow-ups (many games at once) dial Discord anew.
+var defaultNext http.RoundTripper = func() http.RoundTripper {
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	t.MaxIdleConnsPerHost = 32
+	return t
+}()
 
 // rewrite maps https://discord.com/api/v9/x to <base>/api/v10/x. Other hosts (the CDN) are left
 // alone.

@@ -93,6 +93,11 @@ func (w *Work) Close() {
 // Wait closes the tracker and waits until nothing runs, or ctx ends.
 func (w *Work) Wait(ctx context.Context) error {
 	w.Close()
+	return w.idleWait(ctx)
+}
+
+// idleWait waits until nothing runs, without closing.
+func (w *Work) idleWait(ctx context.Context) error {
 	w.mu.Lock()
 	idle := w.idle
 	w.mu.Unlock()
