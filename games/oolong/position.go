@@ -405,19 +405,36 @@ func (p *Position) AppendDecisions(dst []games.Move) []games.Move {
 }
 
 // Perft counts the leaves of the decision tree depth plies deep, counting the last ply in bulk.
+// It allocates its stack of positions and decision buffers once, not per node.
 func (p *Position) Perft(depth int) uint64 {
-	if depth == 0 {
-		return 1
-	}
-	if depth == 1 {
+	if depth <= 1 {
+		if depth == 0 {
+			return 1
+		}
 		return uint64(p.CountDecisions())
 	}
-	var buf [MaxDecisions]games.Move
+	s := &perftStack{pos: make([]Position, depth), buf: make([][MaxDecisions]games.Move, depth)}
+	s.pos[depth-1] = *p
+	return s.perft(depth - 1)
+}
+
+type perftStack struct {
+	pos []Position
+	buf [][MaxDecisions]games.Move
+}
+
+// perft counts from s.pos[d], d+1 plies deep, writing children into s.pos[d-1].
+func (s *perftStack) perft(d int) uint64 {
+	p := &s.pos[d]
+	if d == 0 {
+		return uint64(p.CountDecisions())
+	}
 	var n uint64
-	for _, m := range p.AppendDecisions(buf[:0]) {
-		c := *p
+	for _, m := range p.AppendDecisions(s.buf[d][:0]) {
+		c := &s.pos[d-1]
+		*c = *p
 		c.Apply(m)
-		n += c.Perft(depth - 1)
+		n += s.perft(d - 1)
 	}
 	return n
 }
