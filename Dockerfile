@@ -1,0 +1,27 @@
+# syntax=docker/dockerfile:1
+
+# Build: a static binary (no cgo), so the final image needs no libc.
+FROM golang:1.26-alpine AS build
+WORKDIR /src
+COPY go.mod go.sum ./
+RUN go mod download
+COPY . .
+RUN CGO_ENABLED=0 go build -trimpath -buildvcs=false -ldflags="-s -w" -o /out/tabuleiro ./cmd/tabuleiro \
+ && mkdir -p /out/data
+
+# Run: distroless static, as its non-root user (uid 65532). No shell and no curl, so the binary is
+# its own health probe: `tabuleiro healthcheck` asks http://127.0.0.1:$HTTP_PORT/healthz.
+FROM gcr.io/distroless/static-debian12:nonroot
+COPY --from=build /out/tabuleiro /tabuleiro
+# The database directory belongs to the bot's user, so a fresh named volume is writable.
+COPY --from=build --chown=65532:65532 /out/data /data
+ENV DB_PATH=/data/tabuleiro.db \
+    HTTP_ADDR=:8080
+VOLUME ["/data"]
+EXPOSE 8080
+USER 65532:65532
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 CMD ["/tabuleiro", "healthcheck"]
+# SIGTERM stops the intake, finishes the moves in flight and closes the database; give it up to
+# 25s (docker stop -t 30, or stop_grace_period: 30s in compose).
+STOPSIGNAL SIGTERM
+ENTRYPOINT ["/tabuleiro"]
