@@ -18,7 +18,7 @@ import (
 //
 // No marker can fire before ply 7 (a threshold of 3 needs three teas of one colour on one
 // perimeter table), so the counts stay close to powers of 8 until then.
-var startPerft = []uint64{1, 8, 64, 512, 4040, 31472, 242312, 1843464}
+var startPerft = []uint64{1, 8, 64, 512, 4040, 31472, 242312, 1843464, 13853168}
 
 func TestPerftFromTheStart(t *testing.T) {
 	g, _ := New(nil)
