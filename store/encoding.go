@@ -73,7 +73,8 @@ func (r *reader) bytes() []byte {
 		return nil
 	}
 	// Copy: the input may be bbolt's memory map, valid only inside the transaction.
-	p := append([]byte(nil), r.b[:n]...)
+	p := make([]byte, n)
+	copy(p, r.b)
 	r.b = r.b[n:]
 	return p
 }
