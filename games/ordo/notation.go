@@ -66,11 +66,24 @@ type written struct {
 	capture  bool   // written with x
 }
 
+var validForm = map[string]bool{"ss": true, "s-s": true, "sxs": true, "s:ss": true, "s:s-s": true, "s:sxs": true}
+
 func readMove(s string) (written, error) {
 	w := written{end2: NoSquare}
 	toks, err := tokenize(s)
 	if err != nil {
 		return w, err
+	}
+	form := ""
+	for _, t := range toks {
+		if t.sep {
+			form += t.text
+		} else {
+			form += "s"
+		}
+	}
+	if !validForm[form] {
+		return w, fmt.Errorf("%q is not a move — write a piece move as a3-a4 (e5xe6 for a capture) or an ordo as c2:d2-c4", strings.TrimSpace(s))
 	}
 	var squares []Square
 	var seps []string
@@ -84,14 +97,6 @@ func readMove(s string) (written, error) {
 			return w, err
 		}
 		squares = append(squares, sq)
-	}
-	form := ""
-	for _, t := range toks {
-		if t.sep {
-			form += t.text
-		} else {
-			form += "s"
-		}
 	}
 	switch form {
 	case "ss", "s-s", "sxs":

@@ -109,9 +109,6 @@ func (g *Game) singleton(w written) (games.Move, error) {
 		return 0, fmt.Errorf("%s cannot land on %s: your own piece is there", w.from, w.to)
 	}
 	capture := opp.Has(w.to)
-	if w.capture && !capture {
-		return 0, fmt.Errorf("%s is empty, so %sx%s captures nothing: write %s", w.to, w.from, w.to, name)
-	}
 	if capture {
 		name = w.from.String() + "x" + w.to.String()
 	}

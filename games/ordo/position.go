@@ -43,13 +43,13 @@ func IsCapture(m games.Move) bool { return m&captureFlag != 0 }
 
 // segment is the set of an ordo's squares, end1 to end2.
 func segment(end1, end2 Square) Bits {
-	step := Square(1)
+	step := 1
 	if end1.File() == end2.File() {
 		step = 16
 	}
 	var b Bits
-	for s := end1; s <= end2; s += step {
-		b = b.Or(Bit(s))
+	for s := int(end1); s <= int(end2); s += step {
+		b = b.Or(Bit(Square(s)))
 	}
 	return b
 }
@@ -221,7 +221,7 @@ func restConnected(own Bits, s Square, ownConnected bool) bool {
 	if ownConnected {
 		pat := 0
 		for i, step := range ringNeighbours {
-			if own.Has(s + Square(step)) {
+			if t := int(s) + step; t >= 0 && t < 128 && own.Has(Square(t)) {
 				pat |= 1 << i
 			}
 		}
