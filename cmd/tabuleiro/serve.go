@@ -75,10 +75,13 @@ func serve(ctx context.Context, cfg discord.Config, log *slog.Logger) (err error
 		Log:          log,
 	})
 	if cfg.Token != "" {
+		// Not fatal: Discord keeps the previous registration, and a bad token has already failed
+		// above.
 		if err := discord.Register(ctx, session, appID, cfg.GuildID, b.Commands()); err != nil {
-			return err
+			log.Error("commands not updated; the previous registration stays", "err", err)
+		} else {
+			log.Info("commands registered", "app", appID, "guild", cfg.GuildID)
 		}
-		log.Info("commands registered", "app", appID, "guild", cfg.GuildID)
 	}
 
 	// Work outlives ctx: a signal stops the intake, not what was already accepted.
