@@ -44,6 +44,12 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return bench(ctx, args[1:], stdout, stderr)
 	case "console":
 		return console(ctx, stdin, stdout, stderr)
+	case "healthcheck":
+		if err := healthcheck(ctx, os.Getenv); err != nil {
+			fmt.Fprintf(stderr, "healthcheck: %v\n", err)
+			return 1
+		}
+		return 0
 	case "help", "-h", "--help":
 		fmt.Fprintln(stdout, usage)
 		return 0
