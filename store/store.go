@@ -71,7 +71,11 @@ func Open(path string, opt Options) (*Store, error) {
 			return nil, fmt.Errorf("store: creating the directory of %s: %w", path, err)
 		}
 	}
-	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: lockTimeout})
+	// Not writing the freelist on every commit makes each commit (and its fsync) smaller; bbolt
+	// rebuilds the freelist by scanning the file on Open, which is quick for a file of this size.
+	// etcd runs bbolt the same way.
+	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: lockTimeout, NoFreelistSync: true,
+		FreelistType: bolt.FreelistMapType})
 	if errors.Is(err, bolterrors.ErrTimeout) {
 		return nil, fmt.Errorf("store: %s is in use by another process (its lock was not released within %s): %w",
 			path, lockTimeout, err)
