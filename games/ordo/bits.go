@@ -78,6 +78,17 @@ func (b Bits) First() Square {
 	return NoSquare
 }
 
+// Last is the highest square in b, or NoSquare.
+func (b Bits) Last() Square {
+	if b.Hi != 0 {
+		return Square(127 - bits.LeadingZeros64(b.Hi))
+	}
+	if b.Lo != 0 {
+		return Square(63 - bits.LeadingZeros64(b.Lo))
+	}
+	return NoSquare
+}
+
 // Squares lists the squares of b in increasing order (rank, then file).
 func (b Bits) Squares() []Square {
 	out := make([]Square, 0, b.Count())

@@ -143,7 +143,7 @@ func (g *Game) Perft(depth int) uint64 {
 	}
 	hist := make([]uint64, len(g.hist), len(g.hist)+depth+1)
 	copy(hist, g.hist)
-	return perft(&g.pos, depth, hist)
+	return perft(g.pos, depth, hist)
 }
 
 // Clone returns an independent copy.

@@ -163,20 +163,51 @@ func dirs(seat games.Seat) [8]int {
 }
 
 // reach is every square a piece on s can slide to: empty squares, and the first enemy piece met.
+// Each ray stops at its first blocker, found as the nearest occupied square on the precomputed ray.
 func reach(s Square, own, occ Bits, steps []int) Bits {
 	var d Bits
 	for _, step := range steps {
-		for t := int(s) + step; t >= 0 && t < 128 && Square(t).OnBoard(); t += step {
-			if own.Has(Square(t)) {
-				break
-			}
-			d = d.Or(Bit(Square(t)))
-			if occ.Has(Square(t)) {
-				break
-			}
+		k := rayIndex[step+17]
+		ray := rays[k][s]
+		blockers := ray.And(occ)
+		if blockers.Empty() {
+			d = d.Or(ray)
+			continue
+		}
+		var b Square
+		if step > 0 {
+			b = blockers.First()
+		} else {
+			b = blockers.Last()
+		}
+		d = d.Or(ray.AndNot(rays[k][b]))
+		if own.Has(b) {
+			d = d.AndNot(Bit(b))
 		}
 	}
 	return d
+}
+
+var raySteps = [8]int{16, 17, 15, 1, -1, -16, -15, -17}
+
+// rayIndex maps a step+17 to its index in raySteps.
+var rayIndex [35]int
+
+// rays[k][s] is every square from s (excluded) to the edge in direction raySteps[k].
+var rays [8][128]Bits
+
+func init() {
+	for k, step := range raySteps {
+		rayIndex[step+17] = k
+		for s := 0; s < 128; s++ {
+			if !Square(s).OnBoard() {
+				continue
+			}
+			for t := s + step; t >= 0 && t < 128 && Square(t).OnBoard(); t += step {
+				rays[k][s] = rays[k][s].Or(Bit(Square(t)))
+			}
+		}
+	}
 }
 
 // ringNeighbours are the steps to the 8 neighbours, clockwise from north.
@@ -216,36 +247,100 @@ func init() {
 	}
 }
 
-// restConnected reports whether own without s is connected, knowing whether own itself is.
-func restConnected(own Bits, s Square, ownConnected bool) bool {
-	if ownConnected {
+// ringWindow is the 3×3 window around s in b, bit 3·(row) + column with row 0 the rank below s and
+// column 0 the file to its left.
+func ringWindow(b Bits, s Square) int {
+	f, r := s.File(), s.Rank()
+	w := 0
+	for dr := -1; dr <= 1; dr++ {
+		if rr := r + dr; rr >= 0 && rr < Ranks {
+			w |= int(uint32(b.Row(rr))<<1>>uint(f)&7) << (3 * (dr + 1))
+		}
+	}
+	return w
+}
+
+// windowJoined[w] is ringJoined for the neighbours in a 3×3 window (the centre ignored).
+var windowJoined [512]bool
+
+func init() {
+	// ringNeighbours order (N NE E SE S SW W NW) as (column, row) positions in the window.
+	pos := [8][2]int{{1, 2}, {2, 2}, {2, 1}, {2, 0}, {1, 0}, {0, 0}, {0, 1}, {0, 2}}
+	for w := 0; w < 512; w++ {
 		pat := 0
-		for i, step := range ringNeighbours {
-			if t := int(s) + step; t >= 0 && t < 128 && own.Has(Square(t)) {
+		for i, q := range pos {
+			if w>>(3*q[1]+q[0])&1 != 0 {
 				pat |= 1 << i
 			}
 		}
-		if ringJoined[pat] {
-			return true
-		}
+		windowJoined[w] = ringJoined[pat]
 	}
-	return own.AndNot(Bit(s)).Connected()
+}
+
+// touchesAll returns the squares next to every connected component of rest: where one more piece
+// (or a line of pieces touching that square set) joins rest into one group. Empty rest is joined
+// by anything, reported as all of the board.
+func touchesAll(rest Bits) Bits {
+	if rest.Empty() {
+		return Board
+	}
+	need := Board
+	for !rest.Empty() {
+		c := rest.Fill(Bit(rest.First()))
+		need = need.And(c.Dilate())
+		rest = rest.AndNot(c)
+	}
+	return need
+}
+
+// lineJoiners is the squares next to rest when rest is one group (Board when it is empty), and
+// empty when it is not: then joins falls back to a flood fill.
+func lineJoiners(rest Bits) Bits {
+	switch {
+	case rest.Empty():
+		return Board
+	case rest.Connected():
+		return rest.Dilate()
+	}
+	return Bits{}
+}
+
+// joins reports whether rest plus the line moved is one group, need being lineJoiners(rest).
+func joins(rest, moved, need Bits) bool {
+	if need.Empty() {
+		return rest.Or(moved).Connected()
+	}
+	return !moved.And(need).Empty()
+}
+
+// joiners is touchesAll(own without s), with a shortcut: when own is connected and the neighbours
+// of s hang together around it, own without s is still one group.
+func joiners(own Bits, s Square, ownConnected bool) Bits {
+	rest := own.AndNot(Bit(s))
+	if ownConnected && windowJoined[ringWindow(own, s)] {
+		if rest.Empty() {
+			return Board
+		}
+		return rest.Dilate()
+	}
+	return touchesAll(rest)
 }
 
 // Moves appends every legal move of the side to move to buf and returns it, in generation order
 // (not notation order). It allocates only if buf is too small; 256 is always enough in practice.
 func (p *Position) Moves(buf []games.Move) []games.Move {
-	p.generate(func(m games.Move) { buf = append(buf, m) }, false)
+	buf, _ = p.generate(buf, false)
 	return buf
 }
 
 // CountMoves counts the legal moves of the side to move without making them (perft's last ply).
 func (p *Position) CountMoves() int {
-	return p.generate(nil, true)
+	_, n := p.generate(nil, true)
+	return n
 }
 
-// generate calls emit for every legal move, or only counts them when count is set.
-func (p *Position) generate(emit func(games.Move), count bool) int {
+// generate appends every legal move to buf, or only counts them when count is set.
+func (p *Position) generate(buf []games.Move, count bool) ([]games.Move, int) {
 	me := p.Side
 	own, opp := p.Pieces[me], p.Pieces[me.Other()]
 	occ := own.Or(opp)
@@ -263,22 +358,7 @@ func (p *Position) generate(emit func(games.Move), count bool) int {
 		if dest.Empty() {
 			continue
 		}
-		rest := own.AndNot(Bit(s))
-		var ok Bits
-		switch {
-		case rest.Empty():
-			ok = dest
-		case restConnected(own, s, conn):
-			ok = dest.And(rest.Dilate())
-		default:
-			for t := dest; !t.Empty(); {
-				q := t.First()
-				t = t.AndNot(Bit(q))
-				if rest.Or(Bit(q)).Connected() {
-					ok = ok.Or(Bit(q))
-				}
-			}
-		}
+		ok := dest.And(joiners(own, s, conn))
 		if count {
 			n += ok.Count()
 			continue
@@ -286,28 +366,22 @@ func (p *Position) generate(emit func(games.Move), count bool) int {
 		for !ok.Empty() {
 			q := ok.First()
 			ok = ok.AndNot(Bit(q))
-			emit(Singleton(s, q, opp.Has(q)))
+			buf = append(buf, Singleton(s, q, opp.Has(q)))
+			n++
 		}
 	}
-	return n + p.ordos(own, occ, conn, emit, count)
+	return p.ordos(buf, n, own, occ, conn, count)
 }
 
-// ordos generates the ordo moves: horizontal lines straight forward (and backward while
-// disconnected), vertical lines sideways.
-func (p *Position) ordos(own, occ Bits, conn bool, emit func(games.Move), count bool) int {
-	n := 0
+// ordos adds the ordo moves: horizontal lines straight forward (and backward while disconnected),
+// vertical lines sideways. A moved line is one group, so when the pieces left behind are one group
+// the result is connected exactly when the line touches them; otherwise a flood fill decides.
+func (p *Position) ordos(buf []games.Move, n int, own, occ Bits, conn bool, count bool) ([]games.Move, int) {
 	fwd := forward(p.Side) / 16
-	rankSteps := []int{fwd, -fwd}
+	rankSteps := [2]int{fwd, -fwd}
+	nSteps := 2
 	if conn {
-		rankSteps = rankSteps[:1]
-	}
-	try := func(seg, moved Bits, m games.Move) {
-		if own.AndNot(seg).Or(moved).Connected() {
-			n++
-			if !count {
-				emit(m)
-			}
-		}
+		nSteps = 1
 	}
 	for r := 0; r < Ranks; r++ {
 		row := own.Row(r)
@@ -317,10 +391,20 @@ func (p *Position) ordos(own, occ Bits, conn bool, emit func(games.Move), count 
 			}
 			for j := i + 1; j < Files && row>>j&1 != 0; j++ {
 				mask := uint16(1)<<(j+1) - uint16(1)<<i
-				seg := RowBits(r, mask)
-				for _, dr := range rankSteps {
+				var need Bits
+				needed := false
+				for _, dr := range rankSteps[:nSteps] {
 					for rr := r + dr; rr >= 0 && rr < Ranks && occ.Row(rr)&mask == 0; rr += dr {
-						try(seg, RowBits(rr, mask), OrdoMove(SquareAt(i, r), SquareAt(j, r), SquareAt(i, rr)))
+						if !needed {
+							need, needed = lineJoiners(own.AndNot(RowBits(r, mask))), true
+						}
+						if !joins(own.AndNot(RowBits(r, mask)), RowBits(rr, mask), need) {
+							continue
+						}
+						if !count {
+							buf = append(buf, OrdoMove(SquareAt(i, r), SquareAt(j, r), SquareAt(i, rr)))
+						}
+						n++
 					}
 				}
 			}
@@ -334,19 +418,30 @@ func (p *Position) ordos(own, occ Bits, conn bool, emit func(games.Move), count 
 			seg := Bit(SquareAt(f, a))
 			for b := a + 1; b < Ranks && own.Has(SquareAt(f, b)); b++ {
 				seg = seg.Or(Bit(SquareAt(f, b)))
+				var need Bits
+				needed := false
 				for _, df := range [2]int{-1, 1} {
 					for ff := f + df; ff >= 0 && ff < Files; ff += df {
 						moved := seg.Shift(ff - f)
 						if !moved.And(occ).Empty() {
 							break
 						}
-						try(seg, moved, OrdoMove(SquareAt(f, a), SquareAt(f, b), SquareAt(ff, a)))
+						if !needed {
+							need, needed = lineJoiners(own.AndNot(seg)), true
+						}
+						if !joins(own.AndNot(seg), moved, need) {
+							continue
+						}
+						if !count {
+							buf = append(buf, OrdoMove(SquareAt(f, a), SquareAt(f, b), SquareAt(ff, a)))
+						}
+						n++
 					}
 				}
 			}
 		}
 	}
-	return n
+	return buf, n
 }
 
 // Decided says whether the game is over in this position by the rules of play, except repetition
@@ -384,12 +479,12 @@ func (p *Position) WinsAtOnce(m games.Move) bool {
 
 // Perft counts the leaves depth plies below p, ignoring repetition (Game.Perft counts it).
 func (p *Position) Perft(depth int) uint64 {
-	return perft(p, depth, nil)
+	return perft(*p, depth, nil)
 }
 
 // perft counts leaves below p, which is not finished. hist holds the hashes of the positions since
 // the last capture, p included, for the repetition draw; nil skips repetition.
-func perft(p *Position, depth int, hist []uint64) uint64 {
+func perft(p Position, depth int, hist []uint64) uint64 {
 	if depth == 0 {
 		return 1
 	}
@@ -404,7 +499,7 @@ func perft(p *Position, depth int, hist []uint64) uint64 {
 			continue
 		}
 		if hist == nil {
-			n += perft(&c, depth-1, nil)
+			n += perft(c, depth-1, nil)
 			continue
 		}
 		h := hist
@@ -413,7 +508,7 @@ func perft(p *Position, depth int, hist []uint64) uint64 {
 		} else if occurrences(h, c.Hash) >= 2 {
 			continue
 		}
-		n += perft(&c, depth-1, append(h, c.Hash))
+		n += perft(c, depth-1, append(h, c.Hash))
 	}
 	return n
 }
