@@ -18,7 +18,7 @@ func (b *Bot) autocomplete(ctx context.Context, req *request) Reply {
 	if len(data.Options) > 0 {
 		for _, o := range data.Options[0].Options {
 			if o.Focused {
-				typed = o.StringValue()
+				typed = option{o.Value}.str()
 			}
 		}
 	}

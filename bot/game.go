@@ -335,7 +335,7 @@ func (b *Bot) resignGame(req *request, id uint64) (store.Game, games.Game, error
 		return g.End(games.Resignation, seat)
 	})
 	if err == nil {
-		req.log.Info("resigned", "game", id)
+		req.log.Info("resigned")
 	}
 	return rec, g, err
 }
@@ -370,7 +370,7 @@ func (b *Bot) offer(ctx context.Context, req *request) (Reply, error) {
 		return Reply{}, err
 	}
 	if accept {
-		req.log.Info("ended by agreement", "game", rec.ID)
+		req.log.Info("ended by agreement")
 		content, comps := boardMessage(rec, g, "")
 		return Reply{Response: public(content, comps), After: b.afterBoard(req, rec.ID, old)}, nil
 	}

@@ -85,7 +85,10 @@ func boardContent(rec store.Game, g games.Game) string {
 		if p.Bot {
 			turn += " — thinking…"
 		} else {
-			turn += fmt.Sprintf(" · type `/%s move` or use the buttons", rec.Kind)
+			turn += fmt.Sprintf(" · `/%s move`", rec.Kind)
+			if rec.Kind != "ordo" {
+				turn += " or the buttons"
+			}
 		}
 		tail = append(tail, turn)
 		if rec.Offer.Kind != "" && (rec.Offer.By == 0 || rec.Offer.By == 1) {
