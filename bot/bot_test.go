@@ -327,12 +327,15 @@ func TestTwoClicksAtOnceMakeOneMove(t *testing.T) {
 	rec, _ := e.game("ouri", "alice")
 	var wg sync.WaitGroup
 	results := make([]*discordgo.InteractionResponse, 8)
+	clicks := make([]*discordgo.Interaction, len(results))
+	for i := range clicks {
+		clicks[i] = e.click("alice", board, fmt.Sprintf("/ouri/%d/0/sow/%s", rec.ID, string(rune('a'+i%6))))
+	}
 	for i := range results {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			h := string(rune('a' + i%6))
-			results[i] = e.bot.Handle(context.Background(), e.click("alice", board, fmt.Sprintf("/ouri/%d/0/sow/%s", rec.ID, h))).Response
+			results[i] = e.bot.Handle(context.Background(), clicks[i]).Response
 		}()
 	}
 	wg.Wait()
