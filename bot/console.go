@@ -80,6 +80,9 @@ type Console struct {
 	seq      int
 	nextIn   int
 	nextMsg  int
+	// elideBoards prints "(board)" for code blocks: the golden transcript then tests the bot, not
+	// the renderers, which have goldens of their own.
+	elideBoards bool
 }
 
 type consoleMessage struct {
@@ -544,11 +547,24 @@ func (c *Console) show(m *consoleMessage, verb string) {
 	} else {
 		fmt.Fprintf(&b, "  ┌ %s · message #%s\n", who, m.id)
 	}
+	open, eliding := false, false
 	for _, line := range strings.Split(c.plain(m.content), "\n") {
-		if line == "```" {
+		if strings.HasPrefix(line, "```") {
+			if open {
+				open, eliding = false, false
+				continue
+			}
+			// Boards open with a bare fence; other blocks (the move list) name their language.
+			open = true
+			if line == "```" && c.elideBoards {
+				eliding = true
+				fmt.Fprintf(&b, "  │ (board)\n")
+			}
 			continue
 		}
-		fmt.Fprintf(&b, "  │ %s\n", line)
+		if !eliding {
+			fmt.Fprintf(&b, "  │ %s\n", line)
+		}
 	}
 	for _, row := range m.comps {
 		var items []string

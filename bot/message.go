@@ -322,7 +322,7 @@ func historyText(rec store.Game, g games.Game) string {
 		if from > 0 {
 			body = fmt.Sprintf("… %d earlier decisions\n", from) + body
 		}
-		return head + "\n```\n" + body + "\n```" + foot
+		return head + "\n```text\n" + body + "\n```" + foot
 	}
 	// Find the smallest cut that fits.
 	from := sort.Search(len(lines), func(i int) bool { return len([]rune(build(i))) <= maxContent })
