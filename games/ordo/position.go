@@ -385,6 +385,9 @@ func (p *Position) ordos(buf []games.Move, n int, own, occ Bits, conn bool, coun
 	}
 	for r := 0; r < Ranks; r++ {
 		row := own.Row(r)
+		if row&(row>>1) == 0 {
+			continue
+		}
 		for i := 0; i < Files-1; i++ {
 			if row>>i&3 != 3 {
 				continue
@@ -410,33 +413,32 @@ func (p *Position) ordos(buf []games.Move, n int, own, occ Bits, conn bool, coun
 			}
 		}
 	}
-	for f := 0; f < Files; f++ {
-		for a := 0; a < Ranks-1; a++ {
-			if !own.Has(SquareAt(f, a)) || !own.Has(SquareAt(f, a+1)) {
-				continue
-			}
-			seg := Bit(SquareAt(f, a))
-			for b := a + 1; b < Ranks && own.Has(SquareAt(f, b)); b++ {
-				seg = seg.Or(Bit(SquareAt(f, b)))
-				var need Bits
-				needed := false
-				for _, df := range [2]int{-1, 1} {
-					for ff := f + df; ff >= 0 && ff < Files; ff += df {
-						moved := seg.Shift(ff - f)
-						if !moved.And(occ).Empty() {
-							break
-						}
-						if !needed {
-							need, needed = lineJoiners(own.AndNot(seg)), true
-						}
-						if !joins(own.AndNot(seg), moved, need) {
-							continue
-						}
-						if !count {
-							buf = append(buf, OrdoMove(SquareAt(f, a), SquareAt(f, b), SquareAt(ff, a)))
-						}
-						n++
+	// Vertical lines: start from each piece with a friend right above it.
+	for starts := own.And(own.Shift(-16)); !starts.Empty(); {
+		sa := starts.First()
+		starts = starts.AndNot(Bit(sa))
+		seg := Bit(sa)
+		for rb := sa.Rank() + 1; rb < Ranks && own.Has(SquareAt(sa.File(), rb)); rb++ {
+			sb := SquareAt(sa.File(), rb)
+			seg = seg.Or(Bit(sb))
+			var need Bits
+			needed := false
+			for _, df := range [2]int{-1, 1} {
+				for ff := sa.File() + df; ff >= 0 && ff < Files; ff += df {
+					moved := seg.Shift(ff - sa.File())
+					if !moved.And(occ).Empty() {
+						break
 					}
+					if !needed {
+						need, needed = lineJoiners(own.AndNot(seg)), true
+					}
+					if !joins(own.AndNot(seg), moved, need) {
+						continue
+					}
+					if !count {
+						buf = append(buf, OrdoMove(sa, sb, SquareAt(ff, sa.Rank())))
+					}
+					n++
 				}
 			}
 		}
