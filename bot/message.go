@@ -72,10 +72,8 @@ func boardContent(rec store.Game, g games.Game) string {
 	var head []string
 	head = append(head, players(rec))
 	block := strings.TrimRight(render.Board(g), "\n")
+	// The block already shows the last decision in the game's colours; the lines below name people.
 	var tail []string
-	if log := g.Log(); len(log) > 0 {
-		tail = append(tail, fmt.Sprintf("Last decision: %s %s (ply %d)", lastDecider(g), g.Format(log[len(log)-1]), len(log)))
-	}
 	if o := g.Outcome(); o.Over() {
 		tail = append(tail, resultLine(rec, o))
 	} else {
@@ -101,16 +99,6 @@ func boardContent(rec store.Game, g games.Game) string {
 		content = players(rec) + "\n```\n" + block + "\n```"
 	}
 	return clip(content)
-}
-
-// lastDecider names the colour that made the last decision, by replaying the log.
-func lastDecider(g games.Game) string {
-	log := g.Log()
-	seats := deciders(g)
-	if len(seats) != len(log) || len(log) == 0 {
-		return ""
-	}
-	return render.SeatName(g.Kind(), seats[len(seats)-1])
 }
 
 func offerLine(rec store.Game) string {
