@@ -163,8 +163,14 @@ func TestEndings(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			if wins := g.pos.WinsAtOnce(m); wins != (tc.want.Method != games.NoMoves) {
+				t.Errorf("WinsAtOnce = %v", wins)
+			}
 			if err := g.Play(m); err != nil {
 				t.Fatal(err)
+			}
+			if w, how := g.pos.Decided(); (games.Outcome{Winner: w, Method: how}) != tc.want {
+				t.Errorf("Decided = %v %v", w, how)
 			}
 			if g.Outcome() != tc.want {
 				t.Errorf("outcome = %v, want %v", g.Outcome(), tc.want)

@@ -210,11 +210,8 @@ func init() {
 	}
 }
 
-// ringNeighbours are the steps to the 8 neighbours, clockwise from north.
-var ringNeighbours = [8]int{16, 17, 1, -15, -16, -17, -1, 15}
-
 // ringJoined[pattern] says whether the neighbours of a square present in pattern (bit i for
-// ringNeighbours[i]) are connected among themselves. Then taking the square away cannot split a
+// the i-th neighbour clockwise from north: N NE E SE S SW W NW) are connected among themselves. Then taking the square away cannot split a
 // connected group, which spares most flood fills.
 var ringJoined [256]bool
 
@@ -264,7 +261,7 @@ func ringWindow(b Bits, s Square) int {
 var windowJoined [512]bool
 
 func init() {
-	// ringNeighbours order (N NE E SE S SW W NW) as (column, row) positions in the window.
+	// The ring order N NE E SE S SW W NW as (column, row) positions in the window.
 	pos := [8][2]int{{1, 2}, {2, 2}, {2, 1}, {2, 0}, {1, 0}, {0, 0}, {0, 1}, {0, 2}}
 	for w := 0; w < 512; w++ {
 		pat := 0
@@ -278,8 +275,7 @@ func init() {
 }
 
 // touchesAll returns the squares next to every connected component of rest: where one more piece
-// (or a line of pieces touching that square set) joins rest into one group. Empty rest is joined
-// by anything, reported as all of the board.
+// joins rest into one group. Empty rest is joined by anything, reported as all of the board.
 func touchesAll(rest Bits) Bits {
 	if rest.Empty() {
 		return Board
