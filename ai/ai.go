@@ -72,6 +72,9 @@ func New(cfg Config) *Player { return &Player{cfg: cfg} }
 
 var defaultPlayer = New(Config{})
 
+// Default is the process-wide Player that keeps no files (what Choose uses).
+func Default() *Player { return defaultPlayer }
+
 // Choose is Player.Choose on a process-wide Player that keeps no files.
 func Choose(ctx context.Context, g games.Game, s Settings) (games.Move, error) {
 	return defaultPlayer.Choose(ctx, g, s)

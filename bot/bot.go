@@ -8,6 +8,8 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"tabuleiro/ai"
+
 	"tabuleiro/store"
 )
 
@@ -19,6 +21,9 @@ type Config struct {
 	Now          func() time.Time // the clock; default time.Now
 	Seed         uint64           // seeds layouts, random seat choice and the AI (deterministic tests)
 	Log          *slog.Logger     // default slog.Default()
+	// AI is the bot's opponent play; default a Player that keeps its endgame databases in memory.
+	// Make one per process with ai.New(ai.Config{CacheDir: beside the store}).
+	AI *ai.Player
 }
 
 // Sender delivers what the bot says outside an interaction response: its own moves, expiry notices.
@@ -68,6 +73,9 @@ func New(st *store.Store, send Sender, cfg Config) *Bot {
 	}
 	if cfg.Log == nil {
 		cfg.Log = slog.Default()
+	}
+	if cfg.AI == nil {
+		cfg.AI = ai.Default()
 	}
 	return &Bot{st: st, send: send, cfg: cfg, log: cfg.Log,
 		running: map[uint64]bool{}, again: map[uint64]bool{}}

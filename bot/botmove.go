@@ -93,7 +93,7 @@ func (b *Bot) botLoop(ctx context.Context, id uint64) {
 		}
 		// The search runs outside any transaction, on a copy.
 		seed := b.cfg.Seed ^ (id * 0x9e3779b97f4a7c15) ^ (uint64(rec.Ply) * 0xbf58476d1ce4e5b9)
-		m, err := ai.Choose(ctx, g.Clone(), ai.Settings{Level: level, MoveTime: b.cfg.AIMoveTime, Seed: seed})
+		m, err := b.cfg.AI.Choose(ctx, g.Clone(), ai.Settings{Level: level, MoveTime: b.cfg.AIMoveTime, Seed: seed})
 		if err != nil {
 			log.Error("the bot could not choose a move", "err", err)
 			return

@@ -7,8 +7,10 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"path/filepath"
 	"time"
 
+	"tabuleiro/ai"
 	"tabuleiro/bot"
 	"tabuleiro/bot/discord"
 	"tabuleiro/games/catalog"
@@ -46,7 +48,7 @@ func console(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) int
 		return 1
 	}
 	defer st.Close()
-	cfg := bot.Config{Log: slog.New(slog.DiscardHandler)}
+	cfg := bot.Config{Log: slog.New(slog.DiscardHandler), AI: ai.New(ai.Config{CacheDir: filepath.Dir(path)})}
 	if v := env("AI_MOVE_TIME"); v != "" {
 		d, err := time.ParseDuration(v)
 		if err != nil || d <= 0 {

@@ -8,8 +8,10 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"path/filepath"
 	"time"
 
+	"tabuleiro/ai"
 	"tabuleiro/bot"
 	"tabuleiro/bot/discord"
 	"tabuleiro/games/catalog"
@@ -73,6 +75,8 @@ func serve(ctx context.Context, cfg discord.Config, log *slog.Logger) (err error
 		AIMoveTime:   cfg.AIMoveTime,
 		Seed:         uint64(time.Now().UnixNano()),
 		Log:          log,
+		// The endgame databases are cached beside the game store.
+		AI: ai.New(ai.Config{CacheDir: filepath.Dir(cfg.DBPath)}),
 	})
 	if cfg.Token != "" {
 		// Not fatal: Discord keeps the previous registration, and a bad token has already failed
