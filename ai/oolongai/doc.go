@@ -1,0 +1,11 @@
+// Package oolongai chooses Oolong decisions: Medium, the original reports' one-ply heuristic
+// (send the opponent where they have the fewest teas, take any claim or win), and Search, a
+// time-managed alpha-beta search over whole decisions, specials included.
+//
+// It works on oolong.Position values and knows nothing of levels or settings (package ai maps
+// those onto it), so it can be tested and benchmarked on its own:
+//
+//	p := g.Position()
+//	m, info := oolongai.Search(ctx, &p, g.Legal(), time.Now().Add(time.Second), rng)
+//	fmt.Println(oolong.FormatMove(m), info.Depth, info.Nodes)
+package oolongai

@@ -1,0 +1,263 @@
+package oolongai
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"time"
+
+	"tabuleiro/games"
+	"tabuleiro/games/oolong"
+)
+
+// Info reports what a search did.
+type Info struct {
+	Nodes uint64 // positions visited
+	Depth int    // deepest iteration completed (decisions, specials included)
+	Score int    // the chosen decision's value for the player to move, from the last iteration
+}
+
+const (
+	maxPly   = 64
+	ttBits   = 16
+	wideNode = 24 // below the root, nodes with more decisions keep only this many, best first
+	// checkEvery is how many nodes pass between looks at the clock and the context.
+	checkEvery = 512
+)
+
+type ttEntry struct {
+	key   uint64
+	move  games.Move
+	score int32
+	depth int8
+	bound int8
+}
+
+const (
+	boundExact = iota
+	boundLower
+	boundUpper
+)
+
+type searcher struct {
+	ctx      context.Context
+	deadline time.Time
+	nodes    uint64
+	// nextCheck is the node count at which to look at the clock and the context again.
+	nextCheck uint64
+	stopped   bool
+	tt        []ttEntry
+	bufs      [maxPly][oolong.MaxDecisions]games.Move
+	keys      [maxPly][oolong.MaxDecisions]uint64
+}
+
+// Search runs iterative-deepening alpha-beta (negamax by seat: the player to move is asked at
+// every node, since a special's actor may move twice in a row) until deadline or ctx ends, and
+// returns the best decision of the deepest iteration, or a better one proven in the unfinished
+// iteration. legal must be p's decisions; rng breaks ties between equal root decisions, so the
+// result is deterministic for a seed up to how far the search got.
+func Search(ctx context.Context, p *oolong.Position, legal []games.Move, deadline time.Time, rng *rand.Rand) (games.Move, Info) {
+	s := &searcher{ctx: ctx, deadline: deadline, tt: make([]ttEntry, 1<<ttBits)}
+	return s.root(p, legal, rng, maxPly)
+}
+
+// SearchDepth is Search to a fixed depth with no clock, for tests and benchmarks.
+func SearchDepth(p *oolong.Position, legal []games.Move, depth int, rng *rand.Rand) (games.Move, Info) {
+	s := &searcher{ctx: context.Background(), tt: make([]ttEntry, 1<<ttBits)}
+	return s.root(p, legal, rng, depth)
+}
+
+type rootMove struct {
+	m     games.Move
+	score int
+}
+
+func (s *searcher) root(p *oolong.Position, legal []games.Move, rng *rand.Rand, maxDepth int) (games.Move, Info) {
+	me := p.ToMove()
+	moves := make([]rootMove, len(legal))
+	for i, m := range legal {
+		c := *p
+		c.Apply(m)
+		moves[i] = rootMove{m, s.childValue(&c, me, 0)}
+	}
+	// Shuffle first so the stable sorts below break ties by the seed.
+	rng.Shuffle(len(moves), func(i, j int) { moves[i], moves[j] = moves[j], moves[i] })
+	slices.SortStableFunc(moves, func(a, b rootMove) int { return b.score - a.score })
+	info := Info{Score: moves[0].score}
+	best := moves[0].m
+	if len(moves) == 1 || moves[0].score >= winScore-maxPly {
+		return best, info
+	}
+	for depth := 1; depth <= maxDepth; depth++ {
+		alpha := -winScore - 1
+		iterBest := -1
+		for i := range moves {
+			c := *p
+			c.Apply(moves[i].m)
+			var v int
+			switch {
+			case c.Over():
+				v = terminal(&c, me, 1)
+			case c.ToMove() == me:
+				v = s.search(&c, depth-1, alpha, winScore+1, 1)
+			default:
+				v = -s.search(&c, depth-1, -winScore-1, -alpha, 1)
+			}
+			if s.stopped {
+				// The decisions searched in full this iteration were compared with the previous
+				// best (searched first): the best of them is proven at this depth.
+				if iterBest >= 0 {
+					best, info.Score = moves[iterBest].m, moves[iterBest].score
+				}
+				info.Nodes = s.nodes
+				return best, info
+			}
+			if v > alpha {
+				alpha, iterBest = v, i
+				moves[i].score = v
+			} else {
+				moves[i].score = -winScore - 2 // at most alpha: behind the ones known better
+			}
+		}
+		slices.SortStableFunc(moves, func(a, b rootMove) int { return b.score - a.score })
+		best, info.Score, info.Depth = moves[0].m, moves[0].score, depth
+		if moves[0].score >= winScore-maxPly || moves[0].score <= -winScore+maxPly {
+			break // the result is proven
+		}
+	}
+	info.Nodes = s.nodes
+	return best, info
+}
+
+// childValue is a one-ply value of child c for me, used to order decisions.
+func (s *searcher) childValue(c *oolong.Position, me games.Seat, ply int) int {
+	if c.Over() {
+		return terminal(c, me, ply+1)
+	}
+	return evaluate(c, me)
+}
+
+func (s *searcher) expired() bool {
+	if s.stopped {
+		return true
+	}
+	if s.nodes >= s.nextCheck {
+		s.nextCheck = s.nodes + checkEvery
+		if s.ctx.Err() != nil || (!s.deadline.IsZero() && time.Now().After(s.deadline)) {
+			s.stopped = true
+		}
+	}
+	return s.stopped
+}
+
+// search is the value of p for the player to move there, within (alpha, beta).
+func (s *searcher) search(p *oolong.Position, depth, alpha, beta, ply int) int {
+	s.nodes++
+	if s.expired() {
+		return 0
+	}
+	me := p.ToMove()
+	if depth <= 0 || ply >= maxPly-1 {
+		return evaluate(p, me)
+	}
+	key := p.Hash()
+	e := &s.tt[key&(1<<ttBits-1)]
+	var ttMove games.Move
+	if e.key == key {
+		ttMove = e.move
+		if int(e.depth) >= depth {
+			v := fromTT(int(e.score), ply)
+			switch {
+			case e.bound == boundExact,
+				e.bound == boundLower && v >= beta,
+				e.bound == boundUpper && v <= alpha:
+				return v
+			}
+		}
+	}
+	moves := p.AppendDecisions(s.bufs[ply][:0])
+	if depth >= 2 || len(moves) > wideNode {
+		keys := s.keys[ply][:len(moves)]
+		for i, m := range moves {
+			c := *p
+			c.Apply(m)
+			v := s.childValue(&c, me, ply)
+			if m == ttMove {
+				v = 2 * winScore
+			}
+			// Descending by value, then by move: one sort of packed keys, no allocation.
+			keys[i] = uint64(uint32(-v+1<<31))<<32 | uint64(m)
+		}
+		slices.Sort(keys)
+		if len(moves) > wideNode {
+			moves = moves[:wideNode]
+		}
+		for i := range moves {
+			moves[i] = games.Move(uint32(keys[i]))
+		}
+	} else if ttMove != 0 {
+		for i, m := range moves {
+			if m == ttMove {
+				moves[0], moves[i] = moves[i], moves[0]
+				break
+			}
+		}
+	}
+	origAlpha := alpha
+	best, bestMove := -winScore-1, moves[0]
+	for _, m := range moves {
+		c := *p
+		c.Apply(m)
+		var v int
+		switch {
+		case c.Over():
+			v = terminal(&c, me, ply+1)
+		case c.ToMove() == me:
+			v = s.search(&c, depth-1, alpha, beta, ply+1)
+		default:
+			v = -s.search(&c, depth-1, -beta, -alpha, ply+1)
+		}
+		if s.stopped {
+			return 0
+		}
+		if v > best {
+			best, bestMove = v, m
+			if v > alpha {
+				alpha = v
+				if alpha >= beta {
+					break
+				}
+			}
+		}
+	}
+	bound := int8(boundExact)
+	switch {
+	case best <= origAlpha:
+		bound = boundUpper
+	case best >= beta:
+		bound = boundLower
+	}
+	*e = ttEntry{key: key, move: bestMove, score: int32(toTT(best, ply)), depth: int8(depth), bound: bound}
+	return best
+}
+
+// Scores of wins are stored relative to the node, not the root.
+func toTT(v, ply int) int {
+	switch {
+	case v >= winScore-maxPly*2:
+		return v + ply
+	case v <= -winScore+maxPly*2:
+		return v - ply
+	}
+	return v
+}
+
+func fromTT(v, ply int) int {
+	switch {
+	case v >= winScore-maxPly*2:
+		return v - ply
+	case v <= -winScore+maxPly*2:
+		return v + ply
+	}
+	return v
+}
