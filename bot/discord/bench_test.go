@@ -2,10 +2,12 @@ package discord
 
 import (
 	"encoding/binary"
+	"encoding/json"
 	"fmt"
 	"net/http/httptest"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -19,10 +21,135 @@ import (
 // once, each by its own pair of players in its own channel; a finished game is followed by a new
 // one. Reported: p50 and p99 of a move's latency, moves/s, and, for scale, sequential bbolt
 // Update/s on the same disk in the same run (one move is at least one fsynced bbolt transaction).
+//
+// Two ways to move: "command" is /ouri move (a new public board, whose message id After fetches and
+// stores, and whose predecessor After edits), "button" is a click on a house of the live board (the
+// board is updated in place: one transaction, no REST follow-up) — how most moves are made.
 func BenchmarkHTTPMove(b *testing.B) {
 	for _, games := range []int{1, 32} {
-		b.Run(fmt.Sprintf("games=%d", games), func(b *testing.B) { benchmarkHTTPMove(b, games) })
+		b.Run(fmt.Sprintf("command/games=%d", games), func(b *testing.B) { benchmarkHTTPMove(b, games) })
+		b.Run(fmt.Sprintf("button/games=%d", games), func(b *testing.B) { benchmarkHTTPClick(b, games) })
 	}
+}
+
+// enabledSows lists the custom ids of the enabled house buttons of a board.
+func (r response) enabledSows() []string {
+	var ids []string
+	var walk func(v any)
+	walk = func(v any) {
+		switch v := v.(type) {
+		case map[string]any:
+			if id, ok := v["custom_id"].(string); ok && strings.Contains(id, "/sow/") && v["disabled"] != true {
+				ids = append(ids, id)
+			}
+			for _, c := range v {
+				walk(c)
+			}
+		case []any:
+			for _, c := range v {
+				walk(c)
+			}
+		}
+	}
+	for _, raw := range r.Data.Components {
+		var v any
+		json.Unmarshal(raw, &v)
+		walk(v)
+	}
+	slices.Sort(ids)
+	return ids
+}
+
+// newBoard challenges and accepts in channel, from any goroutine, and returns the board's message
+// id and the accepting answer (the first board).
+func (tb *table) newBoard(channel, a, b string) (string, response, error) {
+	r, token, err := tb.post(command(a, channel, "ouri", "challenge", opt{"opponent", 6, b}))
+	if err != nil || r.private() {
+		return "", r, fmt.Errorf("challenge: %v %s", err, r.Data.Content)
+	}
+	msg := "orig-" + token
+	for _, id := range r.customIDs() {
+		if strings.HasSuffix(id, "/accept") {
+			r, _, err = tb.post(click(b, channel, id, msg))
+			if err != nil || r.private() {
+				return "", r, fmt.Errorf("accept: %v %s", err, r.Data.Content)
+			}
+			return msg, r, nil
+		}
+	}
+	return "", r, fmt.Errorf("no Accept button in %v", r.customIDs())
+}
+
+func benchmarkHTTPClick(b *testing.B, games int) {
+	tb := newTable(b)
+	srv := httptest.NewServer(tb.e)
+	defer srv.Close()
+	tb.url = srv.URL
+
+	lat := make([][]time.Duration, games)
+	var failed sync.Once
+	var failure error
+	b.ResetTimer()
+	start := time.Now()
+	var wg sync.WaitGroup
+	for i := 0; i < games; i++ {
+		n := b.N / games
+		if i < b.N%games {
+			n++
+		}
+		wg.Add(1)
+		go func(i, n int) {
+			defer wg.Done()
+			fail := func(err error) { failed.Do(func() { failure = fmt.Errorf("game %d: %w", i, err) }) }
+			ch, a, c := fmt.Sprint(1000+i), fmt.Sprint(2000+2*i), fmt.Sprint(2001+2*i)
+			var msg string
+			var board response
+			for done := 0; done < n; {
+				sows := board.enabledSows()
+				if len(sows) == 0 { // no board yet, or the game is over: the next one
+					var err error
+					if msg, board, err = tb.newBoard(ch, a, c); err != nil {
+						fail(err)
+						return
+					}
+					continue
+				}
+				// Whoever is to move clicks; the other player's click would be refused privately.
+				for _, mover := range []string{a, c} {
+					t0 := time.Now()
+					r, _, err := tb.post(click(mover, ch, sows[0], msg))
+					if err != nil {
+						fail(err)
+						return
+					}
+					if r.private() {
+						continue
+					}
+					lat[i] = append(lat[i], time.Since(t0))
+					board = r
+					done++
+					break
+				}
+			}
+		}(i, n)
+	}
+	wg.Wait()
+	elapsed := time.Since(start)
+	b.StopTimer()
+	if failure != nil {
+		b.Fatal(failure)
+	}
+	tb.settle()
+
+	all := slices.Concat(lat...)
+	movesPerSec := float64(len(all)) / elapsed.Seconds()
+	raw, rawLat := rawUpdates(b, filepath.Join(b.TempDir(), "raw.db"))
+	b.ReportMetric(quantile(all, 0.50), "p50-ms")
+	b.ReportMetric(quantile(all, 0.99), "p99-ms")
+	b.ReportMetric(movesPerSec, "moves/s")
+	b.ReportMetric(raw, "bbolt-updates/s")
+	b.ReportMetric(quantile(rawLat, 0.99), "bbolt-p99-ms")
+	b.ReportMetric(movesPerSec/raw, "ratio")
 }
 
 func benchmarkHTTPMove(b *testing.B, games int) {
