@@ -95,14 +95,22 @@ func (r response) private() bool { return r.Data.Flags&64 != 0 }
 // customIDs lists the custom ids of the components, in order.
 func (r response) customIDs() []string {
 	var ids []string
+	r.eachComponent(func(c map[string]any) {
+		if id, ok := c["custom_id"].(string); ok {
+			ids = append(ids, id)
+		}
+	})
+	return ids
+}
+
+// eachComponent calls f on every component of the answer, nested ones included, in order.
+func (r response) eachComponent(f func(map[string]any)) {
 	var walk func(v any)
 	walk = func(v any) {
 		switch v := v.(type) {
 		case map[string]any:
-			if id, ok := v["custom_id"].(string); ok {
-				ids = append(ids, id)
-			}
-			for _, c := range v {
+			f(v)
+			if c, ok := v["components"]; ok {
 				walk(c)
 			}
 		case []any:
@@ -116,7 +124,6 @@ func (r response) customIDs() []string {
 		json.Unmarshal(raw, &v)
 		walk(v)
 	}
-	return ids
 }
 
 // send posts one signed interaction and decodes the answer. The interaction's id and token are
