@@ -1,0 +1,13 @@
+// Package ordoai is the Ordo opponent: medium's one-ply heuristic and hard's alpha-beta search on
+// the engine's bitboard Position (games/ordo). It knows nothing of ai.Settings or the Player, so
+// that package ai can import it.
+//
+// Hard is iterative-deepening negamax with a transposition table, killer and history ordering,
+// wins at once tried first, and a threat extension at the leaves: a side that can reach the goal
+// rank at once wins there, and a side facing such a threat (or disconnected) gets to answer
+// before the evaluation (advancement, material, goal threats, capturable cut points) is trusted.
+//
+//	s := ordoai.NewSearch()
+//	res := s.Best(ctx, g.Position(), ordoai.History(g.Log()), time.Second, rng)
+//	_ = res.Move // the best move of the last completed iteration, or better
+package ordoai

@@ -1,0 +1,247 @@
+package ordoai
+
+import (
+	"tabuleiro/games"
+	"tabuleiro/games/ordo"
+)
+
+// slide is every square a piece of from can slide to in direction step through empty squares,
+// the first blocker included (whoever owns it): Kogge–Stone occluded fill on the padded lanes.
+// The padding files are never empty, so no fill wraps from one rank into the next.
+func slide(from, empty ordo.Bits, step int) ordo.Bits {
+	gen, pro := from, empty
+	gen = gen.Or(pro.And(gen.Shift(step)))
+	pro = pro.And(pro.Shift(step))
+	gen = gen.Or(pro.And(gen.Shift(2 * step)))
+	pro = pro.And(pro.Shift(2 * step))
+	gen = gen.Or(pro.And(gen.Shift(4 * step)))
+	pro = pro.And(pro.Shift(4 * step))
+	gen = gen.Or(pro.And(gen.Shift(8 * step)))
+	return gen.Shift(step)
+}
+
+// forward is the square step toward seat's goal rank.
+func forward(seat games.Seat) int {
+	if seat == 0 {
+		return 16
+	}
+	return -16
+}
+
+// progress is how many ranks a piece on rank r of seat has advanced from seat's own home row.
+func progress(seat games.Seat, r int) int {
+	if seat == 0 {
+		return r
+	}
+	return 7 - r
+}
+
+// reachGoal is the goal squares seat's singletons could reach at once, connection ignored (a cheap
+// over-estimate: Threatens confirms with the legal moves).
+func reachGoal(p *ordo.Position, seat games.Seat) ordo.Bits {
+	own := p.Pieces[seat]
+	goal := ordo.RowBits(ordo.GoalRank(seat), 0x3FF)
+	// Only pieces that can see the goal rank matter; most positions have none near, so first a
+	// cheap test: a ray can only reach the goal from a piece with a clear file or diagonal.
+	empty := ordo.Board.AndNot(p.Occupied())
+	f := forward(seat)
+	r := slide(own, empty, f).Or(slide(own, empty, f+1)).Or(slide(own, empty, f-1))
+	return r.And(goal).AndNot(own)
+}
+
+// attacks is every enemy square seat's singletons could capture (connection ignored, forward and
+// sideways directions only).
+func attacks(p *ordo.Position, seat games.Seat) ordo.Bits {
+	own, opp := p.Pieces[seat], p.Pieces[seat.Other()]
+	empty := ordo.Board.AndNot(own.Or(opp))
+	f := forward(seat)
+	var r ordo.Bits
+	for _, step := range [5]int{f, f + 1, f - 1, 1, -1} {
+		r = r.Or(slide(own, empty, step))
+	}
+	return r.And(opp)
+}
+
+// Threatens reports whether seat, were it to move in p, could win at once by reaching the goal
+// rank: the exact test, connection included, without generating the moves.
+func Threatens(p *ordo.Position, seat games.Seat) bool {
+	if reachGoal(p, seat).Empty() {
+		return false
+	}
+	own := p.Pieces[seat]
+	goal := ordo.RowBits(ordo.GoalRank(seat), 0x3FF)
+	empty := ordo.Board.AndNot(p.Occupied())
+	f := forward(seat)
+	for b := own; !b.Empty(); {
+		s := b.First()
+		b = b.AndNot(ordo.Bit(s))
+		one := ordo.Bit(s)
+		dest := slide(one, empty, f).Or(slide(one, empty, f+1)).Or(slide(one, empty, f-1)).And(goal).AndNot(own)
+		if dest.Empty() {
+			continue
+		}
+		// The runner must land next to every group of the pieces it leaves behind.
+		rest := own.AndNot(one)
+		for !rest.Empty() && !dest.Empty() {
+			c := rest.Fill(ordo.Bit(rest.First()))
+			dest = dest.And(c.Dilate())
+			rest = rest.AndNot(c)
+		}
+		if !dest.Empty() {
+			return true
+		}
+	}
+	return ordoThreat(p, seat)
+}
+
+// ordoThreat reports whether a horizontal line of seat's can move straight to the goal rank. A
+// cheap filter (two neighbouring pieces with clear files up to the goal) comes before the exact
+// answer from the legal moves, which is rarely needed.
+func ordoThreat(p *ordo.Position, seat games.Seat) bool {
+	own := p.Pieces[seat]
+	paired := own.And(own.Shift(1).Or(own.Shift(-1)))
+	if paired.Empty() {
+		return false
+	}
+	empty := ordo.Board.AndNot(p.Occupied())
+	goal := ordo.RowBits(ordo.GoalRank(seat), 0x3FF)
+	clear := slide(paired, empty, forward(seat)).And(goal).And(empty)
+	if clear.And(clear.Shift(1)).Empty() {
+		return false
+	}
+	q := *p
+	q.Side = seat
+	var buf [256]games.Move
+	for _, m := range q.Moves(buf[:0]) {
+		if ordo.IsOrdo(m) && ordo.To(m).Rank() == ordo.GoalRank(seat) {
+			return true
+		}
+	}
+	return false
+}
+
+// Evaluation weights, in hundredths of a piece-ish unit.
+const (
+	wPiece     = 40
+	wProgress  = 6
+	wThreat    = 120 // the side not to move can reach the goal next turn
+	wCutAttack = 60  // a capturable piece whose capture would split its group
+	wAttacked  = 8   // any capturable piece
+	wTempo     = 10
+)
+
+// frontBonus rewards the most advanced piece by its progress: runners tie the defence down.
+var frontBonus = [8]int{0, 0, 0, 10, 25, 50, 90, 0}
+
+// Eval scores p for the side to move.
+func Eval(p *ordo.Position) int {
+	me := p.Side
+	return side(p, me, true) - side(p, me.Other(), false) + wTempo
+}
+
+func side(p *ordo.Position, s games.Seat, toMove bool) int {
+	own := p.Pieces[s]
+	n := own.Count()
+	score := wPiece * n
+	front := 0
+	for r := 0; r < ordo.Ranks; r++ {
+		k := own.Row(r)
+		if k == 0 {
+			continue
+		}
+		pr := progress(s, r)
+		score += wProgress * pr * popcount16(k)
+		front = max(front, pr)
+	}
+	score += frontBonus[front]
+	if !toMove && !reachGoal(p, s).Empty() {
+		score += wThreat
+	}
+	// Pieces the enemy can take; worse when taking one would split the group.
+	att := attacks(p, s.Other())
+	if !att.Empty() && n > 1 {
+		for b := att; !b.Empty(); {
+			q := b.First()
+			b = b.AndNot(ordo.Bit(q))
+			score -= wAttacked
+			if !ringJoined(own, q) && !own.AndNot(ordo.Bit(q)).Connected() {
+				score -= wCutAttack
+			}
+		}
+	}
+	return score
+}
+
+func popcount16(x uint16) int {
+	n := 0
+	for x != 0 {
+		x &= x - 1
+		n++
+	}
+	return n
+}
+
+// ringJoined reports whether the own neighbours of q hang together around it, so that removing q
+// cannot split its group (the cheap half of the cut-point test).
+func ringJoined(own ordo.Bits, q ordo.Square) bool {
+	f, r := q.File(), q.Rank()
+	w := 0
+	for dr := -1; dr <= 1; dr++ {
+		if rr := r + dr; rr >= 0 && rr < ordo.Ranks {
+			w |= int(uint32(own.Row(rr))<<1>>uint(f)&7) << (3 * (dr + 1))
+		}
+	}
+	return windowJoined[w]
+}
+
+// windowJoined[w] says whether the set neighbours in a 3×3 window w (bit 3·row + column, centre
+// ignored) form one group among themselves, 8-neighbourhood within the ring.
+var windowJoined = func() (t [512]bool) {
+	for w := range t {
+		var nb [9]bool
+		cnt := 0
+		for i := 0; i < 9; i++ {
+			if i != 4 && w>>i&1 != 0 {
+				nb[i] = true
+				cnt++
+			}
+		}
+		if cnt <= 1 {
+			t[w] = true
+			continue
+		}
+		var seen [9]bool
+		stack := []int{}
+		for i := 0; i < 9; i++ {
+			if nb[i] {
+				seen[i] = true
+				stack = append(stack, i)
+				break
+			}
+		}
+		got := 1
+		for len(stack) > 0 {
+			i := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for j := 0; j < 9; j++ {
+				if !nb[j] || seen[j] {
+					continue
+				}
+				if abs(i%3-j%3) <= 1 && abs(i/3-j/3) <= 1 {
+					seen[j] = true
+					got++
+					stack = append(stack, j)
+				}
+			}
+		}
+		t[w] = got == cnt
+	}
+	return t
+}()
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

@@ -1,0 +1,358 @@
+package ordoai
+
+import (
+	"context"
+	"math/rand/v2"
+	"time"
+
+	"tabuleiro/games"
+	"tabuleiro/games/ordo"
+)
+
+// Scores: a win found k plies from the root is Win−k, so shorter wins score higher.
+const (
+	Win     = 1_000_000
+	winZone = Win - 1000
+	inf     = Win + 1
+)
+
+const (
+	maxPly     = 64
+	ttBits     = 18
+	checkEvery = 1024 // nodes between looks at the clock and the context
+	maxQExt    = 4    // threat extensions allowed below a leaf
+)
+
+// Result is what a search found.
+type Result struct {
+	Move  games.Move // the move to play; 0 only when the position has no legal move
+	Score int        // its value for the side to move, from the deepest completed iteration
+	Depth int        // deepest iteration completed
+	Nodes uint64     // positions visited
+}
+
+type ttEntry struct {
+	key   uint64
+	move  games.Move
+	score int32
+	depth int8
+	bound int8
+}
+
+const (
+	boundExact = iota
+	boundLower
+	boundUpper
+)
+
+// Search holds the reusable tables of one search at a time; reuse it (a sync.Pool) to spare the
+// allocation of the transposition table. It is not safe for concurrent use.
+type Search struct {
+	tt      []ttEntry
+	killers [maxPly][2]games.Move
+	history [2][128][128]int32
+	bufs    [maxPly][256]games.Move
+	scores  [maxPly][256]int32
+	path    []uint64 // game history since the last capture, then the search path
+
+	ctx      context.Context
+	deadline time.Time
+	nodes    uint64
+	stopped  bool
+}
+
+// NewSearch makes a Search.
+func NewSearch() *Search {
+	return &Search{tt: make([]ttEntry, 1<<ttBits)}
+}
+
+// History is the hashes of the positions since the last capture of the game whose log is given,
+// the current position last: what the repetition draw looks at.
+func History(log []games.Move) []uint64 {
+	p := ordo.Start()
+	h := []uint64{p.Hash}
+	for _, m := range log {
+		p = p.Play(m)
+		if ordo.IsCapture(m) {
+			h = h[:0]
+		}
+		h = append(h, p.Hash)
+	}
+	return h
+}
+
+func (s *Search) reset(ctx context.Context, deadline time.Time, hist []uint64) {
+	clear(s.tt)
+	s.killers = [maxPly][2]games.Move{}
+	s.history = [2][128][128]int32{}
+	s.path = append(s.path[:0], hist...)
+	s.ctx, s.deadline, s.nodes, s.stopped = ctx, deadline, 0, false
+}
+
+// Best searches p for up to budget (and until ctx ends) and returns the best move of the deepest
+// completed iteration. hist is the game's hashes since the last capture, p's last (nil: none);
+// rng orders the root moves, so equal moves are chosen by the seed.
+func (s *Search) Best(ctx context.Context, p ordo.Position, hist []uint64, budget time.Duration, rng *rand.Rand) Result {
+	return s.best(ctx, p, hist, time.Now().Add(budget), maxPly-8, rng)
+}
+
+// Depth searches p to a fixed depth, without a clock (tests and benchmarks).
+func (s *Search) Depth(p ordo.Position, hist []uint64, depth int, rng *rand.Rand) Result {
+	return s.best(context.Background(), p, hist, time.Time{}, depth, rng)
+}
+
+func (s *Search) best(ctx context.Context, p ordo.Position, hist []uint64, deadline time.Time, maxDepth int, rng *rand.Rand) Result {
+	if len(hist) == 0 {
+		hist = []uint64{p.Hash}
+	}
+	s.reset(ctx, deadline, hist)
+	var buf [256]games.Move
+	moves := p.Moves(buf[:0])
+	if len(moves) == 0 {
+		return Result{}
+	}
+	rng.Shuffle(len(moves), func(i, j int) { moves[i], moves[j] = moves[j], moves[i] })
+	res := Result{Move: moves[0]}
+	// A win at once needs no search; prefer the one that also ends the game soonest (any does).
+	for _, m := range moves {
+		if p.WinsAtOnce(m) {
+			return Result{Move: m, Score: Win - 1, Depth: 1, Nodes: 1}
+		}
+	}
+	// Root ordering: static guess first, then each iteration's best first.
+	scores := make([]int32, len(moves))
+	for i, m := range moves {
+		scores[i] = s.orderScore(&p, m, 0)
+	}
+	sortMoves(moves, scores)
+	for depth := 1; depth <= maxDepth; depth++ {
+		alpha, beta := -inf, inf
+		bestIdx, bestScore := -1, -inf
+		for i, m := range moves {
+			c := p.Play(m)
+			var v int
+			if s.repeats(c.Hash) {
+				v = 0
+			} else {
+				s.path = append(s.path, c.Hash)
+				if i == 0 {
+					v = -s.negamax(&c, depth-1, -beta, -alpha, 1, 0)
+				} else {
+					v = -s.negamax(&c, depth-1, -alpha-1, -alpha, 1, 0)
+					if v > alpha && !s.stopped {
+						v = -s.negamax(&c, depth-1, -beta, -alpha, 1, 0)
+					}
+				}
+				s.path = s.path[:len(s.path)-1]
+			}
+			if s.stopped {
+				break
+			}
+			if v > bestScore {
+				bestScore, bestIdx = v, i
+				alpha = max(alpha, v)
+			}
+		}
+		if bestIdx >= 0 {
+			// An unfinished iteration still counts: its moves were searched in full, the last
+			// best first, so its best is at least as good as the last iteration's.
+			res.Move, res.Score = moves[bestIdx], bestScore
+			if !s.stopped {
+				res.Depth = depth
+			}
+			m := moves[bestIdx]
+			copy(moves[1:bestIdx+1], moves[:bestIdx])
+			moves[0] = m
+		}
+		if s.stopped || bestScore >= winZone || bestScore <= -winZone {
+			break
+		}
+	}
+	res.Nodes = s.nodes
+	return res
+}
+
+// repeats reports whether h already occurred in the game since the last capture or on the path:
+// going back there is scored a draw (either side may repeat it a third time).
+func (s *Search) repeats(h uint64) bool {
+	for _, x := range s.path {
+		if x == h {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *Search) poll() bool {
+	if s.nodes%checkEvery == 0 {
+		if s.ctx.Err() != nil || !s.deadline.IsZero() && time.Now().After(s.deadline) {
+			s.stopped = true
+		}
+	}
+	return s.stopped
+}
+
+// negamax scores p for its side to move. ext counts the threat extensions used on this path.
+func (s *Search) negamax(p *ordo.Position, depth, alpha, beta, ply, ext int) int {
+	s.nodes++
+	if s.poll() {
+		return 0
+	}
+	if ply >= maxPly-1 {
+		return Eval(p)
+	}
+	me := p.Side
+	if depth <= 0 {
+		// Leaf: a win at once is certain; a threat against us, or our own disconnection, is
+		// answered by one more ply; otherwise the evaluation.
+		if Threatens(p, me) {
+			return Win - ply - 1
+		}
+		if ext >= maxQExt || p.Connected(me) && !Threatens(p, me.Other()) {
+			return Eval(p)
+		}
+		depth, ext = 1, ext+1
+	}
+	alpha0 := alpha
+	e := &s.tt[p.Hash&(1<<ttBits-1)]
+	var ttMove games.Move
+	if e.key == p.Hash {
+		ttMove = e.move
+		if int(e.depth) >= depth {
+			v := fromTT(int(e.score), ply)
+			switch {
+			case e.bound == boundExact,
+				e.bound == boundLower && v >= beta,
+				e.bound == boundUpper && v <= alpha:
+				return v
+			}
+		}
+	}
+	moves := p.Moves(s.bufs[ply][:0])
+	if len(moves) == 0 {
+		return -(Win - ply) // no legal move: we lose
+	}
+	scores := s.scores[ply][:len(moves)]
+	for i, m := range moves {
+		if p.WinsAtOnce(m) {
+			return Win - ply - 1
+		}
+		if m == ttMove {
+			scores[i] = 1 << 30
+		} else {
+			scores[i] = s.orderScore(p, m, ply)
+		}
+	}
+	best, bestMove := -inf, games.Move(0)
+	for i := range moves {
+		pickBest(moves, scores, i)
+		m := moves[i]
+		c := p.Play(m)
+		var v int
+		if !ordo.IsCapture(m) && s.repeats(c.Hash) {
+			v = 0
+		} else {
+			s.path = append(s.path, c.Hash)
+			if i == 0 {
+				v = -s.negamax(&c, depth-1, -beta, -alpha, ply+1, ext)
+			} else {
+				v = -s.negamax(&c, depth-1, -alpha-1, -alpha, ply+1, ext)
+				if v > alpha && v < beta && !s.stopped {
+					v = -s.negamax(&c, depth-1, -beta, -alpha, ply+1, ext)
+				}
+			}
+			s.path = s.path[:len(s.path)-1]
+		}
+		if s.stopped {
+			return 0
+		}
+		if v > best {
+			best, bestMove = v, m
+			if v > alpha {
+				alpha = v
+				if v >= beta {
+					if !ordo.IsCapture(m) {
+						k := &s.killers[ply]
+						if k[0] != m {
+							k[1], k[0] = k[0], m
+						}
+						s.history[me][ordo.From(m)][ordo.To(m)] += int32(depth * depth)
+					}
+					break
+				}
+			}
+		}
+	}
+	bound := int8(boundExact)
+	switch {
+	case best <= alpha0:
+		bound = boundUpper
+	case best >= beta:
+		bound = boundLower
+	}
+	*e = ttEntry{key: p.Hash, move: bestMove, score: int32(toTT(best, ply)), depth: int8(depth), bound: bound}
+	return best
+}
+
+// orderScore guesses how good m is before searching it: captures of advanced pieces, then
+// killers, then history, then advancement.
+func (s *Search) orderScore(p *ordo.Position, m games.Move, ply int) int32 {
+	me := p.Side
+	from, to := ordo.From(m), ordo.To(m)
+	adv := int32(progress(me, to.Rank()) - progress(me, from.Rank()))
+	if ordo.IsCapture(m) {
+		// The further the victim has come toward our home row, the more urgent its capture.
+		return 1<<28 + int32(progress(me.Other(), to.Rank()))*1000 + adv
+	}
+	k := s.killers[ply]
+	if m == k[0] {
+		return 1 << 27
+	}
+	if m == k[1] {
+		return 1<<27 - 1
+	}
+	n := int32(1)
+	if ordo.IsOrdo(m) {
+		n = int32(ordo.End2(m).File() - from.File() + ordo.End2(m).Rank() - from.Rank() + 1)
+	}
+	return s.history[me][from][to]*8 + adv*n*4 + int32(progress(me, to.Rank()))
+}
+
+// pickBest moves the best-scored move from i on to i (selection sort, one step at a time: most
+// nodes cut off after a few moves).
+func pickBest(moves []games.Move, scores []int32, i int) {
+	b := i
+	for j := i + 1; j < len(moves); j++ {
+		if scores[j] > scores[b] {
+			b = j
+		}
+	}
+	moves[i], moves[b] = moves[b], moves[i]
+	scores[i], scores[b] = scores[b], scores[i]
+}
+
+func sortMoves(moves []games.Move, scores []int32) {
+	for i := range moves {
+		pickBest(moves, scores, i)
+	}
+}
+
+func toTT(v, ply int) int {
+	switch {
+	case v >= winZone:
+		return v + ply
+	case v <= -winZone:
+		return v - ply
+	}
+	return v
+}
+
+func fromTT(v, ply int) int {
+	switch {
+	case v >= winZone:
+		return v - ply
+	case v <= -winZone:
+		return v + ply
+	}
+	return v
+}
