@@ -2,20 +2,123 @@ package ai
 
 import (
 	"context"
+	"log/slog"
 	"math/rand/v2"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
 
+	"tabuleiro/ai/ouriai"
 	"tabuleiro/games"
 	"tabuleiro/games/ouri"
 )
 
-// TODO(ai issue): the Ouri heuristics and search; until then both levels play like easy.
-
+// mediumOuri is the original report's heuristic: the first capturing sowing in a..f order, else
+// the first legal one.
 func (p *Player) mediumOuri(g *ouri.Game, legal []games.Move, rng *rand.Rand) games.Move {
-	return legal[rng.IntN(len(legal))]
+	pos := g.Position()
+	for _, m := range legal {
+		if _, captured := pos.Sow(int(m)); captured > 0 {
+			return m
+		}
+	}
+	return legal[0]
 }
 
+// hardOuri searches with iterative deepening, probing the endgame database of the rule set in
+// play once it is ready (it is built in the background on first need; until then, search alone).
+// Misère has another objective than the database's, so it is search alone.
 func (p *Player) hardOuri(ctx context.Context, g *ouri.Game, legal []games.Move, s Settings, rng *rand.Rand) games.Move {
-	return legal[rng.IntN(len(legal))]
+	sr, _ := p.ouri.searches.Get().(*ouriai.Search)
+	if sr == nil {
+		sr = new(ouriai.Search)
+	}
+	defer p.ouri.searches.Put(sr)
+	sr.Misere = g.Misere()
+	sr.DB = nil
+	if !sr.Misere {
+		sr.DB = p.ouri.database(g.Rules(), p.cfg.CacheDir)
+	}
+	res := sr.Best(ctx, g.Position(), g.History(), s.MoveTime, rng)
+	if res.Move < 0 {
+		return legal[0]
+	}
+	return games.Move(res.Move)
 }
 
-type ouriState struct{}
+// ouriState holds the endgame databases (one per rule set) and reusable searchers.
+type ouriState struct {
+	mu       sync.Mutex
+	dbs      [2]*ouriai.DB
+	building [2]bool
+	searches sync.Pool
+	ready    [2]chan struct{} // closed when the database of that rule set is ready
+}
+
+// ouriSeeds is the database's seed cap. Under `go test` it is smaller, so that tests of other
+// packages that let hard play Ouri do not spend minutes building 17 million positions under the
+// race detector; the full database has its own benchmark (BenchmarkBuildDB in ai/ouriai).
+func ouriSeeds() int {
+	if testing.Testing() {
+		return 8
+	}
+	return ouriai.FullSeeds
+}
+
+// database returns the rule set's database, or nil while it is being built (the first call
+// starts the build, or the load from cacheDir).
+func (st *ouriState) database(rules ouri.Rules, cacheDir string) *ouriai.DB {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	r := rules & 1
+	if st.dbs[r] != nil || st.building[r] {
+		return st.dbs[r]
+	}
+	st.building[r] = true
+	st.ready[r] = make(chan struct{})
+	go func() {
+		db := loadOrBuild(rules, ouriSeeds(), cacheDir)
+		st.mu.Lock()
+		st.dbs[r] = db
+		close(st.ready[r])
+		st.mu.Unlock()
+	}()
+	return nil
+}
+
+// waitDatabase blocks until the rule set's database is ready (for tests and warm-up).
+func (st *ouriState) waitDatabase(ctx context.Context, rules ouri.Rules, cacheDir string) *ouriai.DB {
+	if db := st.database(rules, cacheDir); db != nil {
+		return db
+	}
+	st.mu.Lock()
+	ready := st.ready[rules&1]
+	st.mu.Unlock()
+	select {
+	case <-ready:
+	case <-ctx.Done():
+	}
+	return st.database(rules, cacheDir)
+}
+
+func loadOrBuild(rules ouri.Rules, seeds int, cacheDir string) *ouriai.DB {
+	var path string
+	if cacheDir != "" {
+		path = filepath.Join(cacheDir, ouriai.FileName(rules, seeds))
+		if db, err := ouriai.Load(path, rules, seeds); err == nil {
+			return db
+		}
+	}
+	start := time.Now()
+	db := ouriai.Build(rules, seeds, 0)
+	if path != "" {
+		if err := db.Save(path); err != nil {
+			slog.Warn("ai: the Ouri endgame database stays in memory", "err", err)
+		} else {
+			slog.Info("ai: built the Ouri endgame database", "rules", rules, "seeds", seeds,
+				"took", time.Since(start).Round(time.Millisecond), "path", path)
+		}
+	}
+	return db
+}

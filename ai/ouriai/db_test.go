@@ -1,0 +1,279 @@
+package ouriai
+
+import (
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"tabuleiro/games/ouri"
+)
+
+// raceEnabled (set in race_test.go) makes the brute-force checks smaller.
+var raceEnabled bool
+
+var ruleSets = []ouri.Rules{ouri.RulesOuri, ouri.RulesAbapa}
+
+func TestRankingIsABijectionInOrder(t *testing.T) {
+	for n := 0; n <= 6; n++ {
+		h := unrankIn(0, n)
+		for idx := 0; idx < levelSize(n); idx++ {
+			if got := rankIn(&h, n); got != idx {
+				t.Fatalf("%d seeds: board %v ranks %d, want %d", n, h, got, idx)
+			}
+			if u := unrankIn(idx, n); u != h {
+				t.Fatalf("%d seeds: unrank(%d) = %v, want %v", n, idx, u, h)
+			}
+			if boardSeeds(&h) != n {
+				t.Fatalf("%d seeds: board %v holds %d", n, h, boardSeeds(&h))
+			}
+			if idx+1 < levelSize(n) {
+				nextIn(&h)
+			}
+		}
+	}
+	if got := Positions(FullSeeds); got != 17_383_860 {
+		t.Errorf("positions with at most 15 seeds = %d, want 17,383,860", got)
+	}
+}
+
+// bruteValues solves every board of at most seeds seeds by plain fixed-point iteration over a map:
+// an algorithm independent of the retrograde one, with the same definition (endless play is 0).
+func bruteValues(rules ouri.Rules, seeds int) map[[12]uint8]int {
+	vals := map[[12]uint8]int{}
+	for n := 0; n <= seeds; n++ {
+		var boards [][12]uint8
+		var lay func(h [12]uint8, i, left int)
+		lay = func(h [12]uint8, i, left int) {
+			if i == 11 {
+				h[11] = uint8(left)
+				boards = append(boards, h)
+				return
+			}
+			for v := 0; v <= left; v++ {
+				h[i] = uint8(v)
+				lay(h, i+1, left-v)
+			}
+		}
+		lay([12]uint8{}, 0, n)
+		const inf = 100
+		lo, hi := map[[12]uint8]int{}, map[[12]uint8]int{}
+		for _, b := range boards {
+			lo[b], hi[b] = -inf, inf
+		}
+		for changed := true; changed; {
+			changed = false
+			for _, b := range boards {
+				p := ouri.Position{Houses: b, Rules: rules}
+				mask := p.LegalMask()
+				l, u := -inf, -inf
+				if mask == 0 {
+					l = p.SideSeeds(0) - p.SideSeeds(1)
+					u = l
+				}
+				for m := 0; m < 6; m++ {
+					if mask&(1<<m) == 0 {
+						continue
+					}
+					c, got := p.Sow(m)
+					switch {
+					case got > 0 && c.ToMove == 0:
+						l, u = max(l, got+vals[c.Houses]), max(u, got+vals[c.Houses])
+					case got > 0:
+						v := got - vals[turned(c.Houses)]
+						l, u = max(l, v), max(u, v)
+					default:
+						q := turned(c.Houses)
+						l, u = max(l, -hi[q]), max(u, -lo[q])
+					}
+				}
+				if l != lo[b] || u != hi[b] {
+					lo[b], hi[b], changed = l, u, true
+				}
+			}
+		}
+		for _, b := range boards {
+			switch {
+			case lo[b] > 0:
+				vals[b] = lo[b]
+			case hi[b] < 0:
+				vals[b] = hi[b]
+			default:
+				vals[b] = 0
+			}
+		}
+	}
+	return vals
+}
+
+func TestDatabaseMatchesFixedPointIteration(t *testing.T) {
+	seeds := 7
+	if testing.Short() || raceEnabled {
+		seeds = 5
+	}
+	for _, rules := range ruleSets {
+		t.Run(rules.String(), func(t *testing.T) {
+			db := Build(rules, seeds, 2)
+			want := bruteValues(rules, seeds)
+			bad := 0
+			for b, v := range want {
+				p := ouri.Position{Houses: b, Rules: rules}
+				got, ok := db.Probe(&p)
+				if !ok || got != v {
+					bad++
+					if bad < 5 {
+						t.Errorf("board %v: database %d (%v), brute force %d", b, got, ok, v)
+					}
+				}
+			}
+			if bad > 0 {
+				t.Errorf("%d of %d boards differ", bad, len(want))
+			}
+		})
+	}
+}
+
+// firstCycle is plain minimax over lines of play where a position coming back ends the game at 0
+// (the first-cycle game, which has the same value as endless play valued 0). Captures start a
+// new line, whose value is memoised since it depends on no history.
+type firstCycle struct {
+	rules ouri.Rules
+	memo  map[[12]uint8]int
+	nodes int // the search gives up (nodes < 0) past a budget: lines of play grow exponentially
+}
+
+func (f *firstCycle) fresh(b [12]uint8) int {
+	if v, ok := f.memo[b]; ok {
+		return v
+	}
+	v := f.line(b, [][12]uint8{b})
+	f.memo[b] = v
+	return v
+}
+
+func (f *firstCycle) line(b [12]uint8, path [][12]uint8) int {
+	if f.nodes--; f.nodes < 0 {
+		return 0
+	}
+	p := ouri.Position{Houses: b, Rules: f.rules}
+	mask := p.LegalMask()
+	if mask == 0 {
+		return p.SideSeeds(0) - p.SideSeeds(1)
+	}
+	best := -100
+	for m := 0; m < 6; m++ {
+		if mask&(1<<m) == 0 {
+			continue
+		}
+		c, got := p.Sow(m)
+		var v int
+		switch {
+		case got > 0 && c.ToMove == 0:
+			v = got + f.fresh(c.Houses)
+		case got > 0:
+			v = got - f.fresh(turned(c.Houses))
+		default:
+			q := turned(c.Houses)
+			seen := false
+			for _, r := range path {
+				seen = seen || r == q
+			}
+			if !seen {
+				v = -f.line(q, append(path, q))
+			}
+		}
+		best = max(best, v)
+	}
+	return best
+}
+
+func TestDatabaseMatchesSearchOnSampledPositions(t *testing.T) {
+	seeds, samples, budget := 5, 120, 40_000
+	if testing.Short() || raceEnabled {
+		seeds, samples, budget = 4, 60, 10_000
+	}
+	for _, rules := range ruleSets {
+		t.Run(rules.String(), func(t *testing.T) {
+			db := Build(rules, seeds, 1)
+			rng := rand.New(rand.NewPCG(1, uint64(rules)))
+			checked := 0
+			for range samples {
+				n := rng.IntN(seeds + 1)
+				b := unrankIn(rng.IntN(levelSize(n)), n)
+				f := &firstCycle{rules: rules, memo: map[[12]uint8]int{}, nodes: budget}
+				want := f.fresh(b)
+				if f.nodes < 0 {
+					continue
+				}
+				checked++
+				p := ouri.Position{Houses: b, Rules: rules}
+				if got, _ := db.Probe(&p); got != want {
+					t.Errorf("board %v: database %d, search %d", b, got, want)
+				}
+			}
+			if checked < samples/4 {
+				t.Errorf("only %d of %d sampled boards were searched within the node budget", checked, samples)
+			}
+			t.Logf("%d sampled boards checked against search", checked)
+		})
+	}
+}
+
+func TestSaveAndLoad(t *testing.T) {
+	dir := t.TempDir()
+	db := Build(ouri.RulesAbapa, 5, 2)
+	path := filepath.Join(dir, FileName(db.Rules, db.Seeds))
+	if err := db.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	got, err := Load(path, ouri.RulesAbapa, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range db.vals {
+		if got.vals[i] != db.vals[i] {
+			t.Fatalf("value %d: loaded %d, saved %d", i, got.vals[i], db.vals[i])
+		}
+	}
+	t.Run("another rule set is stale", func(t *testing.T) {
+		if _, err := Load(path, ouri.RulesOuri, 5); err == nil {
+			t.Error("loaded an Abapa database as Ouri")
+		}
+	})
+	t.Run("a damaged file is stale", func(t *testing.T) {
+		raw, _ := os.ReadFile(path)
+		raw[len(raw)-1] ^= 1
+		bad := filepath.Join(dir, "bad.db")
+		os.WriteFile(bad, raw, 0o644)
+		if _, err := Load(bad, ouri.RulesAbapa, 5); err == nil {
+			t.Error("loaded a file that fails its checksum")
+		}
+	})
+	t.Run("a missing file is stale", func(t *testing.T) {
+		if _, err := Load(filepath.Join(dir, "none.db"), ouri.RulesAbapa, 5); err == nil {
+			t.Error("loaded a missing file")
+		}
+	})
+}
+
+// BenchmarkBuildDB builds the full database (15 seeds) for both rule sets and reports the time
+// and size. It runs only when -bench selects it: go test -run '^$' -bench BuildDB ./ai/ouriai
+func BenchmarkBuildDB(b *testing.B) {
+	for _, rules := range ruleSets {
+		b.Run(rules.String(), func(b *testing.B) {
+			for range b.N {
+				start := time.Now()
+				db := Build(rules, FullSeeds, 0)
+				took := time.Since(start)
+				path := filepath.Join(b.TempDir(), FileName(rules, FullSeeds))
+				if err := db.Save(path); err != nil {
+					b.Fatal(err)
+				}
+				st, _ := os.Stat(path)
+				b.ReportMetric(took.Seconds(), "build-s")
+				b.ReportMetric(float64(st.Size())/1e6, "file-MB")
+			}
+		})
+	}
+}

@@ -1,0 +1,301 @@
+package ouriai
+
+import (
+	"context"
+	"math/rand/v2"
+	"time"
+
+	"tabuleiro/games/ouri"
+)
+
+// Scores are from the side to move. A finished game (or one the database settles) scores beyond
+// ±Decided, by the final store difference, so any result beats any estimate; estimates are the
+// store difference, well inside ±Decided.
+const (
+	Decided = 1000
+	inf     = 30000
+)
+
+// Result is what a search found.
+type Result struct {
+	Move  int   // the mover's house, 0 = a
+	Score int   // from the mover's side
+	Depth int   // the last completed depth
+	Nodes int64 // positions visited
+}
+
+// Search is an iterative-deepening alpha-beta searcher for Ouri with a transposition table and an
+// optional endgame database. Make one per goroutine; reuse it between moves to keep the table's
+// memory (it is cleared on every call, so answers do not depend on earlier calls).
+type Search struct {
+	DB     *DB  // probed at positions with few enough seeds when non-nil (ignored under misère)
+	Misere bool // the smaller store wins
+	// MaxDepth caps the iterative deepening (0: as deep as the time allows); a capped search
+	// that finishes in time gives the same answer on any machine.
+	MaxDepth int
+
+	tt       []ttEntry
+	nodes    int64
+	deadline time.Time
+	ctx      context.Context
+	stopped  bool
+	// Repetition: the game's positions since its last capture, and the current line of play.
+	game map[ouri.Position]int
+	line []ouri.Position
+}
+
+type ttEntry struct {
+	key   uint64
+	score int16
+	depth int8
+	bound uint8
+	move  int8
+}
+
+const (
+	boundExact = iota + 1
+	boundLower
+	boundUpper
+)
+
+const ttBits = 20
+
+// Best searches pos for at most budget (or until ctx ends) and returns the best move of the last
+// completed depth. history is the game's positions since its last capture, pos last (as
+// ouri.Game.History gives it); it may be nil. rng only breaks ties, so a seeded rng makes the
+// answer deterministic whenever the search completes the same depths.
+func (s *Search) Best(ctx context.Context, pos ouri.Position, history []ouri.Position, budget time.Duration, rng *rand.Rand) Result {
+	start := time.Now()
+	if s.tt == nil {
+		s.tt = make([]ttEntry, 1<<ttBits)
+	} else {
+		clear(s.tt)
+	}
+	s.nodes, s.stopped, s.ctx = 0, false, ctx
+	s.deadline = start.Add(budget)
+	s.game = map[ouri.Position]int{}
+	for _, q := range history {
+		s.game[q]++
+	}
+	if len(history) == 0 {
+		s.game[pos]++
+	}
+	s.line = s.line[:0]
+
+	// Root moves: shuffled by the seed so ties fall differently per seed, then captures first.
+	type rootMove struct {
+		m     int
+		child ouri.Position
+		cap   int
+	}
+	var moves []rootMove
+	mask := pos.LegalMask()
+	for m := 0; m < 6; m++ {
+		if mask&(1<<m) != 0 {
+			c, got := pos.Sow(m)
+			moves = append(moves, rootMove{m, c, got})
+		}
+	}
+	if len(moves) == 0 {
+		return Result{Move: -1}
+	}
+	if rng != nil {
+		rng.Shuffle(len(moves), func(i, j int) { moves[i], moves[j] = moves[j], moves[i] })
+	}
+	for i := 1; i < len(moves); i++ { // stable: captures, larger first
+		for j := i; j > 0 && moves[j].cap > moves[j-1].cap; j-- {
+			moves[j], moves[j-1] = moves[j-1], moves[j]
+		}
+	}
+	res := Result{Move: moves[0].m, Score: -inf}
+	if len(moves) == 1 {
+		return res
+	}
+	last := maxDepth
+	if s.MaxDepth > 0 {
+		last = min(s.MaxDepth, maxDepth)
+	}
+	for depth := 1; depth <= last; depth++ {
+		best, bestScore := -1, -inf
+		alpha := -inf
+		for i, rm := range moves {
+			v := s.child(&pos, rm.child, rm.cap, 0, true, depth-1, alpha, inf)
+			if s.stopped {
+				break
+			}
+			if v > bestScore {
+				best, bestScore = i, v
+				alpha = v
+			}
+		}
+		if s.stopped {
+			break
+		}
+		// The best move goes first next time; the rest keep their order.
+		bm := moves[best]
+		copy(moves[1:best+1], moves[:best])
+		moves[0] = bm
+		res = Result{Move: bm.m, Score: bestScore, Depth: depth}
+		if bestScore >= Decided {
+			break // a proven win: more depth cannot improve on it
+		}
+		if time.Since(start) > budget/2 {
+			break // the next depth would most likely not finish
+		}
+	}
+	res.Nodes = s.nodes
+	return res
+}
+
+const maxDepth = 100
+
+// child scores the move from p to c (capturing captured seeds) for p's mover. base is where the
+// positions since the last capture start on the line; gameLive says the line has not captured
+// yet, so the game's own positions can still come back.
+func (s *Search) child(p *ouri.Position, c ouri.Position, captured, base int, gameLive bool, depth, alpha, beta int) int {
+	if captured > 0 {
+		base, gameLive = len(s.line), false
+	}
+	if c.ToMove == p.ToMove { // an Ouri grand slam: the capturer moves again
+		return s.node(c, base, gameLive, depth, alpha, beta)
+	}
+	return -s.node(c, base, gameLive, depth, -beta, -alpha)
+}
+
+// final scores a finished game for the side to move of p (stores already final).
+func (s *Search) final(p *ouri.Position) int {
+	return s.decided(int(p.Stores[p.ToMove]) - int(p.Stores[1-p.ToMove]))
+}
+
+// decided turns a final store difference (mover minus opponent) into a score.
+func (s *Search) decided(d int) int {
+	if s.Misere {
+		d = -d
+	}
+	switch {
+	case d > 0:
+		return Decided + d
+	case d < 0:
+		return -Decided + d
+	}
+	return 0
+}
+
+func (s *Search) estimate(p *ouri.Position) int {
+	d := int(p.Stores[p.ToMove]) - int(p.Stores[1-p.ToMove])
+	if s.Misere {
+		return -d
+	}
+	return d
+}
+
+// node searches p for its side to move.
+func (s *Search) node(p ouri.Position, base int, gameLive bool, depth, alpha, beta int) int {
+	s.nodes++
+	if s.nodes&2047 == 0 && (time.Now().After(s.deadline) || s.ctx.Err() != nil) {
+		s.stopped = true
+	}
+	if s.stopped {
+		return 0
+	}
+	if p.Won() {
+		return s.final(&p)
+	}
+	// A position coming back is taken as the cycle it starts, which the third occurrence ends
+	// with each side collecting its own seeds.
+	for _, q := range s.line[base:] {
+		if q == p {
+			c := p.Collect()
+			return s.final(&c)
+		}
+	}
+	if gameLive && s.game[p] > 0 {
+		c := p.Collect()
+		return s.final(&c)
+	}
+	mask := p.LegalMask()
+	if mask == 0 {
+		c := p.Collect()
+		return s.final(&c)
+	}
+	if s.DB != nil && !s.Misere {
+		if v, ok := s.DB.Probe(&p); ok {
+			return s.decided(int(p.Stores[p.ToMove]) - int(p.Stores[1-p.ToMove]) + v)
+		}
+	}
+	if depth <= 0 {
+		return s.estimate(&p)
+	}
+
+	key := p.Hash()
+	e := &s.tt[key&(1<<ttBits-1)]
+	ttMove := -1
+	if e.key == key {
+		ttMove = int(e.move)
+		if int(e.depth) >= depth {
+			v := int(e.score)
+			switch {
+			case e.bound == boundExact,
+				e.bound == boundLower && v >= beta,
+				e.bound == boundUpper && v <= alpha:
+				return v
+			}
+		}
+	}
+
+	// Children, the table's move first, then captures (larger first), then a..f.
+	var kids [6]struct {
+		c   ouri.Position
+		cap int
+		m   int
+		key int
+	}
+	n := 0
+	for m := 0; m < 6; m++ {
+		if mask&(1<<m) == 0 {
+			continue
+		}
+		c, got := p.Sow(m)
+		k := got * 8
+		if m == ttMove {
+			k = 1000
+		}
+		kids[n].c, kids[n].cap, kids[n].m, kids[n].key = c, got, m, k
+		for j := n; j > 0 && kids[j].key > kids[j-1].key; j-- {
+			kids[j], kids[j-1] = kids[j-1], kids[j]
+		}
+		n++
+	}
+
+	s.line = append(s.line, p)
+	alpha0 := alpha
+	best, bestMove := -inf, kids[0].m
+	for i := 0; i < n; i++ {
+		v := s.child(&p, kids[i].c, kids[i].cap, base, gameLive, depth-1, alpha, beta)
+		if s.stopped {
+			break
+		}
+		if v > best {
+			best, bestMove = v, kids[i].m
+			if v > alpha {
+				alpha = v
+				if v >= beta {
+					break
+				}
+			}
+		}
+	}
+	s.line = s.line[:len(s.line)-1]
+	if s.stopped {
+		return 0
+	}
+	bound := uint8(boundExact)
+	switch {
+	case best <= alpha0:
+		bound = boundUpper
+	case best >= beta:
+		bound = boundLower
+	}
+	*e = ttEntry{key: key, score: int16(best), depth: int8(depth), bound: bound, move: int8(bestMove)}
+	return best
+}
