@@ -256,7 +256,7 @@ func TestResignAndDraw(t *testing.T) {
 		t.Fatalf("outcome %v", o)
 	}
 	edits := e.rec.edits()
-	if last := edits[len(edits)-1]; last.message != rec.MessageID || !strings.Contains(last.content, "<@alice> wins by resignation") || len(last.components) != 0 {
+	if last := edits[len(edits)-1]; last.message != rec.MessageID || !strings.Contains(last.content, "<@alice> (South) wins 0-0 (North resigned)") || len(last.components) != 0 {
 		t.Fatalf("the board was not updated: %+v", last)
 	}
 }
@@ -435,7 +435,7 @@ func TestExpiry(t *testing.T) {
 			t.Fatalf("outcome %v", o)
 		}
 		edits := e.rec.edits()
-		if len(edits) == 0 || !strings.Contains(edits[len(edits)-1].content, "<@bob> wins on time") {
+		if len(edits) == 0 || !strings.Contains(edits[len(edits)-1].content, "<@bob> (Black) wins: White ran out of time") {
 			t.Fatalf("edits %+v", edits)
 		}
 	})

@@ -60,10 +60,10 @@ func (b *Bot) busy(req *request, userID string) error {
 	switch {
 	case err == nil:
 		if userID == req.user {
-			return refuse(CodeRefused, "You already have a %s game in this channel — finish it or `/%s resign` first (`/%s board` shows it).",
+			return refuse(CodeRefused, "You already have an %s game in this channel — finish it or `/%s resign` first (`/%s board` shows it).",
 				titles[req.kind], req.kind, req.kind)
 		}
-		return refuse(CodeRefused, "%s already has a %s game in this channel — wait until it is over.", mention(userID), titles[req.kind])
+		return refuse(CodeRefused, "%s already has an %s game in this channel — wait until it is over.", mention(userID), titles[req.kind])
 	case errors.Is(err, store.ErrNotFound):
 		return nil
 	}
@@ -173,7 +173,7 @@ func (b *Bot) myGame(req *request) (store.Game, games.Game, error) {
 // mayDecide refuses a decision from anyone but the player to decide.
 func mayDecide(req *request, rec store.Game, g games.Game) (games.Seat, error) {
 	if g.Outcome().Over() {
-		return games.NoSeat, refuse(CodeStale, "That game is over: %s.", resultLine(rec, g.Outcome()))
+		return games.NoSeat, refuse(CodeStale, "That game is over — %s.", resultLine(rec, g))
 	}
 	seat := seatOf(rec, req.user)
 	if seat == games.NoSeat {
@@ -409,7 +409,7 @@ func (b *Bot) gameButton(ctx context.Context, req *request, id uint64, ply int, 
 		if err != nil {
 			return Reply{}, err
 		}
-		return Reply{Response: update("You resigned. "+resultLine(rec, g.Outcome())+".", nil),
+		return Reply{Response: update("You resigned. "+resultLine(rec, g)+".", nil),
 			After: b.afterEdit(req, rec, g)}, nil
 	}
 	// Everything else acts on the position, so it must be the newest board.

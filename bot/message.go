@@ -51,8 +51,13 @@ func players(rec store.Game) string {
 		playerName(rec.Seats[1]), render.SeatName(rec.Kind, 1))
 }
 
-// resultLine says who won and how, or that it is a draw.
-func resultLine(rec store.Game, o games.Outcome) string {
+// resultLine says who won (a mention) and how, or that it is a draw and why.
+func resultLine(rec store.Game, g games.Game) string {
+	_, status := splitStatus(rec.Kind, g, strings.TrimRight(render.Board(g), "\n"))
+	if status != "" {
+		return named(rec, g, status)
+	}
+	o := g.Outcome()
 	how := o.Method.String()
 	if o.Draw() {
 		return "Draw by " + how
@@ -66,20 +71,71 @@ func resultLine(rec store.Game, o games.Outcome) string {
 	return playerName(rec.Seats[o.Winner]) + " wins by " + how
 }
 
-// boardContent is the text of a game message: players, the board block, the last decision, whose
-// turn or the result, and a pending offer.
+// splitStatus takes out of a rendered block the line that says whose turn it is or the result, and
+// returns the block without it and that line with the player's mention put before their colour
+// ("Black to move: serve at table ne" → "<@1> (Black) to move: serve at table ne"). The message then
+// says it once, outside the code block, where mentions work. status is "" when the block has no
+// such line (the block is then unchanged).
+func splitStatus(kind string, g games.Game, block string) (rest, status string) {
+	o := g.Outcome()
+	lines := strings.Split(block, "\n")
+	var prefixes []string
+	if o.Over() {
+		prefixes = []string{"Draw"}
+		if o.Winner == 0 || o.Winner == 1 {
+			prefixes = append(prefixes, render.SeatName(kind, o.Winner)+" wins")
+		}
+	} else {
+		colour := render.SeatName(kind, g.ToMove())
+		prefixes = []string{colour + " to move", colour + " decides"}
+	}
+	// Ordo's heading carries the turn ("Ordo - move 3, White to move"): keep just the move number.
+	headTurn := ""
+	if kind == "ordo" && len(lines) > 0 && strings.HasPrefix(lines[0], "Ordo - move ") {
+		if head, turn, ok := strings.Cut(lines[0], ", "); ok {
+			lines[0], headTurn = head, turn
+		}
+	}
+	for i, l := range lines {
+		for _, p := range prefixes {
+			if strings.HasPrefix(l, p) {
+				status = l
+				lines = append(lines[:i:i], lines[i+1:]...)
+				return strings.TrimRight(strings.Join(lines, "\n"), "\n "), status
+			}
+		}
+	}
+	if headTurn != "" && !o.Over() {
+		return strings.TrimRight(strings.Join(lines, "\n"), "\n "), headTurn
+	}
+	return block, ""
+}
+
+// named puts the player before the colour that starts a status line.
+func named(rec store.Game, g games.Game, status string) string {
+	for _, s := range []games.Seat{0, 1} {
+		colour := render.SeatName(rec.Kind, s)
+		if strings.HasPrefix(status, colour+" ") {
+			return fmt.Sprintf("%s (%s)%s", playerName(rec.Seats[s]), colour, status[len(colour):])
+		}
+	}
+	return status
+}
+
+// boardContent is the text of a game message: players, the board block (with the last decision),
+// then one line saying whose turn it is or the result, and a pending offer.
 func boardContent(rec store.Game, g games.Game) string {
-	var head []string
-	head = append(head, players(rec))
-	block := strings.TrimRight(render.Board(g), "\n")
-	// The block already shows the last decision in the game's colours; the lines below name people.
+	block, status := splitStatus(rec.Kind, g, strings.TrimRight(render.Board(g), "\n"))
 	var tail []string
 	if o := g.Outcome(); o.Over() {
-		tail = append(tail, resultLine(rec, o))
+		tail = append(tail, resultLine(rec, g))
 	} else {
 		s := g.ToMove()
 		p := rec.Seats[s]
 		turn := fmt.Sprintf("%s (%s) to move", playerName(p), render.SeatName(rec.Kind, s))
+		if status != "" {
+			turn = named(rec, g, status)
+		}
 		if p.Bot {
 			turn += " — thinking…"
 		} else {
@@ -93,10 +149,11 @@ func boardContent(rec store.Game, g games.Game) string {
 			tail = append(tail, offerLine(rec))
 		}
 	}
-	content := strings.Join(head, "\n") + "\n```\n" + block + "\n```\n" + strings.Join(tail, "\n")
+	head := players(rec) + "\n```\n" + block + "\n```\n"
+	content := head + strings.Join(tail, "\n")
 	if len([]rune(content)) > maxContent {
-		// The block is what matters; drop the extras rather than cut the board.
-		content = players(rec) + "\n```\n" + block + "\n```"
+		// The block and the turn or result matter most; drop the offer rather than cut the board.
+		content = head + tail[0]
 	}
 	return clip(content)
 }
@@ -296,8 +353,8 @@ func historyText(rec store.Game, g games.Game) string {
 		lines = append(lines, fmt.Sprintf("%d. %s %s", i+1, colour, g.Format(m)))
 	}
 	foot := ""
-	if o := g.Outcome(); o.Over() {
-		foot = "\n" + resultLine(rec, o)
+	if g.Outcome().Over() {
+		foot = "\n" + resultLine(rec, g)
 	} else {
 		foot = fmt.Sprintf("\n%s (%s) to move", playerName(rec.Seats[g.ToMove()]), render.SeatName(rec.Kind, g.ToMove()))
 	}
