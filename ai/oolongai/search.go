@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/rand/v2"
 	"slices"
+	"sync"
 	"time"
 
 	"tabuleiro/games"
@@ -57,14 +58,27 @@ type searcher struct {
 // iteration. legal must be p's decisions; rng breaks ties between equal root decisions, so the
 // result is deterministic for a seed up to how far the search got.
 func Search(ctx context.Context, p *oolong.Position, legal []games.Move, deadline time.Time, rng *rand.Rand) (games.Move, Info) {
-	s := &searcher{ctx: ctx, deadline: deadline, tt: make([]ttEntry, 1<<ttBits)}
+	s := newSearcher(ctx, deadline)
+	defer searchers.Put(s)
 	return s.root(p, legal, rng, maxPly)
 }
 
 // SearchDepth is Search to a fixed depth with no clock, for tests and benchmarks.
 func SearchDepth(p *oolong.Position, legal []games.Move, depth int, rng *rand.Rand) (games.Move, Info) {
-	s := &searcher{ctx: context.Background(), tt: make([]ttEntry, 1<<ttBits)}
+	s := newSearcher(context.Background(), time.Time{})
+	defer searchers.Put(s)
 	return s.root(p, legal, rng, depth)
+}
+
+// searchers keeps the megabytes of buffers between searches. The transposition table is cleared
+// each time, so a search never depends on the ones before it.
+var searchers = sync.Pool{New: func() any { return &searcher{tt: make([]ttEntry, 1<<ttBits)} }}
+
+func newSearcher(ctx context.Context, deadline time.Time) *searcher {
+	s := searchers.Get().(*searcher)
+	clear(s.tt)
+	s.ctx, s.deadline, s.nodes, s.nextCheck, s.stopped = ctx, deadline, 0, 0, false
+	return s
 }
 
 type rootMove struct {
