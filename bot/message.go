@@ -223,21 +223,33 @@ var compass = [3][3]string{{"nw", "n", "ne"}, {"w", "c", "e"}, {"sw", "s", "se"}
 // placement; otherwise select menus of the legal choices (grouped by table or by tea when there are
 // too many), with Skip when a special may be declined. extra goes into the last row, before Resign.
 func oolongRows(base string, legal []string, view string) (rows, extra []discordgo.MessageComponent) {
+	legalSet := map[string]bool{}
+	for _, n := range legal {
+		legalSet[n] = true
+	}
 	if table, ok := oneTable(legal); ok {
-		legalSet := map[string]bool{}
-		for _, n := range legal {
-			legalSet[n] = true
+		return seatGrid(base, table, legalSet), nil
+	}
+	if tables, ok := placementTables(legal); ok {
+		// A free placement: pick a table in a menu, then a seat on its grid (Back returns to the menu).
+		if view != "" && tables[view] > 0 {
+			back := discordgo.Button{Label: "Back", Style: discordgo.SecondaryButton, CustomID: base + "view"}
+			return seatGrid(base, view, legalSet), []discordgo.MessageComponent{back}
 		}
+		menu := discordgo.SelectMenu{MenuType: discordgo.StringSelectMenu, CustomID: base + "group/0",
+			Placeholder: "Free placement: first pick a table, then a seat"}
 		for _, line := range compass {
-			var row []discordgo.MessageComponent
-			for _, seat := range line {
-				n := table + "." + seat
-				row = append(row, discordgo.Button{Label: seat, Style: discordgo.PrimaryButton,
-					CustomID: base + "play/" + n, Disabled: !legalSet[n]})
+			for _, t := range line {
+				if n := tables[t]; n > 0 {
+					label := fmt.Sprintf("table %s: %d empty seats", t, n)
+					if n == 1 {
+						label = fmt.Sprintf("table %s: 1 empty seat", t)
+					}
+					menu.Options = append(menu.Options, discordgo.SelectMenuOption{Label: label, Value: t})
+				}
 			}
-			rows = append(rows, discordgo.ActionsRow{Components: row})
 		}
-		return rows, nil
+		return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{menu}}}, nil
 	}
 	var choices []string
 	for _, n := range legal {
@@ -289,6 +301,34 @@ func oneTable(legal []string) (string, bool) {
 		table = t
 	}
 	return table, table != ""
+}
+
+// seatGrid is the 3×3 seat buttons of a table, the illegal seats disabled.
+func seatGrid(base, table string, legal map[string]bool) []discordgo.MessageComponent {
+	var rows []discordgo.MessageComponent
+	for _, line := range compass {
+		var row []discordgo.MessageComponent
+		for _, seat := range line {
+			n := table + "." + seat
+			row = append(row, discordgo.Button{Label: seat, Style: discordgo.PrimaryButton,
+				CustomID: base + "play/" + n, Disabled: !legal[n]})
+		}
+		rows = append(rows, discordgo.ActionsRow{Components: row})
+	}
+	return rows
+}
+
+// placementTables counts the choices per table when every choice is a placement (a free placement).
+func placementTables(legal []string) (map[string]int, bool) {
+	tables := map[string]int{}
+	for _, n := range legal {
+		t, _, ok := strings.Cut(n, ".")
+		if !ok || strings.Contains(n, " ") {
+			return nil, false
+		}
+		tables[t]++
+	}
+	return tables, len(tables) > 0
 }
 
 // groupOf is the first half of a choice, used to split long menus in two steps: the table of a
