@@ -324,3 +324,30 @@ func BenchmarkOolongSearch(b *testing.B) {
 	}
 	b.ReportMetric(float64(nodes)/time.Since(began).Seconds(), "nodes/s")
 }
+
+func TestMCTSAnswersLegallyInTime(t *testing.T) {
+	g := replay(t, winInOne[0].log)
+	p := g.Position()
+	legal := g.Legal()
+	began := time.Now()
+	m, playouts := MCTSSearch(context.Background(), &p, legal, began.Add(50*time.Millisecond), rng(2))
+	if el := time.Since(began); el > 550*time.Millisecond {
+		t.Errorf("took %v with a 50ms budget", el)
+	}
+	if !contains(legal, m) || playouts == 0 {
+		t.Errorf("answer %s after %d playouts", oolong.FormatMove(m), playouts)
+	}
+}
+
+func BenchmarkOolongMCTS(b *testing.B) {
+	g := replay(b, "c.ne ne.s s.nw nw.nw nw.c c.e e.n n.nw nw.w w.c")
+	p := g.Position()
+	legal := g.Legal()
+	var playouts uint64
+	began := time.Now()
+	for b.Loop() {
+		_, n := MCTSSearch(context.Background(), &p, legal, time.Now().Add(20*time.Millisecond), rng(1))
+		playouts += n
+	}
+	b.ReportMetric(float64(playouts)/time.Since(began).Seconds(), "playouts/s")
+}
