@@ -3,9 +3,12 @@ package ai
 import (
 	"context"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
+	"tabuleiro/ai/ouriai"
 	"tabuleiro/games"
 	"tabuleiro/games/ouri"
 )
@@ -206,5 +209,26 @@ func TestOuriLevelsAreDeterministicForASeed(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+func TestOuriDatabaseIsCachedOnDisk(t *testing.T) {
+	dir := t.TempDir()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	built := New(Config{CacheDir: dir}).ouri.waitDatabase(ctx, ouri.RulesAbapa, dir)
+	if built == nil {
+		t.Fatal("the database was not built within a minute")
+	}
+	path := filepath.Join(dir, ouriai.FileName(ouri.RulesAbapa, ouriSeeds()))
+	if _, err := os.Stat(path); err != nil {
+		t.Fatalf("no database file: %v", err)
+	}
+	loaded := New(Config{CacheDir: dir}).ouri.waitDatabase(ctx, ouri.RulesAbapa, dir)
+	pos := ouri.Position{Houses: [12]uint8{0, 2, 0, 1, 0, 0, 1, 0, 0, 0, 2, 0}, Rules: ouri.RulesAbapa}
+	a, okA := built.Probe(&pos)
+	b, okB := loaded.Probe(&pos)
+	if !okA || !okB || a != b {
+		t.Errorf("built %d (%v), loaded %d (%v)", a, okA, b, okB)
 	}
 }

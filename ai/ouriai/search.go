@@ -199,7 +199,14 @@ func (s *Search) node(p ouri.Position, base int, gameLive bool, depth, alpha, be
 		return 0
 	}
 	if p.Won() {
-		return s.final(&p)
+		// The seeds left count for the side that reached 25, as they would have had the game
+		// gone on: a loss at once then costs the most, so hard holds out, and wins come sooner.
+		me, op := int(p.Stores[p.ToMove]), int(p.Stores[1-p.ToMove])
+		left := ouri.Seeds - me - op
+		if me > op {
+			return s.decided(me + left - op)
+		}
+		return s.decided(me - op - left)
 	}
 	// A position coming back is taken as the cycle it starts, which the third occurrence ends
 	// with each side collecting its own seeds.

@@ -1,0 +1,17 @@
+// Package ouriai is the heavy part of the Ouri player: an alpha-beta search and an endgame
+// database built by retrograde analysis. It knows nothing of the ai package's levels; ai/ouri.go
+// wires it in.
+//
+// The database gives, for every position with at most 15 seeds on the board and one rule set,
+// the final (mover's gain − opponent's gain) from the seeds left under perfect play (see DB for
+// how endless play is valued). It holds 17,383,860 one-byte values, is built in well under a
+// minute on two cores and is kept on disk with a versioned, checksummed header:
+//
+//	db, err := ouriai.Load(path, ouri.RulesOuri, ouriai.FullSeeds)
+//	if err != nil {
+//		db = ouriai.Build(ouri.RulesOuri, ouriai.FullSeeds, 0)
+//		_ = db.Save(path)
+//	}
+//	s := &ouriai.Search{DB: db}
+//	r := s.Best(ctx, g.Position(), g.History(), time.Second, rng) // r.Move is the house, 0 = a
+package ouriai
