@@ -49,6 +49,14 @@ func (t tally) Elo() (elo, lo, hi float64) {
 	s := t.Score()
 	v := (float64(t.Win)*(1-s)*(1-s) + float64(t.Draw)*(0.5-s)*(0.5-s) + float64(t.Loss)*s*s) / n
 	se := math.Sqrt(v / n)
+	// A clean sweep has no variance to measure: bound it by the score below which n straight wins
+	// (or losses) would happen less than 2.5 % of the time.
+	switch sweep := math.Pow(0.025, 1/n); {
+	case t.Win == t.Games():
+		return math.Inf(1), eloOf(sweep), math.Inf(1)
+	case t.Loss == t.Games():
+		return math.Inf(-1), math.Inf(-1), eloOf(1 - sweep)
+	}
 	return eloOf(s), eloOf(s - 1.96*se), eloOf(s + 1.96*se)
 }
 

@@ -171,6 +171,12 @@ func TestTallyScoresAndElo(t *testing.T) {
 		{"three quarters of the points is about +191", tally{Win: 3, Loss: 1}, 0.75, 190.85},
 		{"all draws is even", tally{Draw: 4}, 0.5, 0},
 	}
+	if _, lo, _ := (tally{Win: 200}).Elo(); lo < 600 || lo > 800 {
+		t.Errorf("200 straight wins bound the difference at %+.0f, want about +728", lo)
+	}
+	if _, _, hi := (tally{Loss: 200}).Elo(); hi > -600 || hi < -800 {
+		t.Errorf("200 straight losses bound the difference at %+.0f, want about -728", hi)
+	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			if s := tt.t.Score(); s != tt.score {
