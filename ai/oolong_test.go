@@ -62,28 +62,43 @@ func TestOolongIsDeterministicForASeed(t *testing.T) {
 
 func TestOolongHardHonoursItsBudget(t *testing.T) {
 	g := newOolong(t, "")
-	t.Run("it answers within the move time", func(t *testing.T) {
-		began := time.Now()
-		if _, err := Choose(context.Background(), g, Settings{Level: Hard, MoveTime: 100 * time.Millisecond}); err != nil {
-			t.Fatal(err)
+	// The machine is shared and can stall a process for a second: a timing assert fails only when
+	// three tries in a row are slow.
+	fastestOf3 := func(f func()) time.Duration {
+		best := time.Hour
+		for range 3 {
+			began := time.Now()
+			f()
+			if best = min(best, time.Since(began)); best < 200*time.Millisecond {
+				break
+			}
 		}
-		if el := time.Since(began); el > 600*time.Millisecond { // budget + 50 ms, with room for a busy machine
+		return best
+	}
+	t.Run("it answers within the move time", func(t *testing.T) {
+		el := fastestOf3(func() {
+			if _, err := Choose(context.Background(), g, Settings{Level: Hard, MoveTime: 100 * time.Millisecond}); err != nil {
+				t.Fatal(err)
+			}
+		})
+		if el > 600*time.Millisecond { // budget + 50 ms, with room for a busy machine
 			t.Errorf("took %v with a 100ms budget", el)
 		}
 	})
 	t.Run("it answers soon after the context is cancelled", func(t *testing.T) {
-		ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
-		defer cancel()
-		began := time.Now()
-		m, err := Choose(ctx, g, Settings{Level: Hard, MoveTime: time.Minute})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if el := time.Since(began); el > 550*time.Millisecond {
+		el := fastestOf3(func() {
+			ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+			defer cancel()
+			m, err := Choose(ctx, g, Settings{Level: Hard, MoveTime: time.Minute})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := g.CloneGame().Play(m); err != nil {
+				t.Errorf("the answer is not legal: %v", err)
+			}
+		})
+		if el > 550*time.Millisecond {
 			t.Errorf("took %v after the context ended at 50ms", el)
-		}
-		if err := g.CloneGame().Play(m); err != nil {
-			t.Errorf("the answer is not legal: %v", err)
 		}
 	})
 }

