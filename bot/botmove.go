@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -71,14 +72,14 @@ func (b *Bot) botMoves(ctx context.Context, id uint64) {
 }
 
 func (b *Bot) botLoop(ctx context.Context, id uint64) {
-	log := b.log.With("game", id)
+	var log *slog.Logger
 	for ctx.Err() == nil {
 		rec, g, err := b.st.Game(id)
 		if err != nil {
-			log.Error("could not load a game for the bot's move", "err", err)
+			b.log.Error("could not load a game for the bot's move", "game", id, "err", err)
 			return
 		}
-		log = log.With("guild", rec.Guild, "channel", rec.Channel)
+		log = b.log.With("guild", rec.Guild, "channel", rec.Channel, "game", id)
 		if rec.State != store.Active || g.Outcome().Over() {
 			return
 		}

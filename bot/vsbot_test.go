@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"log/slog"
 	"strings"
 	"testing"
 	"time"
@@ -96,6 +97,8 @@ func TestBotDecidesItsSpecialThenPlaces(t *testing.T) {
 		return false
 	})
 	e := newEnv(t)
+	logs := &logBuffer{}
+	e.bot.log = slog.New(slog.NewJSONHandler(logs, nil))
 	g, err := oolong.New(games.Options{"layout": testLayout})
 	if err != nil {
 		t.Fatal(err)
@@ -135,6 +138,18 @@ func TestBotDecidesItsSpecialThenPlaces(t *testing.T) {
 	}
 	if _, _, ok := control(last.components, func(id, v string) bool { return strings.Contains(id, "/play/") || v != "" }); !ok {
 		t.Fatalf("the person has no controls: %+v", last.components)
+	}
+	moves := 0
+	for _, line := range strings.Split(logs.buf.String(), "\n") {
+		if strings.Contains(line, `"msg":"bot move"`) {
+			moves++
+			if n := strings.Count(line, `"guild":`); n != 1 {
+				t.Errorf("the bot's move logs the guild %d times: %s", n, line)
+			}
+		}
+	}
+	if moves < 2 {
+		t.Errorf("%d bot moves logged", moves)
 	}
 	_ = discordgo.Button{}
 }
