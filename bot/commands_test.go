@@ -65,7 +65,8 @@ func TestHistoryCommand(t *testing.T) {
 		e.do(e.slash("alice", "ordo", "move", "play", "a3-a4"))
 		e.do(e.slash("bob", "ordo", "move", "play", "a6-a5"))
 		e.do(e.slash("alice", "ordo", "resign"))
-		for _, in := range []*discordgo.Interaction{e.slash("alice", "ordo", "history"), e.slash("carol", "ordo", "history", "player", "bob")} {
+		// A spectator without player: gets the channel's most recent game.
+		for _, in := range []*discordgo.Interaction{e.slash("alice", "ordo", "history"), e.slash("carol", "ordo", "history", "player", "bob"), e.slash("carol", "ordo", "history")} {
 			r := e.do(in)
 			mustPublic(t, r)
 			for _, want := range []string{"1. White a3-a4", "2. Black a6-a5", "<@bob> (Black) wins: White resigned"} {
@@ -74,7 +75,7 @@ func TestHistoryCommand(t *testing.T) {
 				}
 			}
 		}
-		mustPrivate(t, e.do(e.slash("carol", "ordo", "history")), "name a player")
+		mustPrivate(t, e.do(e.slash("carol", "ouri", "history")), "No Ouri game")
 	})
 	t.Run("a very long game keeps the latest decisions within 2000 characters", func(t *testing.T) {
 		e := newEnv(t)

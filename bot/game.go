@@ -264,9 +264,12 @@ func (b *Bot) findGame(req *request, player string, finished bool) (store.Game, 
 			switch len(mine) {
 			case 0:
 				if finished {
-					// The store finds finished games by player, not by channel.
-					return rec, nil, refuse(CodeNotFound, "No %s game is being played in this channel — for a finished game, name a player: `/%s history player:@someone`.",
-						titles[req.kind], req.kind)
+					if rec, err = b.st.LastGame(req.channel, req.kind, ""); err == nil {
+						break
+					}
+					if !errors.Is(err, store.ErrNotFound) {
+						return rec, nil, err
+					}
 				}
 				return rec, nil, refuse(CodeNotFound, "No %s game is being played in this channel — start one with `/%s vs-bot` or `/%s challenge`.",
 					titles[req.kind], req.kind, req.kind)

@@ -273,7 +273,8 @@ func (s *Store) FinishedGames(guild, userID string, limit int) ([]Game, error) {
 }
 
 // LastGame returns a player's active game of a kind in a channel, else the one they finished most
-// recently there (for /history); ErrNotFound when neither exists.
+// recently there (for /history); ErrNotFound when neither exists. An empty userID finds the game of
+// that kind most recently finished in the channel, whoever played it.
 func (s *Store) LastGame(channel, kind, userID string) (Game, error) {
 	var g Game
 	err := s.view(func(tx *bolt.Tx) (err error) {

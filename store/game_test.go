@@ -347,6 +347,12 @@ func TestFinishedGamesAreListedNewestFirst(t *testing.T) {
 	if _, err := s.LastGame("c1", "oolong", "alice"); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("alice's last oolong game: %v, want ErrNotFound", err)
 	}
+	if last, err := s.LastGame("c1", "ouri", ""); err != nil || last.ID != next.ID {
+		t.Fatalf("the channel's last ouri game: %d %v, want %d", last.ID, err, next.ID)
+	}
+	if _, err := s.LastGame("nowhere", "ouri", ""); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("the last ouri game of an empty channel: %v, want ErrNotFound", err)
+	}
 }
 
 func TestGamesDueAreListedInDeadlineOrder(t *testing.T) {

@@ -31,8 +31,9 @@ var (
 	bBotToMove   = []byte("games-bot-to-move")
 	bGameDue     = []byte("games-by-deadline")
 
-	// Finished games: guild 0 user 0 finished id, and channel 0 kind 0 user 0 finished id,
-	// so that a reverse cursor walks from the most recently finished.
+	// Finished games: guild 0 user 0 finished id, and channel 0 kind 0 user 0 finished id (plus
+	// channel 0 kind 0 0 finished id for anyone in the channel), so that a reverse cursor walks from
+	// the most recently finished.
 	bFinished = []byte("finished-by-guild-player")
 	bLast     = []byte("finished-by-channel-player")
 )
@@ -100,6 +101,8 @@ func gameEntries(g Game) []entry {
 		es = append(es, entry{bFinished, append(timeKey(key(g.Guild, p), g.LastMove), id...), nil})
 		es = append(es, entry{bLast, append(timeKey(key(g.Channel, g.Kind, p), g.LastMove), id...), nil})
 	}
+	// No user id is empty, so the empty part lists every finished game of the channel.
+	es = append(es, entry{bLast, append(timeKey(key(g.Channel, g.Kind, ""), g.LastMove), id...), nil})
 	return es
 }
 
