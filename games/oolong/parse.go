@@ -75,6 +75,9 @@ func (p *Position) placementHint() string {
 }
 
 func seatList(mask uint16) string {
+	if mask == 0 {
+		return "none"
+	}
 	var names []string
 	for d := Dir(0); d < numDirs; d++ {
 		if mask>>d&1 != 0 {
@@ -84,12 +87,8 @@ func seatList(mask uint16) string {
 	return strings.Join(names, ", ")
 }
 
-func tableList(mask uint16) string {
-	if mask == 0 {
-		return "none"
-	}
-	return seatList(mask)
-}
+// tableList names tables; a table and a seat share their names (D).
+func tableList(mask uint16) string { return seatList(mask) }
 
 func parseTable(s string) (Dir, error) {
 	if d, ok := parseDir(s); ok {
@@ -142,9 +141,9 @@ func (p *Position) parsePlacement(s string) (games.Move, error) {
 	if !free {
 		switch {
 		case table != T:
-			return 0, fmt.Errorf("you must serve at table %s (the waiter's table)", T)
+			return 0, fmt.Errorf("you must serve at table %s (the waiter's table) — empty seats there: %s", T, seatList(p.open(T)))
 		case seat == B:
-			return 0, fmt.Errorf("the waiter stands on %s.%s — you may not serve that seat", T, B)
+			return 0, fmt.Errorf("the waiter stands on %s.%s — you may not serve that seat; empty seats here: %s", T, B, seatList(p.open(T)))
 		case p.empty(T)>>seat&1 == 0:
 			return 0, fmt.Errorf("seat %s.%s is taken — empty seats here: %s", T, seat, seatList(p.open(T)))
 		}
@@ -271,9 +270,9 @@ func (p *Position) parseSpecial(mk Marker, f []string) (games.Move, error) {
 		case u>>z&1 == 0:
 			return 0, fmt.Errorf("table %s is claimed — teas move only from and to unclaimed tables (%s)", z, tableList(u))
 		case z == p.waiterT && e == p.waiterS:
-			return 0, fmt.Errorf("the waiter stands on %s.%s — you may not put a tea there", z, e)
+			return 0, fmt.Errorf("the waiter stands on %s.%s — you may not put a tea there; empty seats there: %s", z, e, seatList(p.open(z)))
 		case p.empty(z)>>e&1 == 0:
-			return 0, fmt.Errorf("seat %s.%s is taken — empty seats there: %s", z, e, tableList(p.open(z)))
+			return 0, fmt.Errorf("seat %s.%s is taken — empty seats there: %s", z, e, seatList(p.open(z)))
 		}
 		return moveTea(a, s, z, e), nil
 	}
