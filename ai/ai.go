@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"tabuleiro/games"
+	"tabuleiro/games/ouri"
 )
 
 // Level is how strongly the bot plays.
@@ -78,6 +79,15 @@ func Default() *Player { return defaultPlayer }
 // Choose is Player.Choose on a process-wide Player that keeps no files.
 func Choose(ctx context.Context, g games.Game, s Settings) (games.Move, error) {
 	return defaultPlayer.Choose(ctx, g, s)
+}
+
+// Prepare waits until whatever hard needs for games like g is ready (the Ouri endgame database of
+// its rule set, loaded from CacheDir or built), or ctx ends. Choose never waits for it: until then
+// hard plays by search alone. Bench calls Prepare so that matches measure the finished player.
+func (p *Player) Prepare(ctx context.Context, g games.Game) {
+	if og, ok := g.(*ouri.Game); ok && !og.Misere() {
+		p.ouri.waitDatabase(ctx, og.Rules(), p.cfg.CacheDir)
+	}
 }
 
 // Choose picks a decision for the side to move. It never plays it; the game is left unchanged.

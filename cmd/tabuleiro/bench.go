@@ -25,6 +25,7 @@ type matchConfig struct {
 	Seed         uint64
 	Jobs         int
 	MaxPlies     int // a game still going after this many plies is scored a draw
+	Player       *ai.Player
 }
 
 // tally counts A's results.
@@ -99,7 +100,7 @@ func playGame(ctx context.Context, start games.Game, cfg matchConfig, aSeat game
 			s = cfg.A
 		}
 		s.Seed = gameSeed ^ uint64(g.Ply())*0x9e3779b97f4a7c15
-		m, err := ai.Choose(ctx, g, s)
+		m, err := cfg.Player.Choose(ctx, g, s)
 		if err != nil {
 			return 0, err
 		}
@@ -195,6 +196,7 @@ func bench(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	plies := fs.Int("opening", 2, "random plies of each opening")
 	seed := fs.Uint64("seed", 1, "seed of the openings and the players")
 	jobs := fs.Int("jobs", 1, "games played at once (keep 1 for time-managed levels on a busy machine)")
+	cache := fs.String("cache", "data", "where the AI keeps its endgame databases (empty: in memory only)")
 	var kind string
 	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
 		kind, args = args[0], args[1:]
@@ -223,15 +225,22 @@ func bench(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "bench: --games must be at least 1")
 		return 2
 	}
-	if _, err := catalog.New(kind, games.Options(opts)); err != nil {
+	sample, err := catalog.New(kind, games.Options(opts))
+	if err != nil {
 		fmt.Fprintf(stderr, "bench: %v\n", err)
 		return 2
+	}
+	player := ai.New(ai.Config{CacheDir: *cache})
+	if la == ai.Hard || lb == ai.Hard {
+		fmt.Fprintln(stderr, "preparing the hard player (an endgame database is built once, then loaded)…")
+		player.Prepare(ctx, sample)
 	}
 	cfg := matchConfig{
 		Kind: kind, Options: games.Options(opts), Games: *n, OpeningPlies: *plies, Seed: *seed, Jobs: *jobs,
 		A:        ai.Settings{Level: la, MoveTime: pick(*moveTimeA, *moveTime)},
 		B:        ai.Settings{Level: lb, MoveTime: pick(*moveTimeB, *moveTime)},
 		MaxPlies: 2000,
+		Player:   player,
 	}
 	total := 2 * ((*n + 1) / 2)
 	fmt.Fprintf(stdout, "%s: A=%s (%v) vs B=%s (%v), %d games from %d paired openings\n",
