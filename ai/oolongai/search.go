@@ -59,14 +59,14 @@ type searcher struct {
 // result is deterministic for a seed up to how far the search got.
 func Search(ctx context.Context, p *oolong.Position, legal []games.Move, deadline time.Time, rng *rand.Rand) (games.Move, Info) {
 	s := newSearcher(ctx, deadline)
-	defer searchers.Put(s)
+	defer s.release()
 	return s.root(p, legal, rng, maxPly)
 }
 
 // SearchDepth is Search to a fixed depth with no clock, for tests and benchmarks.
 func SearchDepth(p *oolong.Position, legal []games.Move, depth int, rng *rand.Rand) (games.Move, Info) {
 	s := newSearcher(context.Background(), time.Time{})
-	defer searchers.Put(s)
+	defer s.release()
 	return s.root(p, legal, rng, depth)
 }
 
@@ -79,6 +79,12 @@ func newSearcher(ctx context.Context, deadline time.Time) *searcher {
 	clear(s.tt)
 	s.ctx, s.deadline, s.nodes, s.nextCheck, s.stopped = ctx, deadline, 0, 0, false
 	return s
+}
+
+// release returns s to the pool without holding on to the caller's context.
+func (s *searcher) release() {
+	s.ctx = nil
+	searchers.Put(s)
 }
 
 type rootMove struct {
