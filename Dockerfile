@@ -25,3 +25,5 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 CMD ["/ta
 # 25s (docker stop -t 30, or stop_grace_period: 30s in compose).
 STOPSIGNAL SIGTERM
 ENTRYPOINT ["/tabuleiro"]
+# serve, not the default: a container without configuration must fail loudly, not open a console.
+CMD ["serve"]

@@ -1,6 +1,7 @@
 // Command tabuleiro is the Discord bot for Oolong, Ouri and Ordo, and the engines' command line.
 //
 //	tabuleiro                  the bot (Discord when configured, else the local console)
+//	tabuleiro serve            the bot on Discord only (refuses to start unconfigured)
 //	tabuleiro console          the local console
 //	tabuleiro perft ouri 6     count the legal-move tree
 //	tabuleiro engine           JSON-lines engine protocol on stdin/stdout
@@ -24,6 +25,7 @@ func main() {
 
 const usage = `usage:
   tabuleiro                     run the bot (Discord when configured, else the local console)
+  tabuleiro serve               run the bot on Discord (an error when Discord is not configured)
   tabuleiro console             play in the local console
   tabuleiro perft <game> <depth> [--opt key=value]... [--moves "m1;m2;..."] [--divide]
   tabuleiro engine              JSON-lines engine protocol on stdin/stdout
@@ -42,6 +44,12 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return engine(ctx, stdin, stdout)
 	case "bench":
 		return bench(ctx, args[1:], stdout, stderr)
+	case "serve":
+		if err := runBot(ctx, os.Getenv); err != nil {
+			fmt.Fprintf(stderr, "tabuleiro: %v\n", err)
+			return 1
+		}
+		return 0
 	case "console":
 		return console(ctx, stdin, stdout, stderr)
 	case "healthcheck":

@@ -211,3 +211,14 @@ func TestBenchPlaysPairedOpeningsFromBothSeats(t *testing.T) {
 		t.Errorf("the same seed gave a different match:\n%s\n%s", out, again)
 	}
 }
+
+func TestServeRefusesToStartWithoutDiscord(t *testing.T) {
+	for _, k := range []string{"DISCORD_TOKEN", "DISCORD_PUBLIC_KEY", "HTTP_ADDR"} {
+		t.Setenv(k, "")
+	}
+	t.Chdir(t.TempDir()) // no .env here
+	code, _, errs := runCmd(t, "", "serve")
+	if code == 0 || !strings.Contains(errs, "DISCORD_TOKEN") {
+		t.Errorf("serve without configuration: exit %d, stderr %q", code, errs)
+	}
+}
