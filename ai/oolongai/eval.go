@@ -77,7 +77,7 @@ func evaluate(p *oolong.Position, side games.Seat) int {
 // tempo is the value of the next placement to whoever makes it, seen from side. A pending
 // special is left to the search.
 func tempo(p *oolong.Position, side games.Seat) int {
-	if p.Pending() != nil {
+	if !p.Placing() {
 		return 0
 	}
 	mover := p.ToMove()

@@ -14,7 +14,7 @@ import (
 // nothing beats it. legal must be p's decisions (in a fixed order: ties are broken by rng).
 func Medium(p *oolong.Position, legal []games.Move, rng *rand.Rand) games.Move {
 	me := p.ToMove()
-	placing := p.Pending() == nil
+	placing := p.Placing()
 	var best []games.Move
 	bestScore := 0
 	for _, m := range legal {

@@ -148,6 +148,10 @@ func (p *Position) Pending() []Special {
 	return out
 }
 
+// Placing reports whether the next decision is a placement (no special is pending). Unlike
+// Pending it never allocates, for search code.
+func (p *Position) Placing() bool { return p.qHead == p.qTail }
+
 // head is the special to decide now; ok is false when a placement is due.
 func (p *Position) head() (table Dir, actor games.Seat, ok bool) {
 	if p.qHead == p.qTail {
