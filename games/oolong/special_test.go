@@ -67,6 +67,9 @@ func build(t *testing.T, sc scene) *Game {
 }
 
 func pendingString(g *Game) string {
+	if p := g.Position(); p.Placing() != (len(g.Pending()) == 0) {
+		panic("Placing disagrees with Pending")
+	}
 	var parts []string
 	for _, sp := range g.Pending() {
 		parts = append(parts, sp.Marker.String()+"@"+sp.Table.String()+"/"+[]string{"Black", "Green"}[sp.Actor])
