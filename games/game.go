@@ -206,3 +206,25 @@ func Names(g Game, moves []Move) []string {
 	}
 	return out
 }
+
+// EndOutside is the shared part of Game.End: the outcome of ending a game outside play. Resignation
+// and Time lose for loser; Agreement is whatever agreed returns (called only then: a draw, or Ouri's
+// verdict on the collected seeds). A finished game, a missing loser or another method is refused.
+func EndOutside(now Outcome, method Method, loser Seat, agreed func() Outcome) (Outcome, error) {
+	if now.Over() {
+		return now, fmt.Errorf("the game is already over (%s)", now)
+	}
+	switch method {
+	case Agreement:
+		return agreed(), nil
+	case Resignation, Time:
+		if loser != 0 && loser != 1 {
+			return now, fmt.Errorf("%s needs the losing seat, 0 or 1, not %d", method, loser)
+		}
+		return Outcome{Winner: loser.Other(), Method: method}, nil
+	}
+	return now, fmt.Errorf("a game cannot be ended by %s — use agreement, resignation or time", method)
+}
+
+// AgreedDraw is the outcome of an agreement in games where it is a draw.
+func AgreedDraw() Outcome { return Outcome{Winner: NoSeat, Method: Agreement} }

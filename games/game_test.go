@@ -62,3 +62,30 @@ func TestDecodeRecordNeverPanicsOnPrefixesOfAGoodRecord(t *testing.T) {
 		t.Errorf("DecodeRecord(good) = %+v, %v", r, err)
 	}
 }
+
+func TestEndOutsidePlay(t *testing.T) {
+	agreed := func() Outcome { return Outcome{Winner: 1, Method: Agreement} }
+	tests := []struct {
+		name   string
+		now    Outcome
+		method Method
+		loser  Seat
+		want   Outcome
+		err    string
+	}{
+		{"a resignation loses for the resigner", Ongoing, Resignation, 0, Outcome{Winner: 1, Method: Resignation}, ""},
+		{"time loses for the idle player", Ongoing, Time, 1, Outcome{Winner: 0, Method: Time}, ""},
+		{"an agreement is what the game says it is", Ongoing, Agreement, NoSeat, Outcome{Winner: 1, Method: Agreement}, ""},
+		{"a resignation needs a loser", Ongoing, Resignation, NoSeat, Ongoing, "losing seat"},
+		{"a finished game stays finished", Outcome{Winner: 0, Method: Claim}, Time, 1, Outcome{Winner: 0, Method: Claim}, "already over"},
+		{"play's own endings are not for End", Ongoing, Claim, 1, Ongoing, "cannot be ended by claim"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := EndOutside(tt.now, tt.method, tt.loser, agreed)
+			if got != tt.want || (err == nil) != (tt.err == "") || err != nil && !strings.Contains(err.Error(), tt.err) {
+				t.Errorf("got %v, %v; want %v, %q", got, err, tt.want, tt.err)
+			}
+		})
+	}
+}

@@ -110,20 +110,11 @@ func (g *Game) Outcome() games.Outcome {
 
 // End finishes the game outside play: Agreement is a draw; Resignation and Time lose for loser.
 func (g *Game) End(method games.Method, loser games.Seat) error {
-	if g.Outcome().Over() {
-		return fmt.Errorf("the game is already over (%s)", g.Outcome())
+	o, err := games.EndOutside(g.Outcome(), method, loser, games.AgreedDraw)
+	if err != nil {
+		return err
 	}
-	switch method {
-	case games.Agreement:
-		g.ended = games.Outcome{Winner: games.NoSeat, Method: method}
-	case games.Resignation, games.Time:
-		if loser != 0 && loser != 1 {
-			return fmt.Errorf("%s needs the losing seat, 0 or 1, not %d", method, loser)
-		}
-		g.ended = games.Outcome{Winner: loser.Other(), Method: method}
-	default:
-		return fmt.Errorf("a game cannot be ended by %s — use agreement, resignation or time", method)
-	}
+	g.ended = o
 	return nil
 }
 

@@ -116,20 +116,11 @@ func (g *Game) Play(m games.Move) error {
 
 // End finishes the game outside play: a draw by agreement, or a resignation or timeout by loser.
 func (g *Game) End(method games.Method, loser games.Seat) error {
-	if g.outcome.Over() {
-		return fmt.Errorf("the game is already over (%s)", g.outcome)
+	o, err := games.EndOutside(g.outcome, method, loser, games.AgreedDraw)
+	if err != nil {
+		return err
 	}
-	switch method {
-	case games.Agreement:
-		g.outcome = games.Outcome{Winner: games.NoSeat, Method: method}
-	case games.Resignation, games.Time:
-		if loser != 0 && loser != 1 {
-			return fmt.Errorf("%s needs the losing seat, 0 or 1, not %d", method, loser)
-		}
-		g.outcome = games.Outcome{Winner: loser.Other(), Method: method}
-	default:
-		return fmt.Errorf("a game cannot be ended by %s: use agreement, resignation or time", method)
-	}
+	g.outcome = o
 	return nil
 }
 

@@ -184,20 +184,14 @@ func (g *Game) Outcome() games.Outcome { return g.outcome }
 // End finishes the game outside play: Agreement collects the seeds and compares stores;
 // Resignation and Time make the other seat the winner.
 func (g *Game) End(method games.Method, loser games.Seat) error {
-	if g.outcome.Over() {
-		return fmt.Errorf("ouri: the game is already over (%s)", g.outcome)
-	}
-	switch method {
-	case games.Agreement:
+	o, err := games.EndOutside(g.outcome, method, loser, func() games.Outcome {
 		g.finish(games.Agreement, true)
-	case games.Resignation, games.Time:
-		if loser != 0 && loser != 1 {
-			return fmt.Errorf("ouri: %s needs the losing seat (0 or 1), got %d", method, loser)
-		}
-		g.outcome = games.Outcome{Winner: loser.Other(), Method: method}
-	default:
-		return fmt.Errorf("ouri: a game cannot be ended by %s — use agreement, resignation or time", method)
+		return g.outcome
+	})
+	if err != nil {
+		return fmt.Errorf("ouri: %w", err)
 	}
+	g.outcome = o
 	return nil
 }
 
