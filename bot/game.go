@@ -152,13 +152,9 @@ func (b *Bot) afterInPlace(id uint64) func(ctx context.Context) {
 	}
 }
 
-// myGame is the caller's active game of the request's kind in this channel.
-func (b *Bot) myGame(req *request) (store.Game, games.Game, error) {
-	rec, err := b.st.ActiveGame(req.channel, req.kind, req.user)
-	if errors.Is(err, store.ErrNotFound) {
-		return rec, nil, refuse(CodeRefused, "You have no %s game in this channel — start one with `/%s vs-bot` or `/%s challenge`.",
-			titles[req.kind], req.kind, req.kind)
-	}
+// load reads the live game of a record just found (unless finding it failed) and names it in the
+// request's log.
+func (b *Bot) load(req *request, rec store.Game, err error) (store.Game, games.Game, error) {
 	if err != nil {
 		return rec, nil, err
 	}
@@ -168,6 +164,16 @@ func (b *Bot) myGame(req *request) (store.Game, games.Game, error) {
 	}
 	req.log = req.log.With("game", rec.ID)
 	return rec, g, nil
+}
+
+// myGame is the caller's active game of the request's kind in this channel.
+func (b *Bot) myGame(req *request) (store.Game, games.Game, error) {
+	rec, err := b.st.ActiveGame(req.channel, req.kind, req.user)
+	if errors.Is(err, store.ErrNotFound) {
+		return rec, nil, refuse(CodeRefused, "You have no %s game in this channel — start one with `/%s vs-bot` or `/%s challenge`.",
+			titles[req.kind], req.kind, req.kind)
+	}
+	return b.load(req, rec, err)
 }
 
 // mayDecide refuses a decision from anyone but the player to decide.
@@ -285,15 +291,7 @@ func (b *Bot) findGame(req *request, player string, finished bool) (store.Game, 
 			}
 		}
 	}
-	if err != nil {
-		return rec, nil, err
-	}
-	rec, g, err := b.st.Game(rec.ID)
-	if err != nil {
-		return rec, nil, err
-	}
-	req.log = req.log.With("game", rec.ID)
-	return rec, g, nil
+	return b.load(req, rec, err)
 }
 
 // board posts a game's board publicly; it becomes the live board.
