@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"tabuleiro/ai/ouriai"
 	"tabuleiro/games"
 	"tabuleiro/games/ouri"
 )
@@ -59,6 +60,10 @@ type Config struct {
 	// CacheDir is where built endgame databases are kept between runs (beside the game store);
 	// empty keeps them in memory only.
 	CacheDir string
+	// EndgameSeeds caps the seeds on the board of the Ouri endgame databases; 0 means the full
+	// 15-seed databases (17.4 million positions, about half a minute to build). Tests use a few
+	// seeds, so that they build in moments.
+	EndgameSeeds int
 }
 
 // Player chooses decisions for every game and level. It is safe for concurrent use; make one per
@@ -70,6 +75,13 @@ type Player struct {
 
 // New makes a Player. Costly state is built lazily, in the background, on first need.
 func New(cfg Config) *Player { return &Player{cfg: cfg} }
+
+func (p *Player) endgameSeeds() int {
+	if p.cfg.EndgameSeeds > 0 {
+		return p.cfg.EndgameSeeds
+	}
+	return ouriai.FullSeeds
+}
 
 var defaultPlayer = New(Config{})
 
@@ -86,7 +98,7 @@ func Choose(ctx context.Context, g games.Game, s Settings) (games.Move, error) {
 // hard plays by search alone. Bench calls Prepare so that matches measure the finished player.
 func (p *Player) Prepare(ctx context.Context, g games.Game) {
 	if og, ok := g.(*ouri.Game); ok && !og.Misere() {
-		p.ouri.waitDatabase(ctx, og.Rules(), p.cfg.CacheDir)
+		p.ouri.waitDatabase(ctx, og.Rules(), p.cfg.CacheDir, p.endgameSeeds())
 	}
 }
 

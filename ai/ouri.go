@@ -6,7 +6,6 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"sync"
-	"testing"
 	"time"
 
 	"tabuleiro/ai/ouriai"
@@ -38,7 +37,7 @@ func (p *Player) hardOuri(ctx context.Context, g *ouri.Game, legal []games.Move,
 	sr.Misere = g.Misere()
 	sr.DB = nil
 	if !sr.Misere {
-		sr.DB = p.ouri.database(g.Rules(), p.cfg.CacheDir)
+		sr.DB = p.ouri.database(g.Rules(), p.cfg.CacheDir, p.endgameSeeds())
 	}
 	res := sr.Best(ctx, g.Position(), g.History(), s.MoveTime, rng)
 	if res.Move < 0 {
@@ -56,19 +55,9 @@ type ouriState struct {
 	ready    [2]chan struct{} // closed when the database of that rule set is ready
 }
 
-// ouriSeeds is the database's seed cap. Under `go test` it is smaller, so that tests of other
-// packages that let hard play Ouri do not spend minutes building 17 million positions under the
-// race detector; the full database has its own benchmark (BenchmarkBuildDB in ai/ouriai).
-func ouriSeeds() int {
-	if testing.Testing() {
-		return 8
-	}
-	return ouriai.FullSeeds
-}
-
 // database returns the rule set's database, or nil while it is being built (the first call
 // starts the build, or the load from cacheDir).
-func (st *ouriState) database(rules ouri.Rules, cacheDir string) *ouriai.DB {
+func (st *ouriState) database(rules ouri.Rules, cacheDir string, seeds int) *ouriai.DB {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	r := rules & 1
@@ -78,7 +67,7 @@ func (st *ouriState) database(rules ouri.Rules, cacheDir string) *ouriai.DB {
 	st.building[r] = true
 	st.ready[r] = make(chan struct{})
 	go func() {
-		db := loadOrBuild(rules, ouriSeeds(), cacheDir)
+		db := loadOrBuild(rules, seeds, cacheDir)
 		st.mu.Lock()
 		st.dbs[r] = db
 		close(st.ready[r])
@@ -88,8 +77,8 @@ func (st *ouriState) database(rules ouri.Rules, cacheDir string) *ouriai.DB {
 }
 
 // waitDatabase blocks until the rule set's database is ready (for tests and warm-up).
-func (st *ouriState) waitDatabase(ctx context.Context, rules ouri.Rules, cacheDir string) *ouriai.DB {
-	if db := st.database(rules, cacheDir); db != nil {
+func (st *ouriState) waitDatabase(ctx context.Context, rules ouri.Rules, cacheDir string, seeds int) *ouriai.DB {
+	if db := st.database(rules, cacheDir, seeds); db != nil {
 		return db
 	}
 	st.mu.Lock()
@@ -99,7 +88,7 @@ func (st *ouriState) waitDatabase(ctx context.Context, rules ouri.Rules, cacheDi
 	case <-ready:
 	case <-ctx.Done():
 	}
-	return st.database(rules, cacheDir)
+	return st.database(rules, cacheDir, seeds)
 }
 
 func loadOrBuild(rules ouri.Rules, seeds int, cacheDir string) *ouriai.DB {

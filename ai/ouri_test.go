@@ -45,7 +45,7 @@ func TestMediumOuriTakesTheFirstCaptureElseTheFirstMove(t *testing.T) {
 			}
 			g := ouriGame(t, tc.south, tc.north, [2]uint8{15, uint8(33 - seeds)}, 0, ouri.RulesOuri)
 			for seed := range uint64(5) {
-				m, err := New(Config{}).Choose(context.Background(), g, Settings{Level: Medium, Seed: seed})
+				m, err := New(Config{EndgameSeeds: testSeeds}).Choose(context.Background(), g, Settings{Level: Medium, Seed: seed})
 				if err != nil || m != tc.want {
 					t.Fatalf("seed %d: medium chose %s (%v), want %s", seed, g.Format(m), err, g.Format(tc.want))
 				}
@@ -89,7 +89,7 @@ func TestHardOuriTactics(t *testing.T) {
 		{"stops a loss in one", [6]uint8{2, 1, 0, 0, 3, 0}, [6]uint8{4, 0, 0, 0, 0, 2}, [2]uint8{16, 20},
 			func(g *ouri.Game, m games.Move) bool { return !loseInOne(g, m) }},
 	}
-	p := New(Config{})
+	p := New(Config{EndgameSeeds: testSeeds})
 	for _, rules := range ouriRuleSets {
 		for _, tc := range cases {
 			t.Run(rules.String()+" "+tc.name, func(t *testing.T) {
@@ -118,13 +118,13 @@ func TestHardOuriTactics(t *testing.T) {
 // one ply deep, on random positions the (test-sized) database covers. Stores are set so that no
 // capture reaches 25, where the game would stop before the remaining seeds are shared.
 func TestHardOuriPlaysValueOptimalMovesFromTheDatabase(t *testing.T) {
-	p := New(Config{})
-	seeds := ouriSeeds()
+	p := New(Config{EndgameSeeds: testSeeds})
+	seeds := testSeeds
 	for _, rules := range ouriRuleSets {
 		t.Run(rules.String(), func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 			defer cancel()
-			db := p.ouri.waitDatabase(ctx, rules, "")
+			db := p.ouri.waitDatabase(ctx, rules, "", testSeeds)
 			if db == nil {
 				t.Fatal("the database was not ready within a minute")
 			}
@@ -172,7 +172,7 @@ func TestHardOuriPlaysValueOptimalMovesFromTheDatabase(t *testing.T) {
 
 func TestHardOuriHonoursBudgetAndCancellation(t *testing.T) {
 	g, _ := ouri.New(games.Options{})
-	p := New(Config{})
+	p := New(Config{EndgameSeeds: testSeeds})
 	t.Run("answers within the budget", func(t *testing.T) {
 		start := time.Now()
 		if _, err := p.Choose(context.Background(), g, Settings{Level: Hard, MoveTime: 200 * time.Millisecond}); err != nil {
@@ -202,9 +202,9 @@ func TestOuriLevelsAreDeterministicForASeed(t *testing.T) {
 	for _, level := range []Level{Easy, Medium} {
 		t.Run(string(level), func(t *testing.T) {
 			s := Settings{Level: level, Seed: 42}
-			first, _ := Choose(context.Background(), g, s)
+			first, _ := testPlayer.Choose(context.Background(), g, s)
 			for range 5 {
-				if m, _ := Choose(context.Background(), g, s); m != first {
+				if m, _ := testPlayer.Choose(context.Background(), g, s); m != first {
 					t.Fatalf("chose %d then %d", first, m)
 				}
 			}
@@ -216,15 +216,15 @@ func TestOuriDatabaseIsCachedOnDisk(t *testing.T) {
 	dir := t.TempDir()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	built := New(Config{CacheDir: dir}).ouri.waitDatabase(ctx, ouri.RulesAbapa, dir)
+	built := New(Config{CacheDir: dir, EndgameSeeds: testSeeds}).ouri.waitDatabase(ctx, ouri.RulesAbapa, dir, testSeeds)
 	if built == nil {
 		t.Fatal("the database was not built within a minute")
 	}
-	path := filepath.Join(dir, ouriai.FileName(ouri.RulesAbapa, ouriSeeds()))
+	path := filepath.Join(dir, ouriai.FileName(ouri.RulesAbapa, testSeeds))
 	if _, err := os.Stat(path); err != nil {
 		t.Fatalf("no database file: %v", err)
 	}
-	loaded := New(Config{CacheDir: dir}).ouri.waitDatabase(ctx, ouri.RulesAbapa, dir)
+	loaded := New(Config{CacheDir: dir, EndgameSeeds: testSeeds}).ouri.waitDatabase(ctx, ouri.RulesAbapa, dir, testSeeds)
 	pos := ouri.Position{Houses: [12]uint8{0, 2, 0, 1, 0, 0, 1, 0, 0, 0, 2, 0}, Rules: ouri.RulesAbapa}
 	a, okA := built.Probe(&pos)
 	b, okB := loaded.Probe(&pos)
@@ -232,3 +232,8 @@ func TestOuriDatabaseIsCachedOnDisk(t *testing.T) {
 		t.Errorf("built %d (%v), loaded %d (%v)", a, okA, b, okB)
 	}
 }
+
+// testSeeds keeps the endgame databases of the tests small enough to build in moments.
+const testSeeds = 8
+
+var testPlayer = New(Config{EndgameSeeds: testSeeds})

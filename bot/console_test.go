@@ -30,7 +30,7 @@ func TestConsoleTranscript(t *testing.T) {
 	var out bytes.Buffer
 	c := NewConsole(&out, clock.Now)
 	c.elideBoards = true
-	b := New(st, c, Config{Now: clock.Now, Seed: 11, Log: slog.New(slog.DiscardHandler)})
+	b := New(st, c, Config{Now: clock.Now, Seed: 11, Log: slog.New(slog.DiscardHandler), AI: testAI})
 	c.Attach(b)
 	out.WriteString(consoleWelcome)
 	if err := c.Play(context.Background(), bytes.NewReader(input)); err != nil {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"tabuleiro/ai"
 	"tabuleiro/games"
 	"tabuleiro/games/catalog"
 	"tabuleiro/store"
@@ -122,7 +123,7 @@ func (e *env) open() {
 		e.t.Fatal(err)
 	}
 	e.st = st
-	e.bot = New(st, e.rec, Config{Now: e.clock.Now, Seed: 7, AIMoveTime: 50 * time.Millisecond, Log: slog.New(slog.DiscardHandler)})
+	e.bot = New(st, e.rec, Config{Now: e.clock.Now, Seed: 7, AIMoveTime: 50 * time.Millisecond, Log: slog.New(slog.DiscardHandler), AI: testAI})
 }
 
 func (e *env) interaction(user string, t discordgo.InteractionType, data discordgo.InteractionData) *discordgo.Interaction {
@@ -242,3 +243,6 @@ func customIDs(comps []discordgo.MessageComponent) map[string]bool {
 	}
 	return ids
 }
+
+// testAI keeps the Ouri endgame databases small: the full ones take half a minute to build.
+var testAI = ai.New(ai.Config{EndgameSeeds: 8})

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"tabuleiro/ai"
 	"tabuleiro/bot"
 	"tabuleiro/games/catalog"
 	"tabuleiro/store"
@@ -45,7 +46,7 @@ func newTable(t testing.TB) *table {
 	log := quietLog()
 	sender := NewSender(NewSession(Config{Token: "tok", APIBase: base, Shard: Shard{0, 1}}, quickRetry, log), "424242", log)
 	sender.settle = time.Millisecond
-	b := bot.New(st, sender, bot.Config{Now: func() time.Time { return now }, Seed: 1, Log: log})
+	b := bot.New(st, sender, bot.Config{Now: func() time.Time { return now }, Seed: 1, Log: log, AI: ai.New(ai.Config{EndgameSeeds: 8})})
 	s := newSigner(t)
 	work := NewWork(context.Background(), log)
 	tb := &table{t: t, s: s, f: f, st: st, bot: b, work: work,
