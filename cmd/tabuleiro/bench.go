@@ -232,7 +232,7 @@ func bench(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	player := ai.New(ai.Config{CacheDir: *cache})
 	if la == ai.Hard || lb == ai.Hard {
-		fmt.Fprintln(stderr, "preparing the hard player (an endgame database is built once, then loaded)…")
+		fmt.Fprintln(stderr, "preparing the hard player…")
 		player.Prepare(ctx, sample)
 	}
 	cfg := matchConfig{
