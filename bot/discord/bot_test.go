@@ -1,6 +1,7 @@
 package discord
 
 import (
+	"net/http/httptest"
 	"strings"
 	"testing"
 )
@@ -59,5 +60,57 @@ func TestUnknownInteractionLosesNothing(t *testing.T) {
 	}
 	if n := tb.f.count("GET", "/api/v10/webhooks/424242/tok1/messages/@original"); n != 1 {
 		t.Errorf("@original asked %d times, want 1 (10062 is not retried)", n)
+	}
+}
+
+// TestEndpointAnswersEveryCommand sends every subcommand of every game as a signed request over
+// HTTP and checks the kind of answer a person would see.
+func TestEndpointAnswersEveryCommand(t *testing.T) {
+	for _, kind := range []string{"oolong", "ouri", "ordo"} {
+		t.Run(kind, func(t *testing.T) {
+			tb := newTable(t)
+			srv := httptest.NewServer(tb.e)
+			defer srv.Close()
+			tb.url = srv.URL
+			const channel, alice, bob, carol = "500", "51", "52", "53"
+			offer := "draw"
+			if kind == "ouri" {
+				offer = "end"
+			}
+			steps := []struct {
+				name    string
+				in      map[string]any
+				private bool
+				says    string
+			}{
+				{"rules are private", command(alice, channel, kind, "rules"), true, "/" + kind},
+				{"a challenge is public and pings the opponent", command(alice, channel, kind, "challenge", opt{"opponent", 6, bob}), false, "<@" + bob + ">"},
+				{"a vs-bot game starts at once", command(carol, channel, kind, "vs-bot", opt{"level", 3, "easy"}, opt{"first", 3, "me"}), false, "```"},
+				{"a move in the vs-bot game shows the board", nil, false, "```"},
+				{"the board is public", command(carol, channel, kind, "board"), false, "```"},
+				{"the history lists the moves", command(carol, channel, kind, "history"), false, "1. "},
+				{"the bot refuses offers", command(carol, channel, kind, offer), true, "bot"},
+				{"a resignation ends the game", command(carol, channel, kind, "resign"), false, "resigned"},
+				{"a move without a game is refused", command(alice, channel, kind, "move", opt{"play", 3, "a"}), true, "no"},
+			}
+			for _, s := range steps {
+				in := s.in
+				if in == nil {
+					choices := tb.choicesOf(kind, carol, channel)
+					if len(choices) == 0 {
+						t.Fatalf("%s: no legal move offered to the player", s.name)
+					}
+					in = command(carol, channel, kind, "move", opt{"play", 3, choices[0]})
+				}
+				r, _, err := tb.post(in)
+				if err != nil {
+					t.Fatalf("%s: %v", s.name, err)
+				}
+				if r.private() != s.private || !strings.Contains(strings.ToLower(r.Data.Content), strings.ToLower(s.says)) {
+					t.Errorf("%s: private=%v %q, want private=%v and %q", s.name, r.private(), r.Data.Content, s.private, s.says)
+				}
+				tb.settle()
+			}
+		})
 	}
 }

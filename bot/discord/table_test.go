@@ -269,7 +269,13 @@ func (tb *table) restart(channel, a, b string) (string, error) {
 
 func (tb *table) choices(user, channel string) []string {
 	tb.t.Helper()
-	r, _ := tb.send(typing(user, channel, "ouri", ""))
+	return tb.choicesOf("ouri", user, channel)
+}
+
+// choicesOf is what autocomplete offers user for /kind move with nothing typed yet.
+func (tb *table) choicesOf(kind, user, channel string) []string {
+	tb.t.Helper()
+	r, _ := tb.send(typing(user, channel, kind, ""))
 	if r.Type != 8 {
 		tb.t.Fatalf("autocomplete answered type %d", r.Type)
 	}
