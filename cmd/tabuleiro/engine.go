@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"sort"
 	"time"
 
@@ -53,7 +55,12 @@ func engine(ctx context.Context, stdin io.Reader, stdout io.Writer) int {
 	sc.Buffer(make([]byte, 64*1024), 4*1024*1024)
 	enc := json.NewEncoder(stdout)
 	enc.SetEscapeHTML(false)
-	var s engineSession
+	// The AI keeps its endgame databases beside the bot's store, so the engine reuses them.
+	dbPath := os.Getenv("DB_PATH")
+	if dbPath == "" {
+		dbPath = "data/tabuleiro.db"
+	}
+	s := engineSession{player: ai.New(ai.Config{CacheDir: filepath.Dir(dbPath)})}
 	for sc.Scan() {
 		line := sc.Bytes()
 		if len(line) == 0 {
@@ -67,7 +74,8 @@ func engine(ctx context.Context, stdin io.Reader, stdout io.Writer) int {
 }
 
 type engineSession struct {
-	game games.Game
+	game   games.Game
+	player *ai.Player
 }
 
 func fail(format string, a ...any) reply { return reply{Error: fmt.Sprintf(format, a...)} }
@@ -120,7 +128,7 @@ func (s *engineSession) handle(ctx context.Context, line []byte) any {
 		if req.MoveTimeMS > 0 {
 			budget = time.Duration(req.MoveTimeMS) * time.Millisecond
 		}
-		m, err := ai.Choose(ctx, s.game, ai.Settings{Level: level, MoveTime: budget, Seed: req.Seed})
+		m, err := s.player.Choose(ctx, s.game, ai.Settings{Level: level, MoveTime: budget, Seed: req.Seed})
 		if err != nil {
 			return fail("%v", err)
 		}
