@@ -221,7 +221,7 @@ func TestDatabaseMatchesSearchOnSampledPositions(t *testing.T) {
 }
 
 func TestSaveAndLoad(t *testing.T) {
-	dir := t.TempDir()
+	dir := filepath.Join(t.TempDir(), "not", "made", "yet") // Save makes the cache directory
 	db := Build(ouri.RulesAbapa, 5, 2)
 	path := filepath.Join(dir, FileName(db.Rules, db.Seeds))
 	if err := db.Save(path); err != nil {

@@ -49,6 +49,9 @@ func (db *DB) Save(path string) error {
 	if err := binary.Write(&buf, binary.LittleEndian, &h); err != nil {
 		return err
 	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return fmt.Errorf("ouri endgame database: %w", err)
+	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".tmp*")
 	if err != nil {
 		return fmt.Errorf("ouri endgame database: %w", err)
