@@ -44,4 +44,3 @@ func BenchmarkHardBudget(b *testing.B) {
 		})
 	}
 }
-
