@@ -63,12 +63,10 @@ func (tb *table) newBoard(channel, a, b string) (string, response, error) {
 	return "", r, fmt.Errorf("no Accept button in %v", r.customIDs())
 }
 
-func benchmarkHTTPClick(b *testing.B, games int) {
-	tb := newTable(b)
-	srv := httptest.NewServer(tb.e)
-	defer srv.Close()
-	tb.url = srv.URL
-
+// playGames runs one goroutine per game against the endpoint over a real connection, b.N moves in
+// all, and reports the moves' latencies. move plays game i's next move: it returns the latency to
+// record, or ok=false for a step that is not a move (starting the next game).
+func playGames(b *testing.B, tb *table, games int, move func(i int) (lat time.Duration, ok bool, err error)) {
 	lat := make([][]time.Duration, games)
 	var failed sync.Once
 	var failure error
@@ -83,35 +81,14 @@ func benchmarkHTTPClick(b *testing.B, games int) {
 		wg.Add(1)
 		go func(i, n int) {
 			defer wg.Done()
-			fail := func(err error) { failed.Do(func() { failure = fmt.Errorf("game %d: %w", i, err) }) }
-			ch, a, c := fmt.Sprint(1000+i), fmt.Sprint(2000+2*i), fmt.Sprint(2001+2*i)
-			var msg string
-			var board response
-			for done := 0; done < n; {
-				sows := board.enabledSows()
-				if len(sows) == 0 { // no board yet, or the game is over: the next one
-					var err error
-					if msg, board, err = tb.newBoard(ch, a, c); err != nil {
-						fail(err)
-						return
-					}
-					continue
+			for len(lat[i]) < n {
+				d, ok, err := move(i)
+				if err != nil {
+					failed.Do(func() { failure = fmt.Errorf("game %d: %w", i, err) })
+					return
 				}
-				// Whoever is to move clicks; the other player's click would be refused privately.
-				for _, mover := range []string{a, c} {
-					t0 := time.Now()
-					r, _, err := tb.post(click(mover, ch, sows[0], msg))
-					if err != nil {
-						fail(err)
-						return
-					}
-					if r.private() {
-						continue
-					}
-					lat[i] = append(lat[i], time.Since(t0))
-					board = r
-					done++
-					break
+				if ok {
+					lat[i] = append(lat[i], d)
 				}
 			}
 		}(i, n)
@@ -123,16 +100,58 @@ func benchmarkHTTPClick(b *testing.B, games int) {
 		b.Fatal(failure)
 	}
 	tb.settle()
-
 	reportMoves(b, slices.Concat(lat...), elapsed)
 }
 
-func benchmarkHTTPMove(b *testing.B, games int) {
+// serveOverHTTP puts the endpoint behind a real HTTP server for the benchmarks.
+func serveOverHTTP(b *testing.B) *table {
 	tb := newTable(b)
 	srv := httptest.NewServer(tb.e)
-	defer srv.Close()
+	b.Cleanup(srv.Close)
 	tb.url = srv.URL
+	return tb
+}
 
+func benchmarkHTTPClick(b *testing.B, games int) {
+	tb := serveOverHTTP(b)
+	type board struct {
+		channel, a, c, msg string
+		last               response
+	}
+	boards := make([]board, games)
+	for i := range boards {
+		boards[i] = board{channel: fmt.Sprint(1000 + i), a: fmt.Sprint(2000 + 2*i), c: fmt.Sprint(2001 + 2*i)}
+	}
+	playGames(b, tb, games, func(i int) (time.Duration, bool, error) {
+		p := &boards[i]
+		sows := p.last.enabledSows()
+		if len(sows) == 0 { // no board yet, or the game is over: the next one
+			var err error
+			p.msg, p.last, err = tb.newBoard(p.channel, p.a, p.c)
+			return 0, false, err
+		}
+		// Whoever is to move clicks; the other player's click would be refused privately.
+		for _, mover := range []string{p.a, p.c} {
+			t0 := time.Now()
+			r, _, err := tb.post(click(mover, p.channel, sows[0], p.msg))
+			if err != nil || r.private() {
+				if err != nil {
+					return 0, false, err
+				}
+				continue
+			}
+			p.last = r
+			return time.Since(t0), true, nil
+		}
+		return 0, false, fmt.Errorf("neither player may click %s", sows[0])
+	})
+}
+
+// benchmarkHTTPMove moves by /ouri move with the first move autocomplete offers. Autocomplete
+// requests are part of the loop but not of a move's latency; moves/s counts the whole loop, so it
+// is a lower bound.
+func benchmarkHTTPMove(b *testing.B, games int) {
+	tb := serveOverHTTP(b)
 	type pair struct{ channel, mover, waiter string }
 	pairs := make([]pair, games)
 	for i := range pairs {
@@ -140,62 +159,30 @@ func benchmarkHTTPMove(b *testing.B, games int) {
 		m, w := tb.startGame(ch, fmt.Sprint(2000+2*i), fmt.Sprint(2001+2*i))
 		pairs[i] = pair{ch, m, w}
 	}
-
-	lat := make([][]time.Duration, games)
-	var failed sync.Once
-	var failure error
-	b.ResetTimer()
-	start := time.Now()
-	var wg sync.WaitGroup
-	for i := range pairs {
-		n := b.N / games
-		if i < b.N%games {
-			n++
+	playGames(b, tb, games, func(i int) (time.Duration, bool, error) {
+		p := &pairs[i]
+		r, _, err := tb.post(typing(p.mover, p.channel, "ouri", ""))
+		if err != nil {
+			return 0, false, err
 		}
-		wg.Add(1)
-		go func(i, n int) {
-			defer wg.Done()
-			p := &pairs[i]
-			fail := func(err error) { failed.Do(func() { failure = fmt.Errorf("game %d: %w", i, err) }) }
-			for done := 0; done < n; {
-				r, _, err := tb.post(typing(p.mover, p.channel, "ouri", ""))
-				if err != nil {
-					fail(err)
-					return
-				}
-				if len(r.Data.Choices) == 0 { // the game is over: the next one
-					if _, err := tb.restart(p.channel, p.mover, p.waiter); err != nil {
-						fail(err)
-						return
-					}
-					if r, _, _ := tb.post(typing(p.mover, p.channel, "ouri", "")); len(r.Data.Choices) == 0 {
-						p.mover, p.waiter = p.waiter, p.mover
-					}
-					continue
-				}
-				t0 := time.Now()
-				r, _, err = tb.post(command(p.mover, p.channel, "ouri", "move", opt{"play", 3, r.Data.Choices[0].Value}))
-				lat[i] = append(lat[i], time.Since(t0))
-				if err != nil || r.private() {
-					fail(fmt.Errorf("move refused: %v %s", err, r.Data.Content))
-					return
-				}
-				p.mover, p.waiter = p.waiter, p.mover
-				done++
+		if len(r.Data.Choices) == 0 { // the game is over: the next one
+			if _, err := tb.restart(p.channel, p.mover, p.waiter); err != nil {
+				return 0, false, err
 			}
-		}(i, n)
-	}
-	wg.Wait()
-	elapsed := time.Since(start)
-	b.StopTimer()
-	if failure != nil {
-		b.Fatal(failure)
-	}
-	tb.settle()
-
-	// Autocomplete requests are part of the loop but not of a move's latency; moves/s counts the
-	// whole loop, so it is a lower bound.
-	reportMoves(b, slices.Concat(lat...), elapsed)
+			if r, _, _ := tb.post(typing(p.mover, p.channel, "ouri", "")); len(r.Data.Choices) == 0 {
+				p.mover, p.waiter = p.waiter, p.mover
+			}
+			return 0, false, nil
+		}
+		t0 := time.Now()
+		r, _, err = tb.post(command(p.mover, p.channel, "ouri", "move", opt{"play", 3, r.Data.Choices[0].Value}))
+		d := time.Since(t0)
+		if err != nil || r.private() {
+			return 0, false, fmt.Errorf("move refused: %v %s", err, r.Data.Content)
+		}
+		p.mover, p.waiter = p.waiter, p.mover
+		return d, true, nil
+	})
 }
 
 // reportMoves reports the moves' p50 and p99, moves/s, and sequential bbolt Update/s measured now
