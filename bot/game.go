@@ -316,6 +316,10 @@ func (b *Bot) history(ctx context.Context, req *request, player string) (Reply, 
 // resign ends the caller's game as a loss.
 func (b *Bot) resign(ctx context.Context, req *request) (Reply, error) {
 	rec, _, err := b.myGame(req)
+	var damaged *store.CorruptError
+	if errors.As(err, &damaged) && damaged.Bucket == "games" {
+		return b.retire(req, damaged)
+	}
 	if err != nil {
 		return Reply{}, err
 	}
@@ -326,6 +330,22 @@ func (b *Bot) resign(ctx context.Context, req *request) (Reply, error) {
 	}
 	content, comps := boardMessage(rec, g, "")
 	return Reply{Response: public(content, comps), After: b.afterBoard(req, rec.ID, old)}, nil
+}
+
+// retire closes the caller's game whose stored record cannot be read, so that it stops holding their
+// place; nothing else could end it (it cannot be played, resigned or timed out).
+func (b *Bot) retire(req *request, damaged *store.CorruptError) (Reply, error) {
+	id, err := strconv.ParseUint(damaged.Key, 10, 64)
+	if err != nil {
+		return Reply{}, damaged
+	}
+	if err := b.st.Retire(id); err != nil {
+		return Reply{}, err
+	}
+	req.log.Error("retired a game whose record cannot be read", "game", id, "err", damaged)
+	return Reply{Response: private(fmt.Sprintf("Your %s game here (#%d) could not be read — its stored record is damaged — "+
+		"so it has been closed without a result. You can start a new one with `/%s vs-bot` or `/%s challenge`.",
+		titles[req.kind], id, req.kind, req.kind))}, nil
 }
 
 func (b *Bot) resignGame(req *request, id uint64) (store.Game, games.Game, error) {

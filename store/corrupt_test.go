@@ -113,6 +113,32 @@ func TestUnreadableGamesAreNamedAndSpareTheOthers(t *testing.T) {
 				Encoded: fresh(t, "ouri", 0)}); err != nil {
 				t.Fatalf("creating a game next to a damaged one: %v", err)
 			}
+
+			// Retiring the damaged game frees its player's place and leaves the others alone.
+			if err := s.Retire(all[0].ID); !errors.Is(err, ErrReadable) {
+				t.Fatalf("retiring a game that reads: %v, want ErrReadable", err)
+			}
+			if err := s.Retire(bad.ID); err != nil {
+				t.Fatalf("retiring the damaged game: %v", err)
+			}
+			if _, err := s.ActiveGame("c1", "ouri", "b"); !errors.Is(err, ErrNotFound) {
+				t.Fatalf("the damaged game still holds b's place: %v", err)
+			}
+			for name, list := range listings {
+				if got := ids(list()); !reflect.DeepEqual(got, wantOthers) {
+					t.Fatalf("%s listing after retiring: %v, want %v", name, got, wantOthers)
+				}
+			}
+			if bots, _ := s.BotToMove(); len(bots) != 2 {
+				t.Fatalf("games waiting on the bot after retiring: %v, want the 2 others", ids(bots, nil))
+			}
+			newGame(t, s, "c1", "ouri", person("b"), bot("easy"))
+			if err := s.Retire(bad.ID); err != nil && !errors.Is(err, ErrClosed) {
+				t.Fatalf("retiring twice: %v", err)
+			}
+			if err := s.Retire(1 << 40); !errors.Is(err, ErrNotFound) {
+				t.Fatalf("retiring a game that does not exist: %v", err)
+			}
 		})
 	}
 }

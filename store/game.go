@@ -1,6 +1,7 @@
 package store
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"strconv"
@@ -206,6 +207,68 @@ func (s *Store) Update(id uint64, wantPly int, fn func(rec *Game, g games.Game) 
 		return Game{}, nil, refusal
 	}
 	return out, live, nil
+}
+
+// Retire closes an active game whose record cannot be read (damage, or a build from the future), so
+// that it stops holding its players' places and the sweeper's attention. When the session record
+// still reads, the game is marked finished without a result and indexed as such; when not even that
+// reads, every index entry naming it is removed. The damaged bytes stay for the admin to look at.
+// A game that reads is refused with ErrReadable; one already finished with ErrClosed.
+func (s *Store) Retire(id uint64) error {
+	var refusal error
+	err := s.commit(func(tx *bolt.Tx) error {
+		refusal = nil
+		raw := tx.Bucket(bGames).Get(u64(id))
+		if raw == nil {
+			refusal = ErrNotFound
+			return nil
+		}
+		old, err := decodeGame(id, raw)
+		if err != nil {
+			return unindexGame(tx, id)
+		}
+		if old.State != Active {
+			refusal = ErrClosed
+			return nil
+		}
+		if _, err := s.opt.Decode(old.Encoded); err == nil {
+			refusal = ErrReadable
+			return nil
+		}
+		rec := old
+		rec.State, rec.ToMove, rec.Deadline, rec.Offer, rec.LastMove = Finished, games.NoSeat, time.Time{}, Offer{}, s.opt.Now()
+		return putGame(tx, &old, rec)
+	})
+	if err != nil {
+		return fmt.Errorf("store: retiring game %d: %w", id, err)
+	}
+	return refusal
+}
+
+// unindexGame removes every game index entry that names id: the one scan in the store, for a record
+// too damaged to say which entries it has.
+func unindexGame(tx *bolt.Tx, id uint64) error {
+	key := u64(id)
+	for _, name := range [][]byte{bActive, bGameChannel, bBotToMove, bGameDue, bFinished, bLast} {
+		b := tx.Bucket(name)
+		var doomed [][]byte
+		err := b.ForEach(func(k, v []byte) error {
+			// The active index keeps the id as its value; the others end their keys with it.
+			if bytes.Equal(name, bActive) && bytes.Equal(v, key) || !bytes.Equal(name, bActive) && idAt(k) == id {
+				doomed = append(doomed, append([]byte(nil), k...))
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		for _, k := range doomed {
+			if err := b.Delete(k); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // SetMessage records the id of the game's live board message, without decoding the game.

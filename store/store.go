@@ -21,6 +21,8 @@ var (
 	ErrBusy     = errors.New("a player already has an active game of this kind in this channel — finish or resign it first")
 	ErrClosed   = errors.New("this challenge is no longer open")
 	ErrExpired  = errors.New("this challenge has expired")
+	// ErrReadable refuses to Retire a game that can be read: it ends by play, resignation or time.
+	ErrReadable = errors.New("this game can be read: resign it instead")
 )
 
 // CorruptError is a stored record that cannot be read: damaged bytes, or a version written by a
