@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"sync"
+	"tabuleiro/ai/internal/bound"
 	"time"
 
 	"tabuleiro/games"
@@ -31,14 +32,8 @@ type ttEntry struct {
 	move  games.Move
 	score int32
 	depth int8
-	bound int8
+	bound bound.Bound
 }
-
-const (
-	boundExact = iota
-	boundLower
-	boundUpper
-)
 
 type searcher struct {
 	ctx      context.Context
@@ -186,11 +181,7 @@ func (s *searcher) search(p *oolong.Position, depth, alpha, beta, ply int) int {
 	if e.key == key {
 		ttMove = e.move
 		if int(e.depth) >= depth {
-			v := fromTT(int(e.score), ply)
-			switch {
-			case e.bound == boundExact,
-				e.bound == boundLower && v >= beta,
-				e.bound == boundUpper && v <= alpha:
+			if v := fromTT(int(e.score), ply); e.bound.Settles(v, alpha, beta) {
 				return v
 			}
 		}
@@ -250,14 +241,7 @@ func (s *searcher) search(p *oolong.Position, depth, alpha, beta, ply int) int {
 			}
 		}
 	}
-	bound := int8(boundExact)
-	switch {
-	case best <= origAlpha:
-		bound = boundUpper
-	case best >= beta:
-		bound = boundLower
-	}
-	*e = ttEntry{key: key, move: bestMove, score: int32(toTT(best, ply)), depth: int8(depth), bound: bound}
+	*e = ttEntry{key: key, move: bestMove, score: int32(toTT(best, ply)), depth: int8(depth), bound: bound.Of(best, origAlpha, beta)}
 	return best
 }
 

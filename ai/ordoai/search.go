@@ -3,6 +3,7 @@ package ordoai
 import (
 	"context"
 	"math/rand/v2"
+	"tabuleiro/ai/internal/bound"
 	"time"
 
 	"tabuleiro/games"
@@ -36,14 +37,8 @@ type ttEntry struct {
 	move  games.Move
 	score int32
 	depth int8
-	bound int8
+	bound bound.Bound
 }
-
-const (
-	boundExact = iota
-	boundLower
-	boundUpper
-)
 
 // Search holds the reusable tables of one search at a time; reuse it (a sync.Pool) to spare the
 // allocation of the transposition table. It is not safe for concurrent use.
@@ -219,11 +214,7 @@ func (s *Search) negamax(p *ordo.Position, depth, alpha, beta, ply, ext int) int
 	if e.key == p.Hash {
 		ttMove = e.move
 		if int(e.depth) >= depth {
-			v := fromTT(int(e.score), ply)
-			switch {
-			case e.bound == boundExact,
-				e.bound == boundLower && v >= beta,
-				e.bound == boundUpper && v <= alpha:
+			if v := fromTT(int(e.score), ply); e.bound.Settles(v, alpha, beta) {
 				return v
 			}
 		}
@@ -283,14 +274,7 @@ func (s *Search) negamax(p *ordo.Position, depth, alpha, beta, ply, ext int) int
 			}
 		}
 	}
-	bound := int8(boundExact)
-	switch {
-	case best <= alpha0:
-		bound = boundUpper
-	case best >= beta:
-		bound = boundLower
-	}
-	*e = ttEntry{key: p.Hash, move: bestMove, score: int32(toTT(best, ply)), depth: int8(depth), bound: bound}
+	*e = ttEntry{key: p.Hash, move: bestMove, score: int32(toTT(best, ply)), depth: int8(depth), bound: bound.Of(best, alpha0, beta)}
 	return best
 }
 

@@ -3,6 +3,7 @@ package ouriai
 import (
 	"context"
 	"math/rand/v2"
+	"tabuleiro/ai/internal/bound"
 	"time"
 
 	"tabuleiro/games/ouri"
@@ -48,15 +49,9 @@ type ttEntry struct {
 	key   uint64
 	score int16
 	depth int8
-	bound uint8
+	bound bound.Bound
 	move  int8
 }
-
-const (
-	boundExact = iota + 1
-	boundLower
-	boundUpper
-)
 
 const ttBits = 20
 
@@ -240,11 +235,7 @@ func (s *Search) node(p ouri.Position, base int, gameLive bool, depth, alpha, be
 	if e.key == key {
 		ttMove = int(e.move)
 		if int(e.depth) >= depth {
-			v := int(e.score)
-			switch {
-			case e.bound == boundExact,
-				e.bound == boundLower && v >= beta,
-				e.bound == boundUpper && v <= alpha:
+			if v := int(e.score); e.bound.Settles(v, alpha, beta) {
 				return v
 			}
 		}
@@ -296,13 +287,6 @@ func (s *Search) node(p ouri.Position, base int, gameLive bool, depth, alpha, be
 	if s.stopped {
 		return 0
 	}
-	bound := uint8(boundExact)
-	switch {
-	case best <= alpha0:
-		bound = boundUpper
-	case best >= beta:
-		bound = boundLower
-	}
-	*e = ttEntry{key: key, score: int16(best), depth: int8(depth), bound: bound, move: int8(bestMove)}
+	*e = ttEntry{key: key, score: int16(best), depth: int8(depth), bound: bound.Of(best, alpha0, beta), move: int8(bestMove)}
 	return best
 }
