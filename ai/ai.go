@@ -10,9 +10,13 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"strings"
+	"sync/atomic"
 	"time"
 
+	"tabuleiro/ai/oolongai"
+	"tabuleiro/ai/ordoai"
 	"tabuleiro/ai/ouriai"
 	"tabuleiro/games"
 	"tabuleiro/games/ouri"
@@ -64,17 +68,43 @@ type Config struct {
 	// 15-seed databases (17.4 million positions, about half a minute to build). Tests use a few
 	// seeds, so that they build in moments.
 	EndgameSeeds int
+	// MaxSearches caps the hard searches that run at once in the process; the others wait in
+	// arrival order. Each running search holds its own tables (16 MiB for Ouri), so this also bounds
+	// the memory searches take. 0 means runtime.GOMAXPROCS(0).
+	MaxSearches int
 }
 
 // Player chooses decisions for every game and level. It is safe for concurrent use; make one per
 // process, since it owns state that is costly to build (the Ouri endgame databases).
 type Player struct {
-	cfg  Config
-	ouri ouriState
+	cfg   Config
+	ouri  ouriState
+	queue *queue
+	// Searchers wait on shelves between searches: at most MaxSearches of each kind ever exist.
+	ouriSearches   *shelf[*ouriai.Search]
+	ordoSearches   *shelf[*ordoai.Search]
+	oolongSearches *shelf[*oolongai.Searcher]
+	searching      atomic.Int32 // hard searches running now
+	peak           atomic.Int32 // the most that ever ran at once
 }
 
+// Searching is the number of hard searches running now (at most Config.MaxSearches).
+func (p *Player) Searching() int { return int(p.searching.Load()) }
+
 // New makes a Player. Costly state is built lazily, in the background, on first need.
-func New(cfg Config) *Player { return &Player{cfg: cfg} }
+func New(cfg Config) *Player {
+	if cfg.MaxSearches <= 0 {
+		cfg.MaxSearches = runtime.GOMAXPROCS(0)
+	}
+	n := cfg.MaxSearches
+	return &Player{
+		cfg:            cfg,
+		queue:          newQueue(n),
+		ouriSearches:   newShelf(n, func() *ouriai.Search { return new(ouriai.Search) }),
+		ordoSearches:   newShelf(n, ordoai.NewSearch),
+		oolongSearches: newShelf(n, oolongai.NewSearcher),
+	}
+}
 
 func (p *Player) endgameSeeds() int {
 	if p.cfg.EndgameSeeds > 0 {
@@ -103,7 +133,8 @@ func (p *Player) Prepare(ctx context.Context, g games.Game) {
 }
 
 // Choose picks a decision for the side to move. It never plays it; the game is left unchanged.
-// It honours ctx: on cancellation hard answers with the best decision found so far.
+// Hard searches wait their turn when MaxSearches are already running. When ctx ends (the game
+// ended, the player resigned), hard returns ctx.Err() at once, whether it waits or searches.
 func (p *Player) Choose(ctx context.Context, g games.Game, s Settings) (games.Move, error) {
 	if g.Outcome().Over() {
 		return 0, ErrGameOver
@@ -125,7 +156,19 @@ func (p *Player) Choose(ctx context.Context, g games.Game, s Settings) (games.Mo
 	case Medium:
 		return p.medium(g, legal, rng), nil
 	case Hard:
-		return p.hard(ctx, g, legal, s, rng), nil
+		if err := p.queue.enter(ctx); err != nil {
+			return 0, err
+		}
+		defer p.queue.leave()
+		n := p.searching.Add(1)
+		defer p.searching.Add(-1)
+		for old := p.peak.Load(); n > old && !p.peak.CompareAndSwap(old, n); old = p.peak.Load() {
+		}
+		m := p.hard(ctx, g, legal, s, rng)
+		if err := ctx.Err(); err != nil {
+			return 0, err
+		}
+		return m, nil
 	}
 	return 0, fmt.Errorf("unknown level %q: choose easy, medium or hard", s.Level)
 }

@@ -21,6 +21,8 @@ func (p *Player) mediumOolong(g *oolong.Game, legal []games.Move, rng *rand.Rand
 // runs out (ai/oolongai.Search).
 func (p *Player) hardOolong(ctx context.Context, g *oolong.Game, legal []games.Move, s Settings, rng *rand.Rand) games.Move {
 	pos := g.Position()
-	m, _ := oolongai.Search(ctx, &pos, legal, time.Now().Add(s.MoveTime), rng)
+	sr := p.oolongSearches.take()
+	defer p.oolongSearches.put(sr)
+	m, _ := sr.Search(ctx, &pos, legal, time.Now().Add(s.MoveTime), rng)
 	return m
 }

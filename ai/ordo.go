@@ -3,7 +3,6 @@ package ai
 import (
 	"context"
 	"math/rand/v2"
-	"sync"
 
 	"tabuleiro/ai/ordoai"
 	"tabuleiro/games"
@@ -15,14 +14,11 @@ func (p *Player) mediumOrdo(g *ordo.Game, legal []games.Move, rng *rand.Rand) ga
 	return ordoai.Medium(g.Position(), legal, rng)
 }
 
-// ordoSearches keeps searchers (each with its transposition table) between decisions.
-var ordoSearches = sync.Pool{New: func() any { return ordoai.NewSearch() }}
-
 // hardOrdo searches with iterative-deepening alpha-beta for s.MoveTime, scoring a return to a
 // position seen since the last capture as a draw.
 func (p *Player) hardOrdo(ctx context.Context, g *ordo.Game, legal []games.Move, s Settings, rng *rand.Rand) games.Move {
-	sr := ordoSearches.Get().(*ordoai.Search)
-	defer ordoSearches.Put(sr)
+	sr := p.ordoSearches.take()
+	defer p.ordoSearches.put(sr)
 	res := sr.Best(ctx, g.Position(), ordoai.History(g.Log()), s.MoveTime, rng)
 	if res.Move == 0 {
 		return legal[0]

@@ -2,6 +2,7 @@ package ai
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -120,6 +121,12 @@ func TestOrdoHardHonoursBudgetAndContext(t *testing.T) {
 			m, err := Choose(ctx, g, Settings{Level: Hard, MoveTime: tc.budget, Seed: 1})
 			if d := time.Since(start); d > tc.longest {
 				t.Errorf("answered after %v", d)
+			}
+			if tc.cancel > 0 {
+				if !errors.Is(err, context.DeadlineExceeded) {
+					t.Errorf("got %v, want context.DeadlineExceeded", err)
+				}
+				return
 			}
 			if err != nil {
 				t.Fatal(err)

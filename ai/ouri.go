@@ -29,11 +29,8 @@ func (p *Player) mediumOuri(g *ouri.Game, legal []games.Move, rng *rand.Rand) ga
 // play once it is ready (it is built in the background on first need; until then, search alone).
 // Misère has another objective than the database's, so it is search alone.
 func (p *Player) hardOuri(ctx context.Context, g *ouri.Game, legal []games.Move, s Settings, rng *rand.Rand) games.Move {
-	sr, _ := p.ouri.searches.Get().(*ouriai.Search)
-	if sr == nil {
-		sr = new(ouriai.Search)
-	}
-	defer p.ouri.searches.Put(sr)
+	sr := p.ouriSearches.take()
+	defer p.ouriSearches.put(sr)
 	sr.Misere = g.Misere()
 	sr.DB = nil
 	if !sr.Misere {
@@ -46,12 +43,11 @@ func (p *Player) hardOuri(ctx context.Context, g *ouri.Game, legal []games.Move,
 	return games.Move(res.Move)
 }
 
-// ouriState holds the endgame databases (one per rule set) and reusable searchers.
+// ouriState holds the endgame databases (one per rule set).
 type ouriState struct {
 	mu       sync.Mutex
 	dbs      [2]*ouriai.DB
 	building [2]bool
-	searches sync.Pool
 	ready    [2]chan struct{} // closed when the database of that rule set is ready
 }
 

@@ -65,6 +65,22 @@ func SearchDepth(p *oolong.Position, legal []games.Move, depth int, rng *rand.Ra
 	return s.root(p, legal, rng, depth)
 }
 
+// Searcher is one search's reusable memory (its transposition table and buffers), for callers
+// that keep their own searchers instead of the package's pool. It is not safe for concurrent use.
+type Searcher struct{ s searcher }
+
+// NewSearcher makes a Searcher.
+func NewSearcher() *Searcher { return &Searcher{searcher{tt: make([]ttEntry, 1<<ttBits)}} }
+
+// Search is the package's Search on sr's memory.
+func (sr *Searcher) Search(ctx context.Context, p *oolong.Position, legal []games.Move, deadline time.Time, rng *rand.Rand) (games.Move, Info) {
+	s := &sr.s
+	clear(s.tt)
+	s.ctx, s.deadline, s.nodes, s.nextCheck, s.stopped = ctx, deadline, 0, 0, false
+	defer func() { s.ctx = nil }()
+	return s.root(p, legal, rng, maxPly)
+}
+
 // searchers keeps the megabytes of buffers between searches. The transposition table is cleared
 // each time, so a search never depends on the ones before it.
 var searchers = sync.Pool{New: func() any { return &searcher{tt: make([]ttEntry, 1<<ttBits)} }}
