@@ -57,7 +57,8 @@ func (db *DB) Save(path string) error {
 		return fmt.Errorf("ouri endgame database: %w", err)
 	}
 	defer os.Remove(tmp.Name()) // a no-op once renamed
-	if _, err := tmp.Write(buf.Bytes()); err == nil {
+	_, err = tmp.Write(buf.Bytes())
+	if err == nil {
 		_, err = tmp.Write(raw)
 	}
 	if err == nil {
