@@ -12,6 +12,7 @@ const EncodingVersion = 1
 // Record is a whole game as stored: enough to rebuild every position by replaying the log.
 type Record struct {
 	Kind    string
+	Code    byte // the game's Descriptor.Code, the byte Encode writes for its kind
 	Options Options
 	Log     []Move
 	// Ending is set when the game was ended outside play (Agreement, Resignation, Time), with the
@@ -20,12 +21,10 @@ type Record struct {
 	Loser  Seat
 }
 
-var kindCodes = map[string]byte{"oolong": 1, "ouri": 2, "ordo": 3}
-var kindNames = map[byte]string{1: "oolong", 2: "ouri", 3: "ordo"}
-
 // RecordOf captures a game for encoding.
 func RecordOf(g Game) Record {
-	r := Record{Kind: g.Kind(), Options: g.Options(), Log: g.Log(), Loser: NoSeat}
+	d := g.Descriptor()
+	r := Record{Kind: d.Kind, Code: d.Code, Options: g.Options(), Log: g.Log(), Loser: NoSeat}
 	if o := g.Outcome(); o.Method == Agreement || o.Method == Resignation || o.Method == Time {
 		r.Ending = o.Method
 		if o.Method != Agreement {
@@ -38,11 +37,12 @@ func RecordOf(g Game) Record {
 // Encode writes a game compactly: version, kind, options, decision log and any outside ending.
 func Encode(g Game) []byte { return RecordOf(g).Encode() }
 
-// Encode writes the record in the versioned binary form that DecodeRecord reads.
+// Encode writes the record in the versioned binary form that DecodeRecord reads. The kind is written
+// as r.Code; Kind is not read.
 func (r Record) Encode() []byte {
 	opts := r.Options.String()
 	b := make([]byte, 0, 8+len(opts)+2*len(r.Log))
-	b = append(b, EncodingVersion, kindCodes[r.Kind])
+	b = append(b, EncodingVersion, r.Code)
 	b = binary.AppendUvarint(b, uint64(len(opts)))
 	b = append(b, opts...)
 	b = binary.AppendUvarint(b, uint64(len(r.Log)))
@@ -56,7 +56,9 @@ func (r Record) Encode() []byte {
 // ErrCorrupt is wrapped by every decoding error caused by the bytes themselves.
 var ErrCorrupt = errors.New("corrupt game encoding")
 
-// DecodeRecord reads an encoded game without replaying it (catalog.Decode replays and validates).
+// DecodeRecord reads an encoded game without replaying it. It sets Code and leaves Kind empty: only
+// the catalog of games knows which game a code names (catalog.DecodeRecord fills Kind in, and
+// catalog.Decode also replays and validates).
 func DecodeRecord(b []byte) (Record, error) {
 	var r Record
 	if len(b) < 2 {
@@ -65,11 +67,10 @@ func DecodeRecord(b []byte) (Record, error) {
 	if b[0] != EncodingVersion {
 		return r, fmt.Errorf("%w: version %d, this build reads version %d", ErrCorrupt, b[0], EncodingVersion)
 	}
-	kind, ok := kindNames[b[1]]
-	if !ok {
-		return r, fmt.Errorf("%w: unknown game code %d", ErrCorrupt, b[1])
+	if b[1] == 0 {
+		return r, fmt.Errorf("%w: unknown game code 0", ErrCorrupt)
 	}
-	r.Kind = kind
+	r.Code = b[1]
 	rest := b[2:]
 	n, k := binary.Uvarint(rest)
 	if k <= 0 || n > uint64(len(rest)-k) {

@@ -93,8 +93,10 @@ func (o Outcome) String() string {
 // Game is a game in progress: its position, the decisions made so far and their outcome.
 // Implementations are not safe for concurrent use; Clone gives an independent copy.
 type Game interface {
-	// Kind is the game's name: "oolong", "ouri" or "ordo".
+	// Kind is the game's name: "oolong", "ouri" or "ordo" (Descriptor().Kind).
 	Kind() string
+	// Descriptor describes the game to commands, help and the encoding.
+	Descriptor() *Descriptor
 	// Options are the game's options in canonical form, every option present (Oolong's layout
 	// included), so New(Kind(), Options()) starts the same game again.
 	Options() Options
@@ -114,6 +116,9 @@ type Game interface {
 	Format(m Move) string
 	// Log is every decision played since the start, in order.
 	Log() []Move
+	// Deciders is the seat that made each decision of Log, in order (the acting player for an
+	// Oolong special; the same seat twice when an Ouri grand slam lets its player move again).
+	Deciders() []Seat
 	// Ply is the number of decisions played (len(Log())).
 	Ply() int
 	// Outcome is the result so far: Ongoing until the game ends.

@@ -51,7 +51,7 @@ func TestOutcomeSpeaksTheEngineProtocol(t *testing.T) {
 }
 
 func TestDecodeRecordNeverPanicsOnPrefixesOfAGoodRecord(t *testing.T) {
-	good := Record{Kind: "ouri", Options: Options{"rules": "ouri", "misere": "false"}, Log: []Move{3, 2, 5, 300}, Loser: NoSeat}.Encode()
+	good := Record{Kind: "ouri", Code: 2, Options: Options{"rules": "ouri", "misere": "false"}, Log: []Move{3, 2, 5, 300}, Loser: NoSeat}.Encode()
 	for n := 0; n < len(good); n++ {
 		if _, err := DecodeRecord(good[:n]); err == nil {
 			t.Errorf("a record cut to %d of %d bytes decoded", n, len(good))

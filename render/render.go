@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"tabuleiro/games"
+	"tabuleiro/games/catalog"
 	"tabuleiro/games/oolong"
 	"tabuleiro/games/ordo"
 	"tabuleiro/games/ouri"
@@ -25,15 +26,12 @@ func Board(g games.Game) string {
 	return fmt.Sprintf("(no board for %s)", g.Kind())
 }
 
-// SeatName is a seat's colour in the game's own words: Black/Green, South/North, White/Black.
+// SeatName is a seat's colour in the game's own words (Black/Green, South/North, White/Black), or
+// "nobody" for NoSeat or a game the catalog does not know.
 func SeatName(kind string, s games.Seat) string {
-	names := map[string][2]string{
-		"oolong": {"Black", "Green"},
-		"ouri":   {"South", "North"},
-		"ordo":   {"White", "Black"},
-	}[kind]
-	if s != 0 && s != 1 || names[0] == "" {
+	d, ok := catalog.Lookup(kind)
+	if !ok {
 		return "nobody"
 	}
-	return names[s]
+	return d.SeatName(s)
 }

@@ -16,8 +16,8 @@ type Game struct {
 	pos    Position
 	layout Layout
 	log    []games.Move
+	by     []games.Seat  // who made each decision of log
 	ended  games.Outcome // set by End; Ongoing otherwise
-	lastBy games.Seat    // who made the last decision
 }
 
 // New starts a game. Options: layout (a layout string, default DefaultLayout) and trigger
@@ -48,7 +48,7 @@ func New(opts games.Options) (*Game, error) {
 			return nil, fmt.Errorf("oolong has no option %q — options are layout and trigger", k)
 		}
 	}
-	return &Game{pos: NewPosition(layout, trigger), layout: layout, ended: games.Ongoing, lastBy: games.NoSeat}, nil
+	return &Game{pos: NewPosition(layout, trigger), layout: layout, ended: games.Ongoing}, nil
 }
 
 // Kind is "oolong".
@@ -85,7 +85,7 @@ func (g *Game) Play(m games.Move) error {
 	if !slices.Contains(g.pos.AppendDecisions(buf[:0]), m) {
 		return fmt.Errorf("%s is not a legal decision here", FormatMove(m))
 	}
-	g.lastBy = g.pos.toMove
+	g.by = append(g.by, g.pos.toMove)
 	g.pos.Apply(m)
 	g.log = append(g.log, m)
 	return nil
@@ -96,6 +96,9 @@ func (g *Game) Format(m games.Move) string { return FormatMove(m) }
 
 // Log is every decision played, in order.
 func (g *Game) Log() []games.Move { return slices.Clone(g.log) }
+
+// Deciders is who made each decision of Log: the acting player for a special.
+func (g *Game) Deciders() []games.Seat { return slices.Clone(g.by) }
 
 // Ply is the number of decisions played.
 func (g *Game) Ply() int { return len(g.log) }
@@ -139,6 +142,7 @@ func (g *Game) Clone() games.Game { return g.CloneGame() }
 func (g *Game) CloneGame() *Game {
 	c := *g
 	c.log = slices.Clone(g.log)
+	c.by = slices.Clone(g.by)
 	return &c
 }
 
@@ -183,7 +187,7 @@ func (g *Game) Last() (m games.Move, by games.Seat, ok bool) {
 	if len(g.log) == 0 {
 		return 0, games.NoSeat, false
 	}
-	return g.log[len(g.log)-1], g.lastBy, true
+	return g.log[len(g.log)-1], g.by[len(g.by)-1], true
 }
 
 // Free reports whether the next placement is free: the directed table has no open seat.

@@ -14,7 +14,8 @@ import (
 type Game struct {
 	pos     Position
 	log     []games.Move
-	hist    []uint64 // hashes of the positions since the last capture, the current one last
+	by      []games.Seat // who made each move of log
+	hist    []uint64     // hashes of the positions since the last capture, the current one last
 	outcome games.Outcome
 }
 
@@ -37,6 +38,9 @@ func (g *Game) Hash() uint64           { return g.pos.Hash }
 func (g *Game) Format(m games.Move) string {
 	return Format(m)
 }
+
+// Deciders is who made each move of Log: the two sides in turn, White first.
+func (g *Game) Deciders() []games.Seat { return slices.Clone(g.by) }
 
 // Position is the current position, a copy.
 func (g *Game) Position() Position { return g.pos }
@@ -100,6 +104,7 @@ func (g *Game) Play(m games.Move) error {
 	if !g.legal(m) {
 		return fmt.Errorf("%s is not a legal move here", Format(m))
 	}
+	g.by = append(g.by, g.pos.Side)
 	g.pos = g.pos.Play(m)
 	g.log = append(g.log, m)
 	if IsCapture(m) {
@@ -141,6 +146,7 @@ func (g *Game) Perft(depth int) uint64 {
 func (g *Game) Clone() games.Game {
 	c := *g
 	c.log = slices.Clone(g.log)
+	c.by = slices.Clone(g.by)
 	c.hist = slices.Clone(g.hist)
 	return &c
 }

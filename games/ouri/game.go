@@ -12,6 +12,7 @@ type Game struct {
 	pos     Position
 	misere  bool
 	log     []games.Move
+	by      []games.Seat // who sowed each move of log
 	outcome games.Outcome
 	// since holds every position since the last capture, the current one last. Seeds leave the
 	// board only by capture, so no earlier position can come back: this is all repetition needs.
@@ -125,6 +126,7 @@ func (g *Game) Play(m games.Move) error {
 	next, captured, slam := g.pos.sow(int(m))
 	g.pos = next
 	g.log = append(g.log, m)
+	g.by = append(g.by, seat)
 	g.last = Sowing{Seat: seat, House: int(m), Captured: captured, GrandSlam: slam}
 	if captured > 0 {
 		g.since = append(g.since[:0:0], next)
@@ -179,6 +181,9 @@ func (g *Game) leader() games.Seat {
 func (g *Game) Log() []games.Move { return append([]games.Move(nil), g.log...) }
 func (g *Game) Ply() int          { return len(g.log) }
 
+// Deciders is who sowed each move of Log: the same seat twice after an Ouri grand slam.
+func (g *Game) Deciders() []games.Seat { return append([]games.Seat(nil), g.by...) }
+
 func (g *Game) Outcome() games.Outcome { return g.outcome }
 
 // End finishes the game outside play: Agreement collects the seeds and compares stores;
@@ -198,6 +203,7 @@ func (g *Game) End(method games.Method, loser games.Seat) error {
 func (g *Game) Clone() games.Game {
 	c := *g
 	c.log = append([]games.Move(nil), g.log...)
+	c.by = append([]games.Seat(nil), g.by...)
 	c.since = append([]Position(nil), g.since...)
 	return &c
 }

@@ -1,0 +1,36 @@
+package games
+
+import "math/rand/v2"
+
+// Descriptor describes one game to everything around the rules: commands, help, encoding, options.
+// Each game package declares one; games/catalog lists them.
+type Descriptor struct {
+	Kind      string    // "ouri": the command name and the engine name
+	Code      byte      // encoding code, unique and never reused (oolong 1, ouri 2, ordo 3)
+	Title     string    // "Ouri"
+	Blurb     string    // the command's description
+	Seats     [2]string // colour names, seat 0 first: Black/Green, South/North, White/Black
+	Options   []OptionSpec
+	Offer     string // the subcommand offering to stop by agreement: "draw" or "end"
+	OfferHelp string // its description
+	MoveHelp  string // the description of move's `play` option
+	Rules     string // the short rules summary `/… rules` shows
+	// New starts a game. With rng nil it is the reproducible start (Oolong's default layout);
+	// otherwise whatever the game deals at random (Oolong's layout, when opts has none) comes from rng.
+	New func(opts Options, rng *rand.Rand) (Game, error)
+}
+
+// OptionSpec is one game option as commands offer it; Name is the engine's option key.
+type OptionSpec struct {
+	Name, Description string
+	Choices           []string // fixed values, in order; empty for a boolean
+	Bool              bool
+}
+
+// SeatName returns the colour of s, or "nobody" for NoSeat.
+func (d *Descriptor) SeatName(s Seat) string {
+	if s != 0 && s != 1 {
+		return "nobody"
+	}
+	return d.Seats[s]
+}
