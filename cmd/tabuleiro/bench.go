@@ -1,12 +1,18 @@
 package main
 
 import (
+	"bufio"
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 	"math"
 	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -26,10 +32,26 @@ type matchConfig struct {
 	Jobs         int
 	MaxPlies     int // a game still going after this many plies is scored a draw
 	Player       *ai.Player
+	// Against, when set, is the command line of another program speaking the engine protocol that
+	// plays B instead of the Player (B's level and budget are sent to it with each "go").
+	Against []string
+	Env     []string // extra environment of the Against program
 }
 
-// tally counts A's results.
-type tally struct{ Win, Draw, Loss int }
+// tally counts A's results and how long each side thought.
+type tally struct {
+	Win, Draw, Loss int
+	Moves           [2]int           // decisions of A, B
+	Thought         [2]time.Duration // their total thinking time
+}
+
+// PerMove is side i's (0 = A, 1 = B) mean time per decision.
+func (t tally) PerMove(i int) time.Duration {
+	if t.Moves[i] == 0 {
+		return 0
+	}
+	return t.Thought[i] / time.Duration(t.Moves[i])
+}
 
 func (t tally) Games() int { return t.Win + t.Draw + t.Loss }
 
@@ -71,51 +93,80 @@ func eloOf(s float64) float64 {
 	return -400 * math.Log10(1/s-1)
 }
 
+// start is an opening: the game after it and its decisions in canonical notation.
+type start struct {
+	game  games.Game
+	moves []string
+}
+
 // opening plays n random plies from the start; it retries seeds whose opening ends the game.
-func opening(kind string, opts games.Options, n int, seed uint64) (games.Game, error) {
+func opening(kind string, opts games.Options, n int, seed uint64) (start, error) {
 	for try := uint64(0); ; try++ {
 		g, err := catalog.NewDealt(kind, opts, rand.New(rand.NewPCG(seed, try)))
 		if err != nil {
-			return nil, err
+			return start{}, err
 		}
+		var names []string
 		rng := rand.New(rand.NewPCG(seed, try+1000))
 		for i := 0; i < n && !g.Outcome().Over(); i++ {
 			legal := g.Legal()
-			if err := g.Play(legal[rng.IntN(len(legal))]); err != nil {
-				return nil, err
+			m := legal[rng.IntN(len(legal))]
+			names = append(names, g.Format(m))
+			if err := g.Play(m); err != nil {
+				return start{}, err
 			}
 		}
 		if !g.Outcome().Over() || try > 100 {
-			return g, nil
+			return start{g, names}, nil
 		}
 	}
 }
 
-// playGame plays one game from an opening, A in seat aSeat, and returns A's result (1, ½, 0).
-func playGame(ctx context.Context, start games.Game, cfg matchConfig, aSeat games.Seat, gameSeed uint64) (float64, error) {
-	g := start.Clone()
+// chooser is one side of a match: the in-process Player or another engine.
+type chooser interface {
+	// choose picks a decision for g's side to move; moves are g's decisions so far, in notation.
+	choose(ctx context.Context, g games.Game, moves []string, s ai.Settings) (games.Move, error)
+}
+
+type inProcess struct{ p *ai.Player }
+
+func (c inProcess) choose(ctx context.Context, g games.Game, _ []string, s ai.Settings) (games.Move, error) {
+	return c.p.Choose(ctx, g, s)
+}
+
+// playGame plays one game from an opening, A in seat aSeat, and returns A's result (1, ½, 0)
+// and the decisions and thinking time of A and B.
+func playGame(ctx context.Context, st start, cfg matchConfig, a, b chooser, aSeat games.Seat, gameSeed uint64) (float64, tally, error) {
+	var t tally
+	g := st.game.Clone()
+	moves := append([]string(nil), st.moves...)
 	for g.Ply() < cfg.MaxPlies && !g.Outcome().Over() {
-		s := cfg.B
+		side, s, c := 1, cfg.B, b
 		if g.ToMove() == aSeat {
-			s = cfg.A
+			side, s, c = 0, cfg.A, a
 		}
 		s.Seed = gameSeed ^ uint64(g.Ply())*0x9e3779b97f4a7c15
-		m, err := cfg.Player.Choose(ctx, g, s)
+		began := time.Now()
+		m, err := c.choose(ctx, g, moves, s)
 		if err != nil {
-			return 0, err
+			return 0, t, err
 		}
+		t.Moves[side]++
+		t.Thought[side] += time.Since(began)
+		name := g.Format(m)
 		if err := g.Play(m); err != nil {
-			return 0, fmt.Errorf("the AI chose an illegal move %s: %w", g.Format(m), err)
+			return 0, t, fmt.Errorf("the AI chose an illegal move %s: %w", name, err)
 		}
+		moves = append(moves, name)
 	}
 	o := g.Outcome()
 	switch {
 	case !o.Over() || o.Winner == games.NoSeat:
-		return 0.5, nil
+		return 0.5, t, nil
 	case o.Winner == aSeat:
-		return 1, nil
+		return 1, t, nil
 	}
-	return 0, nil
+	return 0, t, nil
 }
 
 // runMatch plays the match, calling progress after every game.
@@ -132,7 +183,7 @@ func runMatch(ctx context.Context, cfg matchConfig, progress func(done int, t ta
 		werr error
 		wg   sync.WaitGroup
 	)
-	openings := make([]games.Game, pairs)
+	openings := make([]start, pairs)
 	for i := range openings {
 		g, err := opening(cfg.Kind, cfg.Options, cfg.OpeningPlies, cfg.Seed+uint64(i))
 		if err != nil {
@@ -140,13 +191,32 @@ func runMatch(ctx context.Context, cfg matchConfig, progress func(done int, t ta
 		}
 		openings[i] = g
 	}
+	a := inProcess{cfg.Player}
 	for w := 0; w < max(1, cfg.Jobs); w++ {
+		var b chooser = a
+		if len(cfg.Against) > 0 {
+			e, err := startEngine(ctx, cfg.Against, cfg.Env)
+			if err != nil {
+				close(jobs)
+				wg.Wait()
+				return t, err
+			}
+			defer e.close()
+			if cfg.B.Level == ai.Hard {
+				e.warm(ctx, cfg.Kind, openings[0])
+			}
+			b = e
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for j := range jobs {
-				r, err := playGame(ctx, openings[j.pair], cfg, j.aSeat, cfg.Seed*1_000_003+uint64(j.pair)*2+uint64(j.aSeat))
+				r, gt, err := playGame(ctx, openings[j.pair], cfg, a, b, j.aSeat, cfg.Seed*1_000_003+uint64(j.pair)*2+uint64(j.aSeat))
 				mu.Lock()
+				for i := range 2 {
+					t.Moves[i] += gt.Moves[i]
+					t.Thought[i] += gt.Thought[i]
+				}
 				switch {
 				case err != nil:
 					werr = err
@@ -197,6 +267,7 @@ func bench(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 1, "seed of the openings and the players")
 	jobs := fs.Int("jobs", 1, "games played at once (keep 1 for time-managed levels on a busy machine)")
 	cache := fs.String("cache", "data", "where the AI keeps its endgame databases (empty: in memory only)")
+	against := fs.String("against", "", `B is this program speaking the engine protocol instead, e.g. "/tmp/frozen/tabuleiro engine"`)
 	var kind string
 	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
 		kind, args = args[0], args[1:]
@@ -208,7 +279,7 @@ func bench(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		kind = fs.Arg(0)
 	}
 	if kind == "" {
-		fmt.Fprintln(stderr, "usage: tabuleiro bench <game> --a <level> --b <level> --games N --movetime D [--opt key=value]...")
+		fmt.Fprintln(stderr, `usage: tabuleiro bench <game> --a <level> --b <level> --games N --movetime D [--opt key=value]... [--against "program engine"]`)
 		return 2
 	}
 	la, err := ai.ParseLevel(*a)
@@ -231,6 +302,11 @@ func bench(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	player := ai.New(ai.Config{CacheDir: *cache})
+	var env []string
+	if *cache != "" {
+		// The other engine keeps its databases beside its DB_PATH: share the cache.
+		env = append(env, "DB_PATH="+filepath.Join(*cache, "tabuleiro.db"))
+	}
 	if la == ai.Hard || lb == ai.Hard {
 		fmt.Fprintln(stderr, "preparing the hard player…")
 		player.Prepare(ctx, sample)
@@ -241,10 +317,16 @@ func bench(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		B:        ai.Settings{Level: lb, MoveTime: pick(*moveTimeB, *moveTime)},
 		MaxPlies: 2000,
 		Player:   player,
+		Against:  strings.Fields(*against),
+		Env:      env,
 	}
 	total := 2 * ((*n + 1) / 2)
+	bName := string(lb)
+	if len(cfg.Against) > 0 {
+		bName = fmt.Sprintf("%q %s", *against, lb)
+	}
 	fmt.Fprintf(stdout, "%s: A=%s (%v) vs B=%s (%v), %d games from %d paired openings\n",
-		kind, la, cfg.A.MoveTime, lb, cfg.B.MoveTime, total, total/2)
+		kind, la, cfg.A.MoveTime, bName, cfg.B.MoveTime, total, total/2)
 	started := time.Now()
 	t, err := runMatch(ctx, cfg, func(done int, t tally) {
 		fmt.Fprintf(stderr, "\r%d/%d games  A: +%d =%d -%d  (%.0fs)", done, total, t.Win, t.Draw, t.Loss, time.Since(started).Seconds())
@@ -258,6 +340,8 @@ func bench(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "A: %d wins, %d draws, %d losses\n", t.Win, t.Draw, t.Loss)
 	fmt.Fprintf(stdout, "score: %.1f%%\n", 100*t.Score())
 	fmt.Fprintf(stdout, "elo: %+.0f (95%%: %+.0f .. %+.0f)\n", elo, lo, hi)
+	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+	fmt.Fprintf(stdout, "time per move: A %.1f ms, B %.1f ms\n", ms(t.PerMove(0)), ms(t.PerMove(1)))
 	return 0
 }
 
@@ -266,4 +350,101 @@ func pick(d, fallback time.Duration) time.Duration {
 		return d
 	}
 	return fallback
+}
+
+// engineProcess is another program speaking the engine protocol (../shared/engine-protocol.md),
+// playing one side of a match. Before each decision it is sent the whole game ("new" with the
+// options and the moves so far), so it needs no state of its own between requests.
+type engineProcess struct {
+	cmd  *exec.Cmd
+	in   io.WriteCloser
+	out  *bufio.Scanner
+	name string
+}
+
+func startEngine(ctx context.Context, argv, env []string) (*engineProcess, error) {
+	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
+	cmd.Env = append(os.Environ(), env...)
+	cmd.Stderr = os.Stderr
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("starting %q: %w", strings.Join(argv, " "), err)
+	}
+	sc := bufio.NewScanner(out)
+	sc.Buffer(make([]byte, 64*1024), 4*1024*1024)
+	return &engineProcess{cmd: cmd, in: in, out: sc, name: argv[0]}, nil
+}
+
+// engineReply is the part of the protocol's replies bench reads.
+type engineReply struct {
+	OK    bool   `json:"ok"`
+	Error string `json:"error"`
+	Move  string `json:"move"`
+}
+
+func (e *engineProcess) ask(req any) (engineReply, error) {
+	b, err := json.Marshal(req)
+	if err != nil {
+		return engineReply{}, err
+	}
+	if _, err := e.in.Write(append(b, '\n')); err != nil {
+		return engineReply{}, fmt.Errorf("%s: %w", e.name, err)
+	}
+	if !e.out.Scan() {
+		return engineReply{}, fmt.Errorf("%s stopped answering: %v", e.name, e.out.Err())
+	}
+	var r engineReply
+	if err := json.Unmarshal(e.out.Bytes(), &r); err != nil {
+		return r, fmt.Errorf("%s answered %q: %w", e.name, e.out.Text(), err)
+	}
+	if !r.OK {
+		return r, fmt.Errorf("%s refused %s: %s", e.name, b, r.Error)
+	}
+	return r, nil
+}
+
+func (e *engineProcess) choose(ctx context.Context, g games.Game, moves []string, s ai.Settings) (games.Move, error) {
+	if _, err := e.ask(map[string]any{"cmd": "new", "game": g.Kind(), "options": g.Options(), "moves": moves}); err != nil {
+		return 0, err
+	}
+	r, err := e.ask(map[string]any{"cmd": "go", "level": string(s.Level), "movetime_ms": s.MoveTime.Milliseconds(), "seed": s.Seed})
+	if err != nil {
+		return 0, err
+	}
+	m, err := g.Parse(r.Move)
+	if err != nil {
+		return 0, fmt.Errorf("%s chose %q: %w", e.name, r.Move, err)
+	}
+	return m, nil
+}
+
+// warm asks for one decision and gives the engine a moment, so that whatever it builds or loads on
+// first need (an endgame database) is ready before the match, as Prepare does for the Player.
+func (e *engineProcess) warm(ctx context.Context, kind string, st start) {
+	e.choose(ctx, st.game, st.moves, ai.Settings{Level: ai.Hard, MoveTime: 10 * time.Millisecond})
+	if kind == "ouri" {
+		select {
+		case <-time.After(3 * time.Second):
+		case <-ctx.Done():
+		}
+	}
+}
+
+func (e *engineProcess) close() {
+	e.in.Close()
+	done := make(chan struct{})
+	go func() { e.cmd.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(2 * time.Second):
+		e.cmd.Process.Kill()
+		<-done
+	}
 }
