@@ -1,6 +1,7 @@
 package store
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -14,9 +15,10 @@ import (
 	"tabuleiro/games"
 )
 
-// BenchmarkDecide measures durable decisions (Update with its ply check, replay, re-encode, indexes
-// and fsync) next to raw sequential bbolt Update transactions on the same disk, in one run so the
-// numbers compare:
+// BenchmarkDecide measures durable decisions next to raw sequential bbolt Update transactions on the
+// same disk, in one run so the numbers compare. "update" is Update by id and ply (a replay inside the
+// transaction, re-encode, indexes and fsync); "live" is the bot's path, ActiveLive then UpdateLive on
+// the game just read, then NoteMessage: decodes/op and commits/op show what each decision costs.
 //
 //	go test -run '^$' -bench Decide -benchtime 3s ./store/
 func BenchmarkDecide(b *testing.B) {
@@ -45,24 +47,105 @@ func BenchmarkDecide(b *testing.B) {
 		}
 		report(b, lat, "tx/s")
 	})
-	for _, n := range []int{1, 32} {
-		b.Run(fmt.Sprintf("games=%d", n), func(b *testing.B) {
-			s, _, _ := openTest(b)
-			var next atomic.Int64
-			lats := make([][]time.Duration, n)
-			var wg sync.WaitGroup
-			b.ResetTimer()
-			for w := 0; w < n; w++ {
-				wg.Add(1)
-				go func(w int) {
-					defer wg.Done()
-					lats[w] = decide(b, s, w, &next)
-				}(w)
-			}
-			wg.Wait()
-			report(b, slices.Concat(lats...), "decisions/s")
-		})
+	for _, path := range []struct {
+		name   string
+		decide func(b *testing.B, s *Store, w int, next *atomic.Int64) []time.Duration
+	}{{"update", decide}, {"read+update+setmessage", decideTwice}, {"live", decideLive}} {
+		for _, n := range []int{1, 32} {
+			b.Run(fmt.Sprintf("%s/games=%d", path.name, n), func(b *testing.B) {
+				s, _, _ := openTest(b)
+				var next atomic.Int64
+				lats := make([][]time.Duration, n)
+				var wg sync.WaitGroup
+				before := s.Stats()
+				b.ResetTimer()
+				for w := 0; w < n; w++ {
+					wg.Add(1)
+					go func(w int) {
+						defer wg.Done()
+						lats[w] = path.decide(b, s, w, &next)
+					}(w)
+				}
+				wg.Wait()
+				after := s.Stats()
+				made := float64(len(slices.Concat(lats...)))
+				report(b, slices.Concat(lats...), "decisions/s")
+				if made > 0 {
+					b.ReportMetric(float64(after.Decodes-before.Decodes)/made, "decodes/op")
+					b.ReportMetric(float64(after.Commits-before.Commits)/made, "commits/op")
+				}
+			})
+		}
 	}
+}
+
+// decideTwice is the bot's path before ActiveLive and notes: ActiveGame, Game, Update by ply, then
+// SetMessage with a commit of its own.
+func decideTwice(b *testing.B, s *Store, w int, next *atomic.Int64) []time.Duration {
+	var lat []time.Duration
+	channel, me := fmt.Sprint("c", w%4), fmt.Sprint("p", w)
+	newGame(b, s, channel, "ouri", person(me), bot("hard"))
+	for next.Add(1) <= int64(b.N) {
+		start := time.Now()
+		a, err := s.ActiveGame(channel, "ouri", me)
+		if errors.Is(err, ErrNotFound) {
+			a, err = newGame(b, s, channel, "ouri", person(me), bot("hard")), nil
+		}
+		if err != nil {
+			b.Error(err)
+			return lat
+		}
+		rec, _, err := s.Game(a.ID)
+		if err == nil {
+			rec, _, err = s.Update(rec.ID, rec.Ply, func(r *Game, g games.Game) error {
+				r.Deadline = r.LastMove.Add(72 * time.Hour)
+				legal := g.Legal()
+				return g.Play(legal[(r.Ply*7+w)%len(legal)])
+			})
+		}
+		if err == nil {
+			err = s.SetMessage(rec.ID, fmt.Sprint("m", rec.Ply))
+		}
+		if err != nil {
+			b.Error(err)
+			return lat
+		}
+		lat = append(lat, time.Since(start))
+	}
+	return lat
+}
+
+// decideLive is decide as the bot's table does it: one read (ActiveLive), the decision on the game
+// that read returned (UpdateLive), then the id of the board message it posted (NoteMessage). The
+// games it starts count in commits/op, as in decide.
+func decideLive(b *testing.B, s *Store, w int, next *atomic.Int64) []time.Duration {
+	var lat []time.Duration
+	channel, me := fmt.Sprint("c", w%4), fmt.Sprint("p", w)
+	newGame(b, s, channel, "ouri", person(me), bot("hard"))
+	for next.Add(1) <= int64(b.N) {
+		start := time.Now()
+		rec, live, err := s.ActiveLive(channel, "ouri", me)
+		if errors.Is(err, ErrNotFound) {
+			newGame(b, s, channel, "ouri", person(me), bot("hard"))
+			rec, live, err = s.ActiveLive(channel, "ouri", me)
+		}
+		if err != nil {
+			b.Error(err)
+			return lat
+		}
+		rec, _, err = s.UpdateLive(rec, live, func(r *Game, g games.Game) error {
+			r.Deadline = r.LastMove.Add(72 * time.Hour)
+			legal := g.Legal()
+			return g.Play(legal[(r.Ply*7+w)%len(legal)])
+		})
+		if err != nil {
+			b.Error(err)
+			return lat
+		}
+		s.NoteMessage(rec.ID, fmt.Sprint("m", rec.Ply))
+		lat = append(lat, time.Since(start))
+	}
+	return lat
 }
 
 // decide plays decisions on one game of its own until b.N decisions were made in all, starting a new

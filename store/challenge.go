@@ -74,7 +74,7 @@ func (s *Store) CreateChallenge(c Challenge) (Challenge, error) {
 func (s *Store) Challenge(id uint64) (Challenge, error) {
 	var c Challenge
 	err := s.view(func(tx *bolt.Tx) (err error) {
-		c, err = getChallenge(tx, id)
+		c, _, err = s.getChallenge(tx, id)
 		return err
 	})
 	return c, err
@@ -98,7 +98,7 @@ func (s *Store) AcceptChallenge(id uint64, g Game) (Game, error) {
 	var out Game
 	err := s.commit(func(tx *bolt.Tx) error {
 		refusal, out = nil, Game{}
-		c, err := getChallenge(tx, id)
+		c, seq, err := s.getChallenge(tx, id)
 		if err != nil {
 			refusal = err
 			return nil
@@ -139,7 +139,11 @@ func (s *Store) AcceptChallenge(id uint64, g Game) (Game, error) {
 		old := c
 		c.State, c.GameID = ChallengeAccepted, ng.ID
 		out = ng
-		return putChallenge(tx, &old, c)
+		if err := putChallenge(tx, &old, c); err != nil {
+			return err
+		}
+		s.supersede(true, id, seq)
+		return nil
 	})
 	if err != nil {
 		return Game{}, fmt.Errorf("store: accepting challenge %d: %w", id, err)
@@ -195,7 +199,7 @@ func (s *Store) changeChallenge(id uint64, fn func(c *Challenge) error) error {
 	var refusal error
 	err := s.commit(func(tx *bolt.Tx) error {
 		refusal = nil
-		c, err := getChallenge(tx, id)
+		c, seq, err := s.getChallenge(tx, id)
 		if err != nil {
 			refusal = err
 			return nil
@@ -205,7 +209,11 @@ func (s *Store) changeChallenge(id uint64, fn func(c *Challenge) error) error {
 			return nil
 		}
 		c.ID = id
-		return putChallenge(tx, &old, c)
+		if err := putChallenge(tx, &old, c); err != nil {
+			return err
+		}
+		s.supersede(true, id, seq)
+		return nil
 	})
 	if err != nil {
 		return fmt.Errorf("store: changing challenge %d: %w", id, err)
@@ -232,7 +240,7 @@ func (s *Store) challenges(list func(tx *bolt.Tx) []uint64) ([]Challenge, error)
 	err := s.view(func(tx *bolt.Tx) error {
 		out, bad = nil, nil
 		for _, id := range list(tx) {
-			c, err := getChallenge(tx, id)
+			c, _, err := s.getChallenge(tx, id)
 			if err != nil {
 				bad = append(bad, indexed(bucketChallenges, id, err))
 				continue
@@ -245,6 +253,20 @@ func (s *Store) challenges(list func(tx *bolt.Tx) []uint64) ([]Challenge, error)
 	return out, err
 }
 
+// getChallenge reads a challenge with a pending message note laid over it; seq names the note.
+func (s *Store) getChallenge(tx *bolt.Tx, id uint64) (c Challenge, seq uint64, err error) {
+	c, err = getChallenge(tx, id)
+	if err != nil {
+		return c, 0, err
+	}
+	if msg, seq := s.overlay(tx, true, id); seq != 0 {
+		c.MessageID = msg
+		return c, seq, nil
+	}
+	return c, 0, nil
+}
+
+// getChallenge reads a challenge as stored.
 func getChallenge(tx *bolt.Tx, id uint64) (Challenge, error) {
 	v := tx.Bucket(bChallenges).Get(u64(id))
 	if v == nil {

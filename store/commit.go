@@ -3,6 +3,7 @@ package store
 import (
 	"fmt"
 	"sync"
+	"time"
 
 	bolt "go.etcd.io/bbolt"
 )
@@ -63,11 +64,25 @@ func (s *Store) commit(fn func(*bolt.Tx) error) error {
 }
 
 // run commits a group of writes in one transaction and tells every writer (but itself) its result.
+// The transaction also carries every pending message note (see note.go).
 func (s *Store) run(group []*write, leader *write) {
+	withNotes := true
 	for len(group) > 0 {
 		failed := -1
 		var failure error
+		notesFailed := false
+		s.group.settle = nil
+		var refs []noteRef
+		if withNotes {
+			refs = s.notes.pendingNotes(time.Now())
+		}
+		txid := 0
 		err := s.db.Update(func(tx *bolt.Tx) error {
+			txid = tx.ID()
+			if err := s.writeNotes(tx, refs); err != nil {
+				notesFailed = true
+				return err
+			}
 			for i, w := range group {
 				if err := call(w.fn, tx); err != nil {
 					failed, failure = i, err
@@ -76,11 +91,21 @@ func (s *Store) run(group []*write, leader *write) {
 			}
 			return nil
 		})
+		if notesFailed {
+			// The notes stay pending (reads still see them); the writes go on without them.
+			withNotes = false
+			continue
+		}
 		if failed >= 0 {
 			s.finish(group[failed], leader, failure)
 			group = append(group[:failed], group[failed+1:]...)
 			continue
 		}
+		if err == nil {
+			s.stats.commits.Add(1)
+			s.notes.settle(s.group.settle, txid, time.Now())
+		}
+		s.health.committed(err)
 		for _, w := range group {
 			s.finish(w, leader, err)
 		}

@@ -102,7 +102,7 @@ func (s *Store) prepareNew(g Game) (Game, error) {
 			return Game{}, fmt.Errorf("store: seat %d has neither a person nor the bot", i)
 		}
 	}
-	live, err := s.opt.Decode(g.Encoded)
+	live, err := s.decode(g.Encoded)
 	if err != nil {
 		return Game{}, fmt.Errorf("store: the new game does not decode: %w", err)
 	}
@@ -140,18 +140,38 @@ func derive(rec *Game, g games.Game) {
 func (s *Store) Game(id uint64) (Game, games.Game, error) {
 	var rec Game
 	err := s.view(func(tx *bolt.Tx) (err error) {
-		rec, err = getGame(tx, id)
+		rec, _, err = s.getGame(tx, id)
 		return err
 	})
 	if err != nil {
 		return Game{}, nil, err
 	}
-	// Decoding replays the log: done outside the transaction, on bytes copied out of it.
-	g, err := s.opt.Decode(rec.Encoded)
+	return s.live(rec)
+}
+
+// live decodes a record's game. Decoding replays the log: done outside the transaction, on bytes
+// copied out of it.
+func (s *Store) live(rec Game) (Game, games.Game, error) {
+	g, err := s.decode(rec.Encoded)
 	if err != nil {
-		return rec, nil, corrupt(bucketGames, id, err)
+		return rec, nil, corrupt(bucketGames, rec.ID, err)
 	}
 	return rec, g, nil
+}
+
+// ActiveLive is ActiveGame and Game in one read: a person's active game of a kind in a channel and
+// its decoded live game, with one replay. ErrNotFound when there is none; a record whose game cannot
+// be decoded gives the record with a *CorruptError.
+func (s *Store) ActiveLive(channel, kind, userID string) (Game, games.Game, error) {
+	var rec Game
+	err := s.view(func(tx *bolt.Tx) (err error) {
+		rec, err = s.activeGame(tx, channel, kind, userID)
+		return err
+	})
+	if err != nil {
+		return Game{}, nil, err
+	}
+	return s.live(rec)
 }
 
 // Update is the way to change a game: one read-modify-write transaction. It loads the record, checks
@@ -165,21 +185,56 @@ func (s *Store) Game(id uint64) (Game, games.Game, error) {
 // rec and g, never do I/O (no Discord calls, no AI search). ID, Guild, Channel, Kind, Seats and
 // Created cannot be changed. A finished game's pending offer is cleared.
 func (s *Store) Update(id uint64, wantPly int, fn func(rec *Game, g games.Game) error) (Game, games.Game, error) {
+	return s.update(id, fn, func(old Game) (games.Game, error) {
+		if wantPly >= 0 && old.Ply != wantPly {
+			return nil, ErrMovedOn
+		}
+		return s.decode(old.Encoded)
+	})
+}
+
+// UpdateLive is Update for a caller that has just read the game (ActiveLive, Game): it hands over
+// the record and the live game it read, and fn runs on that live game itself, without a replay.
+// When the stored game is no longer the one read (another Ply or other Encoded bytes) it gives
+// ErrMovedOn. The caller gives up live: it may be changed whatever the result, and the game
+// returned is the one to use from then on.
+//
+// The group commit may run fn more than once (see Update). Only the first run gets live; a second
+// run, after the group was rolled back, replays the stored game again rather than apply fn twice to
+// a game it already changed. That replay is rare: it follows a failure of bbolt in another write.
+func (s *Store) UpdateLive(rec Game, live games.Game, fn func(rec *Game, g games.Game) error) (Game, games.Game, error) {
+	handed := live == nil
+	return s.update(rec.ID, fn, func(old Game) (games.Game, error) {
+		if old.Ply != rec.Ply || !bytes.Equal(old.Encoded, rec.Encoded) {
+			return nil, ErrMovedOn
+		}
+		if !handed {
+			handed = true
+			return live, nil
+		}
+		return s.decode(old.Encoded)
+	})
+}
+
+// update is the read-modify-write transaction of Update and UpdateLive; start checks the stored
+// record and gives the live game fn changes (ErrMovedOn, or a decoding error for a corrupt record).
+func (s *Store) update(id uint64, fn func(rec *Game, g games.Game) error,
+	start func(old Game) (games.Game, error)) (Game, games.Game, error) {
 	var refusal error
 	var out Game
 	var live games.Game
 	err := s.commit(func(tx *bolt.Tx) error {
 		refusal, out, live = nil, Game{}, nil
-		old, err := getGame(tx, id)
+		old, seq, err := s.getGame(tx, id)
 		if err != nil {
 			refusal = err
 			return nil
 		}
-		if wantPly >= 0 && old.Ply != wantPly {
-			refusal = ErrMovedOn
+		g, err := start(old)
+		if errors.Is(err, ErrMovedOn) {
+			refusal = err
 			return nil
 		}
-		g, err := s.opt.Decode(old.Encoded)
 		if err != nil {
 			refusal = corrupt(bucketGames, id, err)
 			return nil
@@ -197,6 +252,8 @@ func (s *Store) Update(id uint64, wantPly int, fn func(rec *Game, g games.Game) 
 		if err := putGame(tx, &old, rec); err != nil {
 			return err
 		}
+		// The record written carries the note it read (or fn's newer id): the note is in the file.
+		s.supersede(false, id, seq)
 		out, live = rec, g
 		return nil
 	})
@@ -231,7 +288,7 @@ func (s *Store) Retire(id uint64) error {
 			refusal = ErrClosed
 			return nil
 		}
-		if _, err := s.opt.Decode(old.Encoded); err == nil {
+		if _, err := s.decode(old.Encoded); err == nil {
 			refusal = ErrReadable
 			return nil
 		}
@@ -276,14 +333,18 @@ func (s *Store) SetMessage(id uint64, messageID string) error {
 	var refusal error
 	err := s.commit(func(tx *bolt.Tx) error {
 		refusal = nil
-		old, err := getGame(tx, id)
+		old, seq, err := s.getGame(tx, id)
 		if err != nil {
 			refusal = err
 			return nil
 		}
 		rec := old
 		rec.MessageID = messageID
-		return putGame(tx, &old, rec)
+		if err := putGame(tx, &old, rec); err != nil {
+			return err
+		}
+		s.supersede(false, id, seq)
+		return nil
 	})
 	if err != nil {
 		return fmt.Errorf("store: setting the message of game %d: %w", id, err)
@@ -295,19 +356,19 @@ func (s *Store) SetMessage(id uint64, messageID string) error {
 func (s *Store) ActiveGame(channel, kind, userID string) (Game, error) {
 	var g Game
 	err := s.view(func(tx *bolt.Tx) (err error) {
-		g, err = activeGame(tx, channel, kind, userID)
+		g, err = s.activeGame(tx, channel, kind, userID)
 		return err
 	})
 	return g, err
 }
 
-func activeGame(tx *bolt.Tx, channel, kind, userID string) (Game, error) {
+func (s *Store) activeGame(tx *bolt.Tx, channel, kind, userID string) (Game, error) {
 	v := tx.Bucket(bActive).Get(key(channel, kind, userID))
 	if v == nil {
 		return Game{}, ErrNotFound
 	}
 	id := idAt(v)
-	g, err := getGame(tx, id)
+	g, _, err := s.getGame(tx, id)
 	if err != nil {
 		return Game{}, indexed(bucketGames, id, err)
 	}
@@ -341,7 +402,7 @@ func (s *Store) FinishedGames(guild, userID string, limit int) ([]Game, error) {
 func (s *Store) LastGame(channel, kind, userID string) (Game, error) {
 	var g Game
 	err := s.view(func(tx *bolt.Tx) (err error) {
-		g, err = activeGame(tx, channel, kind, userID)
+		g, err = s.activeGame(tx, channel, kind, userID)
 		if !errors.Is(err, ErrNotFound) {
 			return err
 		}
@@ -349,7 +410,7 @@ func (s *Store) LastGame(channel, kind, userID string) (Game, error) {
 		if len(last) == 0 {
 			return ErrNotFound
 		}
-		g, err = getGame(tx, last[0])
+		g, _, err = s.getGame(tx, last[0])
 		if err != nil {
 			return indexed(bucketGames, last[0], err)
 		}
@@ -366,7 +427,7 @@ func (s *Store) games(limit int, list func(tx *bolt.Tx) []uint64) ([]Game, error
 	err := s.view(func(tx *bolt.Tx) error {
 		out, bad = nil, nil
 		for _, id := range list(tx) {
-			g, err := getGame(tx, id)
+			g, _, err := s.getGame(tx, id)
 			if err != nil {
 				bad = append(bad, indexed(bucketGames, id, err))
 				continue
@@ -382,6 +443,21 @@ func (s *Store) games(limit int, list func(tx *bolt.Tx) []uint64) ([]Game, error
 	return out, err
 }
 
+// getGame reads a game as every caller should see it: with a pending message note laid over it.
+// seq names the note (0: none).
+func (s *Store) getGame(tx *bolt.Tx, id uint64) (g Game, seq uint64, err error) {
+	g, err = getGame(tx, id)
+	if err != nil {
+		return g, 0, err
+	}
+	if msg, seq := s.overlay(tx, false, id); seq != 0 {
+		g.MessageID = msg
+		return g, seq, nil
+	}
+	return g, 0, nil
+}
+
+// getGame reads a game as stored.
 func getGame(tx *bolt.Tx, id uint64) (Game, error) {
 	v := tx.Bucket(bGames).Get(u64(id))
 	if v == nil {

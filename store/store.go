@@ -60,6 +60,11 @@ type Store struct {
 	db        *bolt.DB
 	opt       Options
 	committer committer
+	notes     notes
+	stats     stats
+	health    health
+	// group is the state of the group being committed; only the committing leader touches it.
+	group struct{ settle []noteRef }
 }
 
 // Open opens (or creates, with its parent directories) the bbolt file at path. A second process
@@ -106,8 +111,22 @@ func Open(path string, opt Options) (*Store, error) {
 // lockTimeout is how long Open waits for another process to release the file.
 var lockTimeout = 2 * time.Second
 
-// Close waits for running transactions and closes the file.
-func (s *Store) Close() error { return s.db.Close() }
+// Close writes the pending message notes, waits for running transactions and closes the file.
+func (s *Store) Close() error {
+	var err error
+	if s.stopNotes() {
+		if err = s.commit(func(*bolt.Tx) error { return nil }); err != nil {
+			err = fmt.Errorf("store: writing the pending message ids: %w", err)
+		}
+	}
+	return errors.Join(err, s.db.Close())
+}
+
+// decode rebuilds a live game, counting the replay.
+func (s *Store) decode(b []byte) (games.Game, error) {
+	s.stats.decodes.Add(1)
+	return s.opt.Decode(b)
+}
 
 // view runs a read-only transaction.
 func (s *Store) view(fn func(*bolt.Tx) error) error { return s.db.View(fn) }

@@ -1,0 +1,55 @@
+package store
+
+import (
+	"fmt"
+	"sync"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// probeEvery limits how often Healthy tries a commit of its own while the store is failing.
+var probeEvery = 3 * time.Second
+
+type health struct {
+	mu     sync.Mutex
+	err    error // the failure of the last commit; nil once one succeeds
+	probed time.Time
+}
+
+// committed records how the last commit went.
+func (h *health) committed(err error) {
+	h.mu.Lock()
+	h.err = err
+	h.mu.Unlock()
+}
+
+func (h *health) last() error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.err
+}
+
+// Healthy is nil when the store can commit. After a commit failed (disk full, an I/O error) it
+// reports that failure until a commit succeeds again; while failing, it tries an empty commit of its
+// own at most once every few seconds, so a store nobody writes to recovers too.
+func (s *Store) Healthy() error {
+	h := &s.health
+	h.mu.Lock()
+	if h.err == nil {
+		h.mu.Unlock()
+		return nil
+	}
+	probe := time.Since(h.probed) >= probeEvery
+	if probe {
+		h.probed = time.Now()
+	}
+	h.mu.Unlock()
+	if probe {
+		s.commit(func(*bolt.Tx) error { return nil })
+	}
+	if err := h.last(); err != nil {
+		return fmt.Errorf("store: %s cannot commit: %w", s.db.Path(), err)
+	}
+	return nil
+}
