@@ -27,8 +27,10 @@ var oolongSpecials = map[oolong.Marker]string{
 // Oolong draws section 9 of rules/oolong.md: the nine tables as 3x3 seat grids laid out like the
 // compass, each labelled with its name, marker (* once used) and claim; the waiter's seat in upper
 // case; then the waiter, the last decision, whose turn or the result, and the supplies.
-func Oolong(g *oolong.Game) string {
-	var b strings.Builder
+func Oolong(g *oolong.Game) string { return drawOolong(g).String() }
+
+func drawOolong(g *oolong.Game) drawn {
+	var out []string
 	wt, ws := g.Waiter()
 	for row := 0; row < 3; row++ {
 		var lines [4]strings.Builder
@@ -62,52 +64,54 @@ func Oolong(g *oolong.Game) string {
 			}
 		}
 		if row > 0 {
-			b.WriteByte('\n')
+			out = append(out, "")
 		}
 		for _, l := range lines {
-			b.WriteString(strings.TrimRight(l.String(), " "))
-			b.WriteByte('\n')
+			out = append(out, strings.TrimRight(l.String(), " "))
 		}
 	}
-	b.WriteString("o empty | b black | g green | upper case: waiter\n")
-	b.WriteString("* marker used | [B] [G] claimed table\n")
-	fmt.Fprintf(&b, "Waiter: table %s, seat %s\n", wt, ws)
+	out = append(out,
+		"o empty | b black | g green | upper case: waiter",
+		"* marker used | [B] [G] claimed table",
+		fmt.Sprintf("Waiter: table %s, seat %s", wt, ws))
 	if m, by, ok := g.Last(); ok {
-		fmt.Fprintf(&b, "Last: %s %s\n", SeatName("oolong", by), g.Format(m))
+		out = append(out, fmt.Sprintf("Last: %s %s", SeatName("oolong", by), g.Format(m)))
 	}
-	b.WriteString(oolongStatus(g))
-	fmt.Fprintf(&b, "\nSupply: Black %d, Green %d | Claimed: Black %d, Green %d",
-		g.Supply(0), g.Supply(1), g.Claimed(0), g.Claimed(1))
-	return b.String()
+	status, ok := oolongStatus(g)
+	d := drawn{kind: "oolong", status: status, at: len(out), plain: !ok}
+	d.lines = append(out, fmt.Sprintf("Supply: Black %d, Green %d | Claimed: Black %d, Green %d",
+		g.Supply(0), g.Supply(1), g.Claimed(0), g.Claimed(1)))
+	return d
 }
 
-func oolongStatus(g *oolong.Game) string {
+// oolongStatus is whose turn it is and what they do, or the result; ok is false for an ending it
+// has no words for (its Text is then the outcome as the games package writes it).
+func oolongStatus(g *oolong.Game) (st Status, ok bool) {
 	o := g.Outcome()
-	winner := SeatName("oolong", o.Winner)
 	loser := SeatName("oolong", o.Winner.Other())
 	switch o.Method {
 	case games.NotOver:
 	case games.Claim:
-		return winner + " wins: five tables claimed"
+		return Status{o.Winner, " wins: five tables claimed"}, true
 	case games.Exhaustion:
-		return fmt.Sprintf("Draw: %s has no tea left", SeatName("oolong", g.ToMove()))
+		return Status{games.NoSeat, fmt.Sprintf("Draw: %s has no tea left", SeatName("oolong", g.ToMove()))}, true
 	case games.Agreement:
-		return "Draw by agreement"
+		return Status{games.NoSeat, "Draw by agreement"}, true
 	case games.Resignation:
-		return fmt.Sprintf("%s wins: %s resigned", winner, loser)
+		return Status{o.Winner, fmt.Sprintf(" wins: %s resigned", loser)}, true
 	case games.Time:
-		return fmt.Sprintf("%s wins: %s ran out of time", winner, loser)
+		return Status{o.Winner, fmt.Sprintf(" wins: %s ran out of time", loser)}, true
 	default:
-		return o.String()
+		return Status{games.NoSeat, o.String()}, false
 	}
-	who := SeatName("oolong", g.ToMove())
+	who := g.ToMove()
 	if pending := g.Pending(); len(pending) > 0 {
 		sp := pending[0]
-		return fmt.Sprintf("%s decides: %s on table %s (%s or skip)", who, oolongSpecials[sp.Marker], sp.Table, oolongHints[sp.Marker])
+		return Status{who, fmt.Sprintf(" decides: %s on table %s (%s or skip)", oolongSpecials[sp.Marker], sp.Table, oolongHints[sp.Marker])}, true
 	}
 	wt, _ := g.Waiter()
 	if g.Free() {
-		return fmt.Sprintf("%s to move: table %s has no open seat, serve any empty seat elsewhere", who, wt)
+		return Status{who, fmt.Sprintf(" to move: table %s has no open seat, serve any empty seat elsewhere", wt)}, true
 	}
-	return fmt.Sprintf("%s to move: serve at table %s", who, wt)
+	return Status{who, fmt.Sprintf(" to move: serve at table %s", wt)}, true
 }

@@ -11,10 +11,11 @@ import (
 // Ouri draws an Ouri board (rules/ouri.md section 7): the scores, North's row right to left under
 // its letters, South's row left to right above its letters, then the turn or result and the last
 // sowing. Each player reads their own houses a–f from their own left.
-func Ouri(g *ouri.Game) string {
-	var b strings.Builder
+func Ouri(g *ouri.Game) string { return drawOuri(g).String() }
+
+func drawOuri(g *ouri.Game) drawn {
 	h, st := g.Houses(), g.Stores()
-	fmt.Fprintf(&b, "South %d  North %d", st[0], st[1])
+	head := fmt.Sprintf("South %d  North %d", st[0], st[1])
 	var notes []string
 	if g.Rules() != ouri.RulesOuri {
 		notes = append(notes, g.Rules().String()+" rules")
@@ -23,40 +24,43 @@ func Ouri(g *ouri.Game) string {
 		notes = append(notes, "misere")
 	}
 	if len(notes) > 0 {
-		fmt.Fprintf(&b, "  (%s)", strings.Join(notes, ", "))
+		head += fmt.Sprintf("  (%s)", strings.Join(notes, ", "))
 	}
-	b.WriteString("\n\n         F   E   D   C   B   A\nNorth ")
+	var north, south strings.Builder
+	north.WriteString("North ")
 	for i := 11; i >= 6; i-- {
-		fmt.Fprintf(&b, "%4d", h[i])
+		fmt.Fprintf(&north, "%4d", h[i])
 	}
-	b.WriteString("\nSouth ")
+	south.WriteString("South ")
 	for i := 0; i < 6; i++ {
-		fmt.Fprintf(&b, "%4d", h[i])
+		fmt.Fprintf(&south, "%4d", h[i])
 	}
-	b.WriteString("\n         A   B   C   D   E   F\n\n")
-	b.WriteString(ouriStatus(g))
+	lines := []string{head, "", "         F   E   D   C   B   A", north.String(), south.String(),
+		"         A   B   C   D   E   F", ""}
+	d := drawn{kind: "ouri", status: ouriStatus(g), at: len(lines), newline: true}
 	if last := g.LastSowing(); last.Seat != games.NoSeat {
-		fmt.Fprintf(&b, "\nLast: %s sowed %c", SeatName("ouri", last.Seat), 'a'+last.House)
+		l := fmt.Sprintf("Last: %s sowed %c", SeatName("ouri", last.Seat), 'a'+last.House)
 		switch {
 		case last.GrandSlam && last.Captured > 0:
-			fmt.Fprintf(&b, ", grand slam: captured %d", last.Captured)
+			l += fmt.Sprintf(", grand slam: captured %d", last.Captured)
 		case last.GrandSlam:
-			b.WriteString(", grand slam: nothing captured")
+			l += ", grand slam: nothing captured"
 		case last.Captured > 0:
-			fmt.Fprintf(&b, ", captured %d", last.Captured)
+			l += fmt.Sprintf(", captured %d", last.Captured)
 		}
+		lines = append(lines, l)
 	}
-	b.WriteByte('\n')
-	return b.String()
+	d.lines = lines
+	return d
 }
 
 // ouriStatus is "South to move" or the result with both stores, the winner's first.
-func ouriStatus(g *ouri.Game) string {
+func ouriStatus(g *ouri.Game) Status {
 	o, st := g.Outcome(), g.Stores()
 	if !o.Over() {
-		s := SeatName("ouri", g.ToMove()) + " to move"
+		s := Status{g.ToMove(), " to move"}
 		if last := g.LastSowing(); last.Seat == g.ToMove() {
-			s += " again"
+			s.Text += " again"
 		}
 		return s
 	}
@@ -82,8 +86,8 @@ func ouriStatus(g *ouri.Game) string {
 		why = o.Method.String()
 	}
 	if o.Draw() {
-		return fmt.Sprintf("Draw %d-%d (%s)", st[0], st[1], why)
+		return Status{games.NoSeat, fmt.Sprintf("Draw %d-%d (%s)", st[0], st[1], why)}
 	}
 	w := o.Winner
-	return fmt.Sprintf("%s wins %d-%d (%s)", SeatName("ouri", w), st[w], st[w.Other()], why)
+	return Status{w, fmt.Sprintf(" wins %d-%d (%s)", st[w], st[w.Other()], why)}
 }
