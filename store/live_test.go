@@ -298,7 +298,8 @@ func TestNotedMessages(t *testing.T) {
 		s.NoteMessage(g.ID, "m1")
 		s.NoteChallengeMessage(ch.ID, "m2")
 		deadline := time.Now().Add(5 * time.Second)
-		for stored(t, s, g.ID) != "m1" || storedChallenge(t, s, ch.ID) != "m2" {
+		// The counter moves just after the commit is visible: wait for both.
+		for stored(t, s, g.ID) != "m1" || storedChallenge(t, s, ch.ID) != "m2" || s.Stats().Commits == before.Commits {
 			if time.Now().After(deadline) {
 				t.Fatal("the notes were not flushed")
 			}
@@ -378,4 +379,62 @@ func TestNotedMessages(t *testing.T) {
 			t.Fatal("the note is still pending after a commit")
 		}
 	})
+}
+
+// TestNotesUnderConcurrentMoves has several players move and note their board message at once, with
+// the background flush racing them: each always reads its latest note, and the file ends with it.
+func TestNotesUnderConcurrentMoves(t *testing.T) {
+	d := noteDelay
+	noteDelay = time.Millisecond
+	t.Cleanup(func() { noteDelay = d })
+	s, c, path := openTest(t)
+	const players = 8
+	last := make([]string, players)
+	ids := make([]uint64, players)
+	errs := make(chan error, players)
+	for w := 0; w < players; w++ {
+		ids[w] = newGame(t, s, "c1", "ouri", person(itoa(uint64(w))), person("x"+itoa(uint64(w)))).ID
+	}
+	for w := 0; w < players; w++ {
+		go func(w int) {
+			me := itoa(uint64(w))
+			for i := 0; i < 30; i++ {
+				rec, live, err := s.ActiveLive("c1", "ouri", me)
+				if errors.Is(err, ErrNotFound) {
+					break
+				}
+				if err != nil {
+					errs <- err
+					return
+				}
+				if rec.MessageID != last[w] {
+					errs <- errors.New("player " + me + " read message " + rec.MessageID + ", noted " + last[w])
+					return
+				}
+				if rec, _, err = s.UpdateLive(rec, live, playFirst); err != nil {
+					errs <- err
+					return
+				}
+				last[w] = "m" + itoa(uint64(rec.Ply))
+				s.NoteMessage(rec.ID, last[w])
+			}
+			errs <- nil
+		}(w)
+	}
+	for range players {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.Close()
+	s2, err := Open(path, Options{Decode: s.opt.Decode, Now: c.Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s2.Close()
+	for w, id := range ids {
+		if got := stored(t, s2, id); got != last[w] {
+			t.Errorf("game %d stored message %q, want the last note %q", id, got, last[w])
+		}
+	}
 }
