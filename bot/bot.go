@@ -3,83 +3,120 @@ package bot
 import (
 	"context"
 	"log/slog"
-	"sync"
-	"time"
-
-	"github.com/bwmarrin/discordgo"
-
-	"tabuleiro/ai"
+	"runtime/debug"
 
 	"tabuleiro/store"
+	"tabuleiro/table"
 )
 
-// Config tunes a Bot. The zero value gives the defaults of discord.md.
-type Config struct {
-	ChallengeTTL time.Duration    // how long a challenge stays open; default 10m
-	IdleTimeout  time.Duration    // how long a player may take to decide; default 72h
-	AIMoveTime   time.Duration    // hard's thinking budget; default 1s
-	Now          func() time.Time // the clock; default time.Now
-	Seed         uint64           // seeds layouts, random seat choice and the AI (deterministic tests)
-	Log          *slog.Logger     // default slog.Default()
-	// AI is the bot's opponent play; default a Player that keeps its endgame databases in memory.
-	// Make one per process with ai.New(ai.Config{CacheDir: beside the store}).
-	AI *ai.Player
-}
+// Config tunes a Bot: the session core's settings.
+type Config = table.Config
 
-// Sender delivers what the bot says outside an interaction response: its own moves, expiry notices.
-type Sender interface {
-	Send(ctx context.Context, channelID string, m *discordgo.MessageSend) (messageID string, err error)
-	Edit(ctx context.Context, channelID, messageID string, m *discordgo.MessageEdit) error
-	// Original returns the id of the message created by the response to interaction in (so a board
-	// posted as an interaction response can be edited later).
-	Original(ctx context.Context, in *discordgo.Interaction) (messageID string, err error)
-}
-
-// Reply is the answer to one interaction.
-type Reply struct {
-	Response *discordgo.InteractionResponse
-	// After, when set, runs once the response has been delivered (never before): it records the new
-	// board's message id and makes the bot's move(s). Adapters call it in the background.
-	After func(ctx context.Context)
-}
-
-// Bot is the command layer: it reads and writes games through the store and answers interactions.
-// It is safe for concurrent use.
+// Bot answers interactions on a session core. It is safe for concurrent use.
 type Bot struct {
-	st   *store.Store
+	t    *table.Table
 	send Sender
-	cfg  Config
 	log  *slog.Logger
-
-	wg      sync.WaitGroup
-	mu      sync.Mutex
-	running map[uint64]bool // games whose bot moves are being made
-	again   map[uint64]bool // games asked for again while running
 }
 
-// New builds a Bot on a store and a Sender.
+// New builds a Bot and its session core on a store; send delivers what it says outside replies.
 func New(st *store.Store, send Sender, cfg Config) *Bot {
-	if cfg.ChallengeTTL <= 0 {
-		cfg.ChallengeTTL = 10 * time.Minute
+	b := &Bot{send: send}
+	b.t = table.New(st, b, cfg)
+	b.log = cfg.Log
+	if b.log == nil {
+		b.log = slog.Default()
 	}
-	if cfg.IdleTimeout <= 0 {
-		cfg.IdleTimeout = 72 * time.Hour
-	}
-	if cfg.AIMoveTime <= 0 {
-		cfg.AIMoveTime = time.Second
-	}
-	if cfg.Now == nil {
-		cfg.Now = time.Now
-	}
-	if cfg.Log == nil {
-		cfg.Log = slog.Default()
-	}
-	if cfg.AI == nil {
-		cfg.AI = ai.Default()
-	}
-	return &Bot{st: st, send: send, cfg: cfg, log: cfg.Log,
-		running: map[uint64]bool{}, again: map[uint64]bool{}}
+	return b
 }
 
-// Wait waits for all in-flight background work: After steps and the bot's moves.
-func (b *Bot) Wait() { b.wg.Wait() }
+// Table is the session core the bot serves.
+func (b *Bot) Table() *table.Table { return b.t }
+
+// Run makes every pending bot move, then sweeps expiries until ctx is done.
+func (b *Bot) Run(ctx context.Context) error { return b.t.Run(ctx) }
+
+// Sweep closes what is due now (tests drive it with a fake clock).
+func (b *Bot) Sweep(ctx context.Context) { b.t.Sweep(ctx) }
+
+// Wait waits for the bot moves Run started.
+func (b *Bot) Wait() { b.t.Wait() }
+
+// request is one interaction with what every handler needs to know about it.
+type request struct {
+	in    *Interaction
+	actor table.Actor
+	log   *slog.Logger
+}
+
+// Handle answers one interaction. It never runs the AI and never panics: a panic is logged and
+// answered with a private error.
+func (b *Bot) Handle(ctx context.Context, in *Interaction) (r Reply) {
+	req := &request{in: in}
+	req.log = b.log.With("interaction", in.ID, "guild", in.Guild, "channel", in.Channel, "user", in.User)
+	defer func() {
+		if p := recover(); p != nil {
+			req.log.Error("panic while handling an interaction", "panic", p, "stack", string(debug.Stack()))
+			r = private("Something went wrong on our side — please try again in a moment.")
+		}
+	}()
+	var err error
+	switch in.Type {
+	case Ping:
+		return Reply{Type: Pong}
+	case Command:
+		r, err = b.command(ctx, req)
+	case Autocomplete:
+		return b.autocomplete(req)
+	case Click:
+		r, err = b.click(ctx, req)
+	default:
+		err = refuse(table.Invalid, "tabuleiro does not know what to do with that.")
+	}
+	if err != nil {
+		msg, internal := publicError(err)
+		if internal {
+			req.log.Error("interaction failed", "err", err)
+		} else {
+			req.log.Info("interaction refused", "reason", msg)
+		}
+		return private(msg)
+	}
+	return r
+}
+
+// begin names the game kind of a request and checks where it was made.
+func (req *request) begin(kind string) error {
+	req.actor = table.Actor{User: req.in.User, Kind: kind, Salt: req.in.ID,
+		Place: table.Place{Guild: req.in.Guild, Channel: req.in.Channel}}
+	if req.in.Guild == "" || req.in.Channel == "" {
+		return refuse(table.NoContext, "tabuleiro plays in server channels, not in DMs — use the commands in a channel of a server.")
+	}
+	if req.in.User == "" {
+		return refuse(table.NoContext, "tabuleiro could not tell who you are — try again.")
+	}
+	req.actor.Log = req.log
+	return nil
+}
+
+// private is an ephemeral message: only the person who asked sees it.
+func private(msg string) Reply {
+	return Reply{Type: Post, Message: Message{Content: clip(msg), Private: true}}
+}
+
+// public is a new message in the channel.
+func public(m Message) Reply { return Reply{Type: Post, Message: m} }
+
+// update replaces the message whose control was used.
+func update(m Message) Reply { return Reply{Type: Update, Message: m} }
+
+// maxContent is the longest message chat platforms show (Discord: 2000 characters).
+const maxContent = 2000
+
+// clip keeps a message within maxContent characters.
+func clip(s string) string {
+	if len(s) <= maxContent || len([]rune(s)) <= maxContent {
+		return s
+	}
+	return string([]rune(s)[:maxContent-1]) + "…"
+}

@@ -1,118 +1,94 @@
 package bot
 
 import (
-	"github.com/bwmarrin/discordgo"
+	"tabuleiro/games"
+	"tabuleiro/games/catalog"
 )
 
-// Titles are the games' names as people write them.
-var titles = map[string]string{"oolong": "Oolong", "ouri": "Ouri", "ordo": "Ordo"}
+// descriptors are the games the bot offers, in the order of their commands.
+func descriptors() []*games.Descriptor { return catalog.All() }
 
-// kinds lists the games in the order of their commands.
-var kinds = []string{"oolong", "ouri", "ordo"}
+// OptionType is the kind of value an option takes.
+type OptionType uint8
 
-var gameBlurbs = map[string]string{
-	"oolong": "Oolong: serve tea at nine tables, claim five to win",
-	"ouri":   "Ouri: the Cape Verdean mancala, capture 25 seeds to win",
-	"ordo":   "Ordo: keep your pieces connected and reach the far row",
+const (
+	StringOption OptionType = iota
+	UserOption
+	BoolOption
+)
+
+// CommandSpec is one top-level command as people see it; adapters register it in their own form.
+type CommandSpec struct {
+	Name, Description string
+	Subs              []SubSpec
 }
 
-// offerName is the subcommand that offers to stop a game by agreement.
-func offerName(kind string) string {
-	if kind == "ouri" {
-		return "end"
-	}
-	return "draw"
+// SubSpec is a subcommand.
+type SubSpec struct {
+	Name, Description string
+	Options           []OptionSpec
 }
 
-// Commands are the application commands to register: one per game, each with its subcommands.
-func (b *Bot) Commands() []*discordgo.ApplicationCommand {
-	dm := false
-	var out []*discordgo.ApplicationCommand
-	for _, kind := range kinds {
-		out = append(out, &discordgo.ApplicationCommand{
-			Type:         discordgo.ChatApplicationCommand,
-			Name:         kind,
-			Description:  gameBlurbs[kind],
-			DMPermission: &dm,
-			Contexts:     &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild},
-			Options:      subcommands(kind),
-		})
+// OptionSpec is one option of a subcommand.
+type OptionSpec struct {
+	Type              OptionType
+	Name, Description string
+	Required          bool
+	Autocomplete      bool
+	MaxLength         int
+	Choices           []string // fixed values, in order
+}
+
+// Commands are the commands to register: one per game, each with its subcommands, all generated
+// from the games' descriptors.
+func Commands() []CommandSpec {
+	var out []CommandSpec
+	for _, d := range descriptors() {
+		out = append(out, CommandSpec{Name: d.Kind, Description: d.Blurb, Subs: subcommands(d)})
 	}
 	return out
 }
 
-func subcommands(kind string) []*discordgo.ApplicationCommandOption {
-	title := titles[kind]
-	challenge := append([]*discordgo.ApplicationCommandOption{
-		{Type: discordgo.ApplicationCommandOptionUser, Name: "opponent", Description: "Who you challenge", Required: true},
-		choiceOption("first", "Who takes the first seat (default: random)", "me", "them", "random"),
-	}, gameOptions(kind)...)
-	vsBot := append([]*discordgo.ApplicationCommandOption{
-		choiceOption("level", "How strongly the bot plays (default: hard)", "easy", "medium", "hard"),
-		choiceOption("first", "Who moves first (default: random)", "me", "bot", "random"),
-	}, gameOptions(kind)...)
-	player := []*discordgo.ApplicationCommandOption{
-		{Type: discordgo.ApplicationCommandOptionUser, Name: "player", Description: "Whose game, when several are running here"},
+func subcommands(d *games.Descriptor) []SubSpec {
+	title := d.Title
+	challenge := append([]OptionSpec{
+		{Type: UserOption, Name: "opponent", Description: "Who you challenge", Required: true},
+		choice("first", "Who takes the first seat (default: random)", "me", "them", "random"),
+	}, optionSpecs(d)...)
+	vsBot := append([]OptionSpec{
+		choice("level", "How strongly the bot plays (default: hard)", "easy", "medium", "hard"),
+		choice("first", "Who moves first (default: random)", "me", "bot", "random"),
+	}, optionSpecs(d)...)
+	player := []OptionSpec{
+		{Type: UserOption, Name: "player", Description: "Whose game, when several are running here"},
 	}
-	offer := "Offer a draw, or accept the draw your opponent offered"
-	if kind == "ouri" {
-		offer = "Offer to end the game with each player taking the seeds on their side, or accept it"
-	}
-	return []*discordgo.ApplicationCommandOption{
-		sub("challenge", "Challenge someone in this channel to a game of "+title, challenge...),
-		sub("vs-bot", "Play "+title+" against the bot", vsBot...),
-		sub("move", "Play a move in your "+title+" game here", &discordgo.ApplicationCommandOption{
-			Type: discordgo.ApplicationCommandOptionString, Name: "play", Description: moveHelp[kind],
-			Required: true, Autocomplete: true, MaxLength: 100,
-		}),
-		sub("board", "Show the board of a "+title+" game in this channel", player...),
-		sub("history", "List the moves of the current or last "+title+" game here", player...),
-		sub("resign", "Resign your "+title+" game here"),
-		sub(offerName(kind), offer),
-		sub("rules", "A short summary of the rules of "+title+" (only you see it)"),
+	return []SubSpec{
+		{Name: "challenge", Description: "Challenge someone in this channel to a game of " + title, Options: challenge},
+		{Name: "vs-bot", Description: "Play " + title + " against the bot", Options: vsBot},
+		{Name: "move", Description: "Play a move in your " + title + " game here", Options: []OptionSpec{
+			{Type: StringOption, Name: "play", Description: d.MoveHelp, Required: true, Autocomplete: true, MaxLength: 100},
+		}},
+		{Name: "board", Description: "Show the board of a " + title + " game in this channel", Options: player},
+		{Name: "history", Description: "List the moves of the current or last " + title + " game here", Options: player},
+		{Name: "resign", Description: "Resign your " + title + " game here"},
+		{Name: d.Offer, Description: d.OfferHelp},
+		{Name: "rules", Description: "A short summary of the rules of " + title + " (only you see it)"},
 	}
 }
 
-var moveHelp = map[string]string{
-	"oolong": "Your decision, e.g. ne (a seat of the directed table), c.ne, rotate 3, skip",
-	"ouri":   "The house to sow, a to f from your left",
-	"ordo":   "Your move, e.g. a3-a4, e5xe6 or c2:d2-c4",
+func choice(name, desc string, values ...string) OptionSpec {
+	return OptionSpec{Type: StringOption, Name: name, Description: desc, Choices: values}
 }
 
-func sub(name, desc string, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommandOption {
-	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand,
-		Name: name, Description: desc, Options: opts}
-}
-
-func choiceOption(name, desc string, values ...string) *discordgo.ApplicationCommandOption {
-	o := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: name, Description: desc}
-	for _, v := range values {
-		o.Choices = append(o.Choices, &discordgo.ApplicationCommandOptionChoice{Name: v, Value: v})
-	}
-	return o
-}
-
-// gameOptions are the options a game starts with; their names are the engine's option keys.
-func gameOptions(kind string) []*discordgo.ApplicationCommandOption {
-	switch kind {
-	case "oolong":
-		return []*discordgo.ApplicationCommandOption{
-			choiceOption("trigger", "Who fires a colour's marker: any colour (default) or only its owner", "any", "owner"),
+// optionSpecs are the options a game starts with, from its descriptor.
+func optionSpecs(d *games.Descriptor) []OptionSpec {
+	var out []OptionSpec
+	for _, o := range d.Options {
+		if o.Bool {
+			out = append(out, OptionSpec{Type: BoolOption, Name: o.Name, Description: o.Description})
+			continue
 		}
-	case "ouri":
-		return []*discordgo.ApplicationCommandOption{
-			choiceOption("rules", "ouri (Cape Verde, default) or abapa (international Oware)", "ouri", "abapa"),
-			{Type: discordgo.ApplicationCommandOptionBoolean, Name: "misere", Description: "Misère: the smaller store wins"},
-		}
+		out = append(out, choice(o.Name, o.Description, o.Choices...))
 	}
-	return nil
-}
-
-// gameOptionNames are the option names gameOptions declares for a kind.
-func gameOptionNames(kind string) []string {
-	var names []string
-	for _, o := range gameOptions(kind) {
-		names = append(names, o.Name)
-	}
-	return names
+	return out
 }

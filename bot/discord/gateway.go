@@ -13,13 +13,10 @@ import (
 // Gateway serves interactions arriving over the gateway websocket: each is answered with
 // InteractionRespond, then its After step runs, all tracked by Work.
 type Gateway struct {
-	s     *discordgo.Session
-	bot   Handler
-	shard Shard
-	work  *Work
-	log   *slog.Logger
-	seen  *recent
-	off   func()
+	s   *discordgo.Session
+	p   *pipeline
+	log *slog.Logger
+	off func()
 }
 
 // NewGateway serves h on the session from NewSession (its shard settings come from there too).
@@ -27,8 +24,7 @@ func NewGateway(s *discordgo.Session, h Handler, work *Work, log *slog.Logger) *
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Gateway{s: s, bot: h, work: work, log: log, seen: newRecent(4096),
-		shard: Shard{ID: s.ShardID, Count: max(s.ShardCount, 1)}}
+	return &Gateway{s: s, log: log, p: newPipeline(h, Shard{ID: s.ShardID, Count: max(s.ShardCount, 1)}, work, log)}
 }
 
 // Open connects to the gateway.
@@ -40,7 +36,7 @@ func (g *Gateway) Open() error {
 		g.off()
 		return fmt.Errorf("connecting to the Discord gateway: %w", err)
 	}
-	g.log.Info("discord: gateway connected", "shard", g.shard.ID, "shards", g.shard.Count)
+	g.log.Info("discord: gateway connected", "shard", g.p.shard.ID, "shards", g.p.shard.Count)
 	return nil
 }
 
@@ -55,21 +51,12 @@ func (g *Gateway) Close() error {
 
 // interaction runs in its own goroutine (discordgo's SyncEvents is off).
 func (g *Gateway) interaction(in *discordgo.Interaction) {
-	if !g.shard.ServesInteraction(in) {
-		return // Discord routes by shard already; this is another process's guild
+	if g.p.admit(in) != serve {
+		return // another process's guild (Discord routes by shard already), or a replay
 	}
-	if !g.seen.first(in.ID) {
-		g.log.Warn("discord: interaction delivered twice; answered once", "interaction", in.ID)
-		return
-	}
-	ok := g.work.Do(func(ctx context.Context) {
-		reply := g.bot.Handle(ctx, in)
-		resp := reply.Response
-		if resp == nil {
-			g.log.Error("discord: command layer gave no response", "interaction", in.ID, "type", in.Type)
-			resp = fallback(in)
-		}
-		if err := g.s.InteractionRespond(in, resp, discordgo.WithContext(ctx)); err != nil {
+	ok := g.p.work.Do(func(ctx context.Context) {
+		reply := g.p.answer(ctx, in)
+		if err := g.s.InteractionRespond(in, reply.Response, discordgo.WithContext(ctx)); err != nil {
 			// 10062: later than Discord's 3 seconds. Whatever the command changed is stored; the
 			// person sees "interaction failed" and the next board shows the truth.
 			g.log.Warn("discord: answering interaction failed; stored state is kept",

@@ -5,13 +5,18 @@ import (
 	"sync"
 
 	"github.com/bwmarrin/discordgo"
-
-	"tabuleiro/bot"
 )
 
-// Handler answers interactions; *bot.Bot is the one the adapters serve.
+// Handler answers interactions; *Interactions is the one the gateway and the endpoint serve.
 type Handler interface {
-	Handle(ctx context.Context, in *discordgo.Interaction) bot.Reply
+	Handle(ctx context.Context, in *discordgo.Interaction) Reply
+}
+
+// Reply is the answer to one interaction.
+type Reply struct {
+	Response *discordgo.InteractionResponse
+	// After, when set, runs once the response has been delivered (never before), in tracked work.
+	After func(ctx context.Context)
 }
 
 // recent remembers the last interaction ids seen, so that one delivered twice (a gateway replay,

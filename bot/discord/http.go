@@ -32,14 +32,11 @@ const MaxSkew = 5 * time.Minute
 // /interactions exists only with a public key; without one the endpoint serves /healthz alone
 // (for container health checks of a gateway-only bot).
 type Endpoint struct {
-	bot   Handler
-	key   ed25519.PublicKey
-	shard Shard
-	now   func() time.Time
-	log   *slog.Logger
-	work  *Work
-	seen  *recent
-	mux   *http.ServeMux
+	p   *pipeline
+	key ed25519.PublicKey
+	now func() time.Time
+	log *slog.Logger
+	mux *http.ServeMux
 
 	draining atomic.Bool
 }
@@ -59,11 +56,8 @@ func NewEndpoint(h Handler, key ed25519.PublicKey, work *Work, opt EndpointOptio
 	if opt.Log == nil {
 		opt.Log = slog.Default()
 	}
-	if opt.Shard.Count == 0 {
-		opt.Shard = Shard{ID: 0, Count: 1}
-	}
-	e := &Endpoint{bot: h, key: key, shard: opt.Shard, now: opt.Now, log: opt.Log, work: work,
-		seen: newRecent(4096), mux: http.NewServeMux()}
+	e := &Endpoint{p: newPipeline(h, opt.Shard, work, opt.Log), key: key, now: opt.Now, log: opt.Log,
+		mux: http.NewServeMux()}
 	e.mux.HandleFunc("GET /healthz", e.healthz)
 	if key != nil {
 		e.mux.HandleFunc("POST /interactions", e.interactions)
@@ -127,23 +121,18 @@ func (e *Endpoint) interactions(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, &discordgo.InteractionResponse{Type: discordgo.InteractionResponsePong})
 		return
 	}
-	if !e.shard.ServesInteraction(&in) {
+	switch e.p.admit(&in) {
+	case otherShard:
 		// Only a proxy routing interactions by guild would send these; tell it it chose wrong.
 		http.Error(w, "guild belongs to another shard", http.StatusMisdirectedRequest)
 		return
-	}
-	if !e.seen.first(in.ID) {
-		e.log.Warn("discord: interaction delivered twice; answered once", "interaction", in.ID)
+	case duplicate:
 		http.Error(w, "interaction already answered", http.StatusConflict)
 		return
 	}
 
-	reply := e.bot.Handle(r.Context(), &in)
+	reply := e.p.answer(r.Context(), &in)
 	resp := reply.Response
-	if resp == nil {
-		e.log.Error("discord: command layer gave no response", "interaction", in.ID, "type", in.Type)
-		resp = fallback(&in)
-	}
 	if resp.Data != nil && len(resp.Data.Files) > 0 {
 		e.log.Warn("discord: files cannot be attached to an inline HTTP response; dropped", "interaction", in.ID)
 	}
@@ -156,7 +145,7 @@ func (e *Endpoint) interactions(w http.ResponseWriter, r *http.Request) {
 		if f, ok := w.(http.Flusher); ok {
 			f.Flush()
 		}
-		if !e.work.Go(reply.After) {
+		if !e.p.work.Go(reply.After) {
 			e.log.Warn("discord: shutting down; the bot's follow-up will be made on restart", "interaction", in.ID)
 		}
 	}

@@ -60,11 +60,12 @@ func NewSender(s *discordgo.Session, appID string, log *slog.Logger) *Sender {
 }
 
 // Send posts a message in a channel and returns its id.
-func (d *Sender) Send(ctx context.Context, channelID string, m *discordgo.MessageSend) (string, error) {
+func (d *Sender) Send(ctx context.Context, channelID string, m bot.Message) (string, error) {
 	if d.s.Token == "" {
 		return "", errNoToken
 	}
-	msg, err := d.s.ChannelMessageSendComplex(channelID, m, discordgo.WithContext(ctx))
+	send := &discordgo.MessageSend{Content: m.Content, Components: components(m.Rows), AllowedMentions: allowed(m)}
+	msg, err := d.s.ChannelMessageSendComplex(channelID, send, discordgo.WithContext(ctx))
 	if err != nil {
 		err = fmt.Errorf("posting in channel %s: %w", channelID, err)
 		d.report(err, "channel", channelID)
@@ -73,16 +74,29 @@ func (d *Sender) Send(ctx context.Context, channelID string, m *discordgo.Messag
 	return msg.ID, nil
 }
 
-// Edit replaces a message's content and components. m is not modified.
-func (d *Sender) Edit(ctx context.Context, channelID, messageID string, m *discordgo.MessageEdit) error {
+// Edit replaces a message's content and components.
+func (d *Sender) Edit(ctx context.Context, channelID, messageID string, m bot.Message) error {
+	comps := components(m.Rows)
+	if comps == nil {
+		comps = []discordgo.MessageComponent{}
+	}
+	return d.edit(ctx, &discordgo.MessageEdit{Channel: channelID, ID: messageID, Content: &m.Content,
+		Components: &comps, AllowedMentions: allowed(m)})
+}
+
+// Clear removes a message's components.
+func (d *Sender) Clear(ctx context.Context, channelID, messageID string) error {
+	empty := []discordgo.MessageComponent{}
+	return d.edit(ctx, &discordgo.MessageEdit{Channel: channelID, ID: messageID, Components: &empty})
+}
+
+func (d *Sender) edit(ctx context.Context, e *discordgo.MessageEdit) error {
 	if d.s.Token == "" {
 		return errNoToken
 	}
-	e := *m
-	e.Channel, e.ID = channelID, messageID
-	if _, err := d.s.ChannelMessageEditComplex(&e, discordgo.WithContext(ctx)); err != nil {
-		err = fmt.Errorf("editing message %s in channel %s: %w", messageID, channelID, err)
-		d.report(err, "channel", channelID, "message", messageID)
+	if _, err := d.s.ChannelMessageEditComplex(e, discordgo.WithContext(ctx)); err != nil {
+		err = fmt.Errorf("editing message %s in channel %s: %w", e.ID, e.Channel, err)
+		d.report(err, "channel", e.Channel, "message", e.ID)
 		return err
 	}
 	return nil

@@ -12,6 +12,7 @@ import (
 
 	"tabuleiro/ai"
 	"tabuleiro/bot"
+	"tabuleiro/bot/console"
 	"tabuleiro/bot/discord"
 	"tabuleiro/games/catalog"
 	"tabuleiro/store"
@@ -21,7 +22,7 @@ import (
 func runDefault(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) int {
 	err := runBot(ctx, os.Getenv)
 	if errors.Is(err, errNotConfigured) {
-		return console(ctx, stdin, stdout, stderr)
+		return runConsole(ctx, stdin, stdout, stderr)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "tabuleiro: %v\n", err)
@@ -30,9 +31,9 @@ func runDefault(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) 
 	return 0
 }
 
-// console plays in the terminal with the same command layer as Discord. Its games are kept in
+// runConsole plays in the terminal with the same command layer as Discord. Its games are kept in
 // CONSOLE_DB_PATH (default data/console.db), apart from the bot's store, so both can run at once.
-func console(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) int {
+func runConsole(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) int {
 	env, err := discord.Env(os.Getenv, ".env")
 	if err != nil {
 		fmt.Fprintf(stderr, "console: %v\n", err)
@@ -57,7 +58,7 @@ func console(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) int
 		}
 		cfg.AIMoveTime = d
 	}
-	if err := bot.RunConsole(ctx, st, cfg, stdin, stdout); err != nil && !errors.Is(err, context.Canceled) {
+	if err := console.Run(ctx, st, cfg, stdin, stdout); err != nil && !errors.Is(err, context.Canceled) {
 		fmt.Fprintf(stderr, "console: %v\n", err)
 		return 1
 	}

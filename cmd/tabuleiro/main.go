@@ -51,7 +51,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		}
 		return 0
 	case "console":
-		return console(ctx, stdin, stdout, stderr)
+		return runConsole(ctx, stdin, stdout, stderr)
 	case "healthcheck":
 		if err := healthcheck(ctx, os.Getenv); err != nil {
 			fmt.Fprintf(stderr, "healthcheck: %v\n", err)

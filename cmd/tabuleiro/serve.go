@@ -44,22 +44,74 @@ func runBot(ctx context.Context, getenv func(string) string) error {
 	return serve(ctx, cfg, slog.New(slog.NewTextHandler(os.Stderr, nil)))
 }
 
-// serve wires the store, the bot and the adapters, and on ctx's end stops in order: intake first
-// (HTTP shutdown, gateway closed), then the work already accepted, then the bot's loop, then the
-// store. Everything is stored before it is said, so a stop that runs out of grace loses no game.
+// serve runs the program until ctx ends (main cancels it on SIGINT/SIGTERM).
 func serve(ctx context.Context, cfg discord.Config, log *slog.Logger) (err error) {
+	m := NewMain(cfg, log)
+	defer func() { err = errors.Join(err, m.Close()) }()
+	return m.Run(ctx)
+}
+
+// Main is the program as a value: its configuration, the store, the session core and bot, and the
+// Discord adapters. Run serves until its context ends; Close releases what Run left open. The
+// end-to-end test runs it on a random port.
+type Main struct {
+	Config discord.Config
+	Log    *slog.Logger
+
+	Store    *store.Store
+	Bot      *bot.Bot
+	Endpoint *discord.Endpoint // when HTTP_ADDR is set
+	Gateway  *discord.Gateway  // when the gateway runs
+	// Addr is where the HTTP endpoint listens, once Run has started it.
+	Addr net.Addr
+
+	work    *discord.Work
+	srv     *http.Server
+	abandon context.CancelFunc
+	stopRun context.CancelFunc
+	ran     chan error
+	failed  chan error
+	stopped bool
+}
+
+// NewMain prepares the program; nothing is opened before Run.
+func NewMain(cfg discord.Config, log *slog.Logger) *Main {
+	if log == nil {
+		log = slog.Default()
+	}
+	return &Main{Config: cfg, Log: log, failed: make(chan error, 1)}
+}
+
+// Run opens the store, wires the bot and the adapters, and serves until ctx ends or something
+// fails; then it stops in order: intake first (HTTP shutdown, gateway closed), then the work
+// already accepted, then the bot's loop. Everything is stored before it is said, so a stop that
+// runs out of grace loses no game. Close the Main afterwards.
+func (m *Main) Run(ctx context.Context) error {
+	if err := m.open(ctx); err != nil {
+		m.stop()
+		return err
+	}
+	var err error
+	select {
+	case <-ctx.Done():
+		m.Log.Info("stopping")
+	case err = <-m.failed:
+		m.Log.Error("stopping after a failure", "err", err)
+	case rerr := <-m.ran:
+		m.ran <- rerr // stop waits for it
+		err = fmt.Errorf("the bot's loop ended unexpectedly: %v", rerr)
+	}
+	m.stop()
+	return err
+}
+
+func (m *Main) open(ctx context.Context) error {
+	cfg, log := m.Config, m.Log
 	st, err := store.Open(cfg.DBPath, store.Options{Decode: catalog.Decode})
 	if err != nil {
 		return err
 	}
-	defer func() {
-		if cerr := st.Close(); cerr != nil {
-			err = errors.Join(err, fmt.Errorf("closing the store: %w", cerr))
-		} else {
-			log.Info("store closed", "path", cfg.DBPath)
-		}
-	}()
-
+	m.Store = st
 	session := discord.NewSession(cfg, discord.Retry{}, log)
 	appID := cfg.AppID
 	if cfg.Token != "" {
@@ -69,7 +121,8 @@ func serve(ctx context.Context, cfg discord.Config, log *slog.Logger) (err error
 	} else {
 		log.Warn("no DISCORD_TOKEN: commands are not registered and the bot cannot post its own moves or expiry notices")
 	}
-	b := bot.New(st, discord.NewSender(session, appID, log), bot.Config{
+	sender := discord.NewSender(session, appID, log)
+	m.Bot = bot.New(st, sender, bot.Config{
 		ChallengeTTL: cfg.ChallengeTTL,
 		IdleTimeout:  cfg.IdleTimeout,
 		AIMoveTime:   cfg.AIMoveTime,
@@ -78,10 +131,11 @@ func serve(ctx context.Context, cfg discord.Config, log *slog.Logger) (err error
 		// The endgame databases are cached beside the game store.
 		AI: ai.New(ai.Config{CacheDir: filepath.Dir(cfg.DBPath)}),
 	})
+	handler := discord.NewInteractions(m.Bot, sender)
 	if cfg.Token != "" {
 		// Not fatal: Discord keeps the previous registration, and a bad token has already failed
 		// above.
-		if err := discord.Register(ctx, session, appID, cfg.GuildID, b.Commands()); err != nil {
+		if err := discord.Register(ctx, session, appID, cfg.GuildID, discord.Commands()); err != nil {
 			log.Error("commands not updated; the previous registration stays", "err", err)
 		} else {
 			log.Info("commands registered", "app", appID, "guild", cfg.GuildID)
@@ -90,54 +144,21 @@ func serve(ctx context.Context, cfg discord.Config, log *slog.Logger) (err error
 
 	// Work outlives ctx: a signal stops the intake, not what was already accepted.
 	workCtx, abandon := context.WithCancel(context.WithoutCancel(ctx))
-	defer abandon()
-	work := discord.NewWork(workCtx, log)
+	m.abandon = abandon
+	m.work = discord.NewWork(workCtx, log)
 	runCtx, stopRun := context.WithCancel(workCtx)
-	ran := make(chan error, 1)
-	go func() { ran <- b.Run(runCtx) }()
-
-	var (
-		endpoint *discord.Endpoint
-		srv      *http.Server
-		gw       *discord.Gateway
-		failed   = make(chan error, 1)
-	)
-	stop := func() {
-		graceCtx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
-		defer cancel()
-		if srv != nil {
-			endpoint.Drain()
-			if err := srv.Shutdown(graceCtx); err != nil {
-				log.Warn("HTTP shutdown", "err", err)
-			}
-		}
-		if gw != nil {
-			if err := gw.Close(); err != nil {
-				log.Warn("closing the gateway", "err", err)
-			}
-		}
-		if err := work.Wait(graceCtx); err != nil {
-			log.Warn("follow-ups still running at the end of the grace period; abandoned (the store has every move)", "err", err)
-			abandon()
-		}
-		stopRun()
-		select {
-		case <-ran:
-		case <-graceCtx.Done():
-			abandon()
-			<-ran
-		}
-	}
+	m.stopRun = stopRun
+	m.ran = make(chan error, 1)
+	go func() { m.ran <- m.Bot.Run(runCtx) }()
 
 	if cfg.HTTPAddr != "" {
-		endpoint = discord.NewEndpoint(b, cfg.PublicKey, work, discord.EndpointOptions{Shard: cfg.Shard, Log: log})
+		m.Endpoint = discord.NewEndpoint(handler, cfg.PublicKey, m.work, discord.EndpointOptions{Shard: cfg.Shard, Log: log})
 		ln, err := net.Listen("tcp", cfg.HTTPAddr)
 		if err != nil {
-			stop()
 			return fmt.Errorf("HTTP_ADDR: %w", err)
 		}
-		srv = &http.Server{
-			Handler:           endpoint,
+		m.srv = &http.Server{
+			Handler:           m.Endpoint,
 			ReadHeaderTimeout: 5 * time.Second,
 			ReadTimeout:       10 * time.Second,
 			WriteTimeout:      10 * time.Second,
@@ -145,33 +166,76 @@ func serve(ctx context.Context, cfg discord.Config, log *slog.Logger) (err error
 			ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 		}
 		go func() {
-			if err := srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
-				failed <- fmt.Errorf("HTTP endpoint: %w", err)
+			if err := m.srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
+				m.failed <- fmt.Errorf("HTTP endpoint: %w", err)
 			}
 		}()
+		m.Addr = ln.Addr()
 		listening(ln.Addr())
 		log.Info("HTTP endpoint listening", "addr", ln.Addr().String(), "interactions", cfg.Interactions())
 	}
 	if cfg.Gateway {
-		gw = discord.NewGateway(session, b, work, log)
+		gw := discord.NewGateway(session, handler, m.work, log)
 		if err := gw.Open(); err != nil {
-			gw = nil
-			stop()
 			return err
 		}
+		m.Gateway = gw
 	}
+	return nil
+}
 
-	select {
-	case <-ctx.Done():
-		log.Info("stopping")
-	case err = <-failed:
-		log.Error("stopping after a failure", "err", err)
-	case rerr := <-ran:
-		ran <- rerr // stop waits for it
-		err = fmt.Errorf("the bot's loop ended unexpectedly: %v", rerr)
+// stop stops the intake, waits for accepted work and the bot's loop, within shutdownGrace.
+func (m *Main) stop() {
+	if m.stopped {
+		return
 	}
-	stop()
-	return err
+	m.stopped = true
+	graceCtx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+	defer cancel()
+	if m.srv != nil {
+		m.Endpoint.Drain()
+		if err := m.srv.Shutdown(graceCtx); err != nil {
+			m.Log.Warn("HTTP shutdown", "err", err)
+		}
+	}
+	if m.Gateway != nil {
+		if err := m.Gateway.Close(); err != nil {
+			m.Log.Warn("closing the gateway", "err", err)
+		}
+	}
+	if m.work != nil {
+		if err := m.work.Wait(graceCtx); err != nil {
+			m.Log.Warn("follow-ups still running at the end of the grace period; abandoned (the store has every move)", "err", err)
+			m.abandon()
+		}
+	}
+	if m.stopRun != nil {
+		m.stopRun()
+		select {
+		case <-m.ran:
+		case <-graceCtx.Done():
+			m.abandon()
+			<-m.ran
+		}
+	}
+	if m.abandon != nil {
+		m.abandon()
+	}
+}
+
+// Close stops whatever still runs and closes the store.
+func (m *Main) Close() error {
+	m.stop()
+	if m.Store == nil {
+		return nil
+	}
+	st := m.Store
+	m.Store = nil
+	if err := st.Close(); err != nil {
+		return fmt.Errorf("closing the store: %w", err)
+	}
+	m.Log.Info("store closed", "path", m.Config.DBPath)
+	return nil
 }
 
 // healthcheck asks the running bot's /healthz (HTTP_ADDR, on this machine) and fails unless it

@@ -1,4 +1,4 @@
-package bot
+package console
 
 import (
 	"bufio"
@@ -12,12 +12,11 @@ import (
 	"sync"
 	"time"
 
-	"github.com/bwmarrin/discordgo"
-
+	"tabuleiro/bot"
 	"tabuleiro/store"
 )
 
-// RunConsole plays tabuleiro in a terminal: each line of in is typed as a person would type it in
+// Run plays tabuleiro in a terminal: each line of in is typed as a person would type it in
 // Discord, optionally prefixed by who types it (default @you):
 //
 //	/ouri vs-bot level:easy
@@ -25,15 +24,15 @@ import (
 //	@alice click Accept
 //	/ordo move play:a3 a4
 //
-// Lines become *discordgo.Interaction values run through Bot.Handle exactly like Discord's; every
-// message the bot posts, edits or shows privately is printed with its buttons. It returns when in
-// ends or ctx is done. A nil cfg.Log discards the bot's logs (they would drown the game).
-func RunConsole(ctx context.Context, st *store.Store, cfg Config, in io.Reader, out io.Writer) error {
+// Lines become bot.Interaction values run through Bot.Handle exactly like Discord's; every message
+// the bot posts, edits or shows privately is printed with its buttons. It returns when in ends or
+// ctx is done. A nil cfg.Log discards the bot's logs (they would drown the game).
+func Run(ctx context.Context, st *store.Store, cfg bot.Config, in io.Reader, out io.Writer) error {
 	if cfg.Log == nil {
 		cfg.Log = slog.New(slog.DiscardHandler)
 	}
-	c := NewConsole(out, cfg.Now)
-	b := New(st, c, cfg)
+	c := New(out, cfg.Now)
+	b := bot.New(st, c, cfg)
 	c.Attach(b)
 	runCtx, cancel := context.WithCancel(ctx)
 	done := make(chan error, 1)
@@ -73,7 +72,7 @@ type Console struct {
 	mu       sync.Mutex
 	out      io.Writer
 	now      func() time.Time
-	b        *Bot
+	b        *bot.Bot
 	msgs     map[string]*consoleMessage
 	order    []*consoleMessage // by last change, oldest first
 	original map[string]string // interaction id → the message its response created
@@ -88,7 +87,7 @@ type Console struct {
 type consoleMessage struct {
 	id, channel string
 	content     string
-	comps       []discordgo.MessageComponent
+	rows        []bot.Row
 	only        string // the user who alone sees an ephemeral message
 	changed     int
 }
@@ -99,8 +98,8 @@ const (
 	consoleBotUser = "tabuleiro"
 )
 
-// NewConsole makes a console printing to out; now (default time.Now) dates the challenge deadlines.
-func NewConsole(out io.Writer, now func() time.Time) *Console {
+// New makes a console printing to out; now (default time.Now) dates the challenge deadlines.
+func New(out io.Writer, now func() time.Time) *Console {
 	if now == nil {
 		now = time.Now
 	}
@@ -108,7 +107,7 @@ func NewConsole(out io.Writer, now func() time.Time) *Console {
 }
 
 // Attach sets the bot whose Handle the console's lines go through.
-func (c *Console) Attach(b *Bot) { c.b = b }
+func (c *Console) Attach(b *bot.Bot) { c.b = b }
 
 // Play reads lines until in ends, "quit", or ctx is done.
 func (c *Console) Play(ctx context.Context, in io.Reader) error {
@@ -139,7 +138,7 @@ func (c *Console) Line(ctx context.Context, line string) bool {
 	c.printf("%s › %s\n", user, line)
 	word, rest, _ := strings.Cut(line, " ")
 	rest = strings.TrimSpace(rest)
-	var in *discordgo.Interaction
+	var in *bot.Interaction
 	var err error
 	switch strings.ToLower(word) {
 	case "help", "?":
@@ -163,48 +162,50 @@ func (c *Console) Line(ctx context.Context, line string) bool {
 		return true
 	}
 	r := c.b.Handle(ctx, in)
-	c.deliver(in, user, r.Response)
+	c.deliver(in, user, r)
 	if r.After != nil {
-		r.After(ctx)
+		r.After(ctx, func(context.Context) (string, error) { return c.originalOf(in.ID) })
 	}
 	c.printf("\n")
 	return true
 }
 
-func (c *Console) interaction(user string, t discordgo.InteractionType, data discordgo.InteractionData) *discordgo.Interaction {
+func (c *Console) interaction(user string, t bot.Type) *bot.Interaction {
 	c.mu.Lock()
 	c.nextIn++
 	id := fmt.Sprintf("in%d", c.nextIn)
 	c.mu.Unlock()
-	return &discordgo.Interaction{ID: id, AppID: consoleBotUser, Type: t, Data: data, GuildID: consoleGuild,
-		ChannelID: consoleChannel, Member: &discordgo.Member{User: &discordgo.User{ID: user, Username: user}}, Token: id}
+	return &bot.Interaction{Type: t, ID: id, User: user, Guild: consoleGuild, Channel: consoleChannel}
 }
 
 // optionRE finds "name:" at the start or after a space.
 var optionRE = regexp.MustCompile(`(?:^|\s)([a-z][a-z-]*):`)
 
-// slash turns "/game sub name:value ..." into an application command (or, for a bare "/game move",
-// an autocomplete request that lists the legal moves).
-func (c *Console) slash(user, line string) (*discordgo.Interaction, error) {
+// slash turns "/game sub name:value ..." into a command (or, for a bare "/game move", an
+// autocomplete request that lists the legal moves).
+func (c *Console) slash(user, line string) (*bot.Interaction, error) {
 	fields := strings.Fields(line)
 	name := strings.ToLower(strings.TrimPrefix(fields[0], "/"))
-	var cmd *discordgo.ApplicationCommand
-	for _, x := range c.b.Commands() {
+	var cmd *bot.CommandSpec
+	cmds := bot.Commands()
+	var names []string
+	for i, x := range cmds {
+		names = append(names, "/"+x.Name)
 		if x.Name == name {
-			cmd = x
+			cmd = &cmds[i]
 		}
 	}
 	if cmd == nil {
-		return nil, fmt.Errorf("there is no /%s — the games are /oolong, /ouri and /ordo", name)
+		return nil, fmt.Errorf("there is no /%s — the games are %s", name, andList(names))
 	}
 	if len(fields) < 2 {
 		return nil, fmt.Errorf("add a subcommand: %s", subNames(cmd))
 	}
 	subName := strings.ToLower(fields[1])
-	var sub *discordgo.ApplicationCommandOption
-	for _, o := range cmd.Options {
+	var sub *bot.SubSpec
+	for i, o := range cmd.Subs {
 		if o.Name == subName {
-			sub = o
+			sub = &cmd.Subs[i]
 		}
 	}
 	if sub == nil {
@@ -213,9 +214,9 @@ func (c *Console) slash(user, line string) (*discordgo.Interaction, error) {
 	_, rest, _ := strings.Cut(strings.TrimSpace(line), " ")
 	_, rest, _ = strings.Cut(strings.TrimSpace(rest), " ")
 	rest = strings.TrimSpace(rest)
-	known := map[string]*discordgo.ApplicationCommandOption{}
-	for _, o := range sub.Options {
-		known[o.Name] = o
+	known := map[string]*bot.OptionSpec{}
+	for i, o := range sub.Options {
+		known[o.Name] = &sub.Options[i]
 	}
 	// Cut the rest at every "name:" of a known option; the value runs to the next one.
 	type cut struct{ at, valueAt int }
@@ -228,9 +229,7 @@ func (c *Console) slash(user, line string) (*discordgo.Interaction, error) {
 	if len(cuts) == 0 && strings.TrimSpace(rest) != "" || len(cuts) > 0 && strings.TrimSpace(rest[:cuts[0].at]) != "" {
 		return nil, fmt.Errorf("write options as name:value, e.g. %s", optionExample(name, sub))
 	}
-	data := discordgo.ApplicationCommandInteractionData{ID: name, Name: name, CommandType: discordgo.ChatApplicationCommand,
-		Resolved: &discordgo.ApplicationCommandInteractionDataResolved{Users: map[string]*discordgo.User{}}}
-	subOpt := &discordgo.ApplicationCommandInteractionDataOption{Name: sub.Name, Type: sub.Type}
+	data := bot.CommandData{Name: name, Sub: sub.Name, Options: map[string]bot.Value{}, Bots: map[string]bool{}}
 	for i, k := range cuts {
 		end := len(rest)
 		if i+1 < len(cuts) {
@@ -239,74 +238,73 @@ func (c *Console) slash(user, line string) (*discordgo.Interaction, error) {
 		oname := strings.TrimSuffix(rest[k.at:k.valueAt], ":")
 		value := strings.TrimSpace(rest[k.valueAt:end])
 		def := known[oname]
-		o := &discordgo.ApplicationCommandInteractionDataOption{Name: oname, Type: def.Type}
 		switch def.Type {
-		case discordgo.ApplicationCommandOptionUser:
+		case bot.UserOption:
 			id := strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(value, "<"), "@"), ">")
 			id = strings.TrimPrefix(id, "@")
 			if id == "" {
 				return nil, fmt.Errorf("%s: name someone, e.g. %s:@alice", oname, oname)
 			}
-			o.Value = id
-			data.Resolved.Users[id] = &discordgo.User{ID: id, Username: id, Bot: id == consoleBotUser}
-		case discordgo.ApplicationCommandOptionBoolean:
+			data.Options[oname] = bot.Value{Str: id}
+			if id == consoleBotUser {
+				data.Bots[id] = true
+			}
+		case bot.BoolOption:
 			v, err := strconv.ParseBool(value)
 			if err != nil {
 				return nil, fmt.Errorf("%s is true or false, not %q", oname, value)
 			}
-			o.Value = v
+			data.Options[oname] = bot.Value{Bool: v, IsBool: true}
 		default:
 			if len(def.Choices) > 0 {
 				ok := false
-				var names []string
 				for _, ch := range def.Choices {
-					names = append(names, ch.Name)
-					ok = ok || strings.EqualFold(ch.Name, value)
+					ok = ok || strings.EqualFold(ch, value)
 				}
 				if !ok {
-					return nil, fmt.Errorf("%s is one of %s, not %q", oname, strings.Join(names, ", "), value)
+					return nil, fmt.Errorf("%s is one of %s, not %q", oname, strings.Join(def.Choices, ", "), value)
 				}
 				value = strings.ToLower(value)
 			}
-			o.Value = value
+			data.Options[oname] = bot.Value{Str: value}
 		}
-		subOpt.Options = append(subOpt.Options, o)
 	}
 	for _, def := range sub.Options {
-		if !def.Required || hasOption(subOpt.Options, def.Name) {
+		if _, given := data.Options[def.Name]; !def.Required || given {
 			continue
 		}
 		if def.Autocomplete {
 			// What Discord's autocomplete would show for an empty field.
-			subOpt.Options = append(subOpt.Options, &discordgo.ApplicationCommandInteractionDataOption{
-				Name: def.Name, Type: def.Type, Value: "", Focused: true})
-			data.Options = []*discordgo.ApplicationCommandInteractionDataOption{subOpt}
-			return c.interaction(user, discordgo.InteractionApplicationCommandAutocomplete, data), nil
+			data.Options[def.Name] = bot.Value{}
+			data.Focused = def.Name
+			in := c.interaction(user, bot.Autocomplete)
+			in.Command = data
+			return in, nil
 		}
 		return nil, fmt.Errorf("/%s %s needs %s:, e.g. %s", name, sub.Name, def.Name, optionExample(name, sub))
 	}
-	data.Options = []*discordgo.ApplicationCommandInteractionDataOption{subOpt}
-	return c.interaction(user, discordgo.InteractionApplicationCommand, data), nil
+	in := c.interaction(user, bot.Command)
+	in.Command = data
+	return in, nil
 }
 
-func hasOption(opts []*discordgo.ApplicationCommandInteractionDataOption, name string) bool {
-	for _, o := range opts {
-		if o.Name == name {
-			return true
-		}
+// andList writes names as "a, b or c".
+func andList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
 	}
-	return false
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
-func subNames(cmd *discordgo.ApplicationCommand) string {
+func subNames(cmd *bot.CommandSpec) string {
 	var names []string
-	for _, o := range cmd.Options {
+	for _, o := range cmd.Subs {
 		names = append(names, o.Name)
 	}
 	return strings.Join(names, ", ")
 }
 
-func optionExample(game string, sub *discordgo.ApplicationCommandOption) string {
+func optionExample(game string, sub *bot.SubSpec) string {
 	switch sub.Name {
 	case "challenge":
 		return "/" + game + " challenge opponent:@alice"
@@ -332,41 +330,45 @@ func (c *Console) visible(user string) []*consoleMessage {
 }
 
 // click presses the newest button labelled label that user can see.
-func (c *Console) click(user, label string) (*discordgo.Interaction, error) {
+func (c *Console) click(user, label string) (*bot.Interaction, error) {
 	if label == "" {
 		return nil, fmt.Errorf("click what? e.g. click Accept")
 	}
 	for _, m := range c.visible(user) {
-		for _, comp := range flatten(m.comps) {
-			bt, ok := comp.(discordgo.Button)
-			if !ok || !strings.EqualFold(bt.Label, label) {
-				continue
+		for _, row := range m.rows {
+			for _, ctl := range row {
+				if ctl.Type != bot.Button || !strings.EqualFold(ctl.Label, label) {
+					continue
+				}
+				if ctl.Disabled {
+					return nil, fmt.Errorf("the newest %q button is disabled", ctl.Label)
+				}
+				in := c.interaction(user, bot.Click)
+				in.Click = bot.ClickData{Action: ctl.Action, MessageID: m.id}
+				return in, nil
 			}
-			if bt.Disabled {
-				return nil, fmt.Errorf("the newest %q button is disabled", bt.Label)
-			}
-			return withMessageOf(c.interaction(user, discordgo.InteractionMessageComponent, discordgo.MessageComponentInteractionData{
-				CustomID: bt.CustomID, ComponentType: discordgo.ButtonComponent}), m), nil
 		}
 	}
 	return nil, fmt.Errorf("no message you can see has a %q button", label)
 }
 
 // choose picks value in the newest menu that user can see offering it.
-func (c *Console) choose(user, value string) (*discordgo.Interaction, error) {
+func (c *Console) choose(user, value string) (*bot.Interaction, error) {
 	if value == "" {
 		return nil, fmt.Errorf("select what? e.g. select rotate 3")
 	}
 	for _, m := range c.visible(user) {
-		for _, comp := range flatten(m.comps) {
-			menu, ok := comp.(discordgo.SelectMenu)
-			if !ok {
-				continue
-			}
-			for _, o := range menu.Options {
-				if strings.EqualFold(o.Value, value) || strings.EqualFold(o.Label, value) {
-					return withMessageOf(c.interaction(user, discordgo.InteractionMessageComponent, discordgo.MessageComponentInteractionData{
-						CustomID: menu.CustomID, ComponentType: discordgo.SelectMenuComponent, Values: []string{o.Value}}), m), nil
+		for _, row := range m.rows {
+			for _, ctl := range row {
+				if ctl.Type != bot.Menu {
+					continue
+				}
+				for _, o := range ctl.Options {
+					if strings.EqualFold(o.Value, value) || strings.EqualFold(o.Label, value) {
+						in := c.interaction(user, bot.Click)
+						in.Click = bot.ClickData{Action: ctl.Action, Values: []string{o.Value}, MessageID: m.id}
+						return in, nil
+					}
 				}
 			}
 		}
@@ -374,56 +376,18 @@ func (c *Console) choose(user, value string) (*discordgo.Interaction, error) {
 	return nil, fmt.Errorf("no menu you can see offers %q", value)
 }
 
-// flatten lists the buttons and menus inside action rows.
-func flatten(comps []discordgo.MessageComponent) []discordgo.MessageComponent {
-	var out []discordgo.MessageComponent
-	for _, comp := range comps {
-		switch x := comp.(type) {
-		case discordgo.ActionsRow:
-			out = append(out, flatten(x.Components)...)
-		case *discordgo.ActionsRow:
-			out = append(out, flatten(x.Components)...)
-		case *discordgo.Button:
-			out = append(out, *x)
-		case *discordgo.SelectMenu:
-			out = append(out, *x)
-		default:
-			out = append(out, comp)
-		}
-	}
-	return out
-}
-
-func withMessageOf(in *discordgo.Interaction, m *consoleMessage) *discordgo.Interaction {
-	in.Message = &discordgo.Message{ID: m.id, ChannelID: m.channel, Content: m.content, Components: m.comps}
-	if m.only != "" {
-		in.Message.Flags = discordgo.MessageFlagsEphemeral
-	}
-	return in
-}
-
-// deliver applies an interaction response the way Discord would, and prints it.
-func (c *Console) deliver(in *discordgo.Interaction, user string, r *discordgo.InteractionResponse) {
-	if r == nil {
-		c.printf("  (no answer — Discord would say \"This interaction failed\")\n")
-		return
-	}
+// deliver applies a reply the way Discord would, and prints it.
+func (c *Console) deliver(in *bot.Interaction, user string, r bot.Reply) {
 	switch r.Type {
-	case discordgo.InteractionApplicationCommandAutocompleteResult:
-		var names []string
-		if r.Data != nil {
-			for _, ch := range r.Data.Choices {
-				names = append(names, ch.Name)
-			}
-		}
-		if len(names) == 0 {
+	case bot.Choices:
+		if len(r.Choices) == 0 {
 			c.printf("  (no moves to suggest: it is not your decision here)\n")
 			return
 		}
-		c.printf("  your moves: %s\n", strings.Join(names, "  "))
-	case discordgo.InteractionResponseChannelMessageWithSource:
-		m := &consoleMessage{channel: in.ChannelID, content: r.Data.Content, comps: r.Data.Components}
-		if r.Data.Flags&discordgo.MessageFlagsEphemeral != 0 {
+		c.printf("  your moves: %s\n", strings.Join(r.Choices, "  "))
+	case bot.Post:
+		m := &consoleMessage{channel: in.Channel, content: r.Message.Content, rows: r.Message.Rows}
+		if r.Message.Private {
 			m.only = user
 		}
 		c.add(m)
@@ -431,22 +395,20 @@ func (c *Console) deliver(in *discordgo.Interaction, user string, r *discordgo.I
 		c.original[in.ID] = m.id
 		c.mu.Unlock()
 		c.show(m, "")
-	case discordgo.InteractionResponseUpdateMessage:
-		if in.Message == nil {
+	case bot.Update:
+		id := in.Click.MessageID
+		c.mu.Lock()
+		m := c.msgs[id]
+		c.original[in.ID] = id
+		c.mu.Unlock()
+		if m == nil {
 			c.printf("  (an update without a message)\n")
 			return
 		}
-		c.mu.Lock()
-		m := c.msgs[in.Message.ID]
-		c.original[in.ID] = in.Message.ID
-		c.mu.Unlock()
-		if m == nil {
-			return
-		}
-		c.change(m, &r.Data.Content, &r.Data.Components)
+		c.change(m, r.Message.Content, r.Message.Rows)
 		c.show(m, "updated")
 	default:
-		c.printf("  (response type %d)\n", r.Type)
+		c.printf("  (reply type %d)\n", r.Type)
 	}
 }
 
@@ -461,15 +423,15 @@ func (c *Console) add(m *consoleMessage) {
 	c.order = append(c.order, m)
 }
 
-func (c *Console) change(m *consoleMessage, content *string, comps *[]discordgo.MessageComponent) {
+func (c *Console) change(m *consoleMessage, content string, rows []bot.Row) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if content != nil {
-		m.content = *content
-	}
-	if comps != nil {
-		m.comps = *comps
-	}
+	m.content, m.rows = content, rows
+	c.touch(m)
+}
+
+// touch makes m the most recently changed message; c.mu is held.
+func (c *Console) touch(m *consoleMessage) {
 	c.seq++
 	m.changed = c.seq
 	for i, x := range c.order {
@@ -481,38 +443,50 @@ func (c *Console) change(m *consoleMessage, content *string, comps *[]discordgo.
 }
 
 // Send posts a message from the bot.
-func (c *Console) Send(ctx context.Context, channelID string, s *discordgo.MessageSend) (string, error) {
-	m := &consoleMessage{channel: channelID, content: s.Content, comps: s.Components}
+func (c *Console) Send(ctx context.Context, channel string, s bot.Message) (string, error) {
+	m := &consoleMessage{channel: channel, content: s.Content, rows: s.Rows}
 	c.add(m)
 	c.show(m, "")
 	return m.id, nil
 }
 
 // Edit changes a message the bot posted.
-func (c *Console) Edit(ctx context.Context, channelID, messageID string, e *discordgo.MessageEdit) error {
+func (c *Console) Edit(ctx context.Context, channel, messageID string, e bot.Message) error {
 	c.mu.Lock()
 	m := c.msgs[messageID]
 	c.mu.Unlock()
 	if m == nil {
 		return fmt.Errorf("console: no message %s", messageID)
 	}
-	c.change(m, e.Content, e.Components)
-	if e.Content == nil && e.Components != nil && len(*e.Components) == 0 {
-		c.printf("  (tabuleiro removed the buttons of message #%s: a newer board is below)\n", m.id)
-		return nil
-	}
+	c.change(m, e.Content, e.Rows)
 	c.show(m, "edited")
 	return nil
 }
 
-// Original is the message an interaction's response created.
-func (c *Console) Original(ctx context.Context, in *discordgo.Interaction) (string, error) {
+// Clear removes the buttons of a message the bot posted.
+func (c *Console) Clear(ctx context.Context, channel, messageID string) error {
+	c.mu.Lock()
+	m := c.msgs[messageID]
+	if m != nil {
+		m.rows = nil
+		c.touch(m)
+	}
+	c.mu.Unlock()
+	if m == nil {
+		return fmt.Errorf("console: no message %s", messageID)
+	}
+	c.printf("  (tabuleiro removed the buttons of message #%s: a newer board is below)\n", m.id)
+	return nil
+}
+
+// originalOf is the message an interaction's reply created.
+func (c *Console) originalOf(interaction string) (string, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if id, ok := c.original[in.ID]; ok {
+	if id, ok := c.original[interaction]; ok {
 		return id, nil
 	}
-	return "", fmt.Errorf("console: interaction %s has no response message", in.ID)
+	return "", fmt.Errorf("console: interaction %s has no reply message", interaction)
 }
 
 var (
@@ -566,23 +540,23 @@ func (c *Console) show(m *consoleMessage, verb string) {
 			fmt.Fprintf(&b, "  │ %s\n", line)
 		}
 	}
-	for _, row := range m.comps {
+	for _, row := range m.rows {
 		var items []string
 		var menus []string
-		for _, comp := range flatten([]discordgo.MessageComponent{row}) {
-			switch x := comp.(type) {
-			case discordgo.Button:
-				if x.Disabled {
-					items = append(items, "("+x.Label+")")
+		for _, ctl := range row {
+			switch ctl.Type {
+			case bot.Button:
+				if ctl.Disabled {
+					items = append(items, "("+ctl.Label+")")
 				} else {
-					items = append(items, "["+x.Label+"]")
+					items = append(items, "["+ctl.Label+"]")
 				}
-			case discordgo.SelectMenu:
+			case bot.Menu:
 				var vals []string
-				for _, o := range x.Options {
+				for _, o := range ctl.Options {
 					vals = append(vals, o.Value)
 				}
-				menus = append(menus, fmt.Sprintf("menu %q: %s  (select <value>)", x.Placeholder, strings.Join(vals, " · ")))
+				menus = append(menus, fmt.Sprintf("menu %q: %s  (select <value>)", ctl.Placeholder, strings.Join(vals, " · ")))
 			}
 		}
 		if len(items) > 0 {

@@ -1,0 +1,202 @@
+package bot
+
+import (
+	"fmt"
+	"strings"
+
+	"tabuleiro/games"
+	"tabuleiro/render"
+	"tabuleiro/table"
+)
+
+// Limits of chat platforms' controls (Discord's) that shape the boards' rows.
+const (
+	maxRows = 5
+)
+
+// players is the header line: who plays which colour.
+func players(v View) string {
+	d := v.Desc()
+	return fmt.Sprintf("**%s** · %s (%s) vs %s (%s)", d.Title,
+		table.PlayerName(v.Game.Seats[0]), d.SeatName(0),
+		table.PlayerName(v.Game.Seats[1]), d.SeatName(1))
+}
+
+// boardContent is the text of a game message: players, the board block (with the last decision),
+// then one line saying whose turn it is or the result, and a pending offer.
+func boardContent(v View) string {
+	block := render.BlockOf(v.Live)
+	var tail []string
+	if v.Over() {
+		tail = append(tail, table.ResultLine(v))
+	} else {
+		s := v.Live.ToMove()
+		p := v.Game.Seats[s]
+		turn := fmt.Sprintf("%s (%s) to move", table.PlayerName(p), v.Desc().SeatName(s))
+		if block.Status.Text != "" {
+			turn = table.Named(v, block.Status)
+		}
+		if p.Bot {
+			turn += " — thinking…"
+		} else {
+			turn += fmt.Sprintf(" · `/%s move`", v.Game.Kind)
+			if _, ok := v.Live.(games.Paneled); ok {
+				turn += " or the buttons"
+			}
+		}
+		tail = append(tail, turn)
+		if o := v.Game.Offer; o.Kind != "" && (o.By == 0 || o.By == 1) {
+			tail = append(tail, offerLine(v))
+		}
+	}
+	head := players(v) + "\n```\n" + strings.Join(block.Lines, "\n") + "\n```\n"
+	content := head + strings.Join(tail, "\n")
+	if len(content) > maxContent && len([]rune(content)) > maxContent {
+		// The block and the turn or result matter most; drop the offer rather than cut the board.
+		content = head + tail[0]
+	}
+	return clip(content)
+}
+
+func offerLine(v View) string {
+	by := v.Game.Offer.By
+	offerer, other := table.PlayerName(v.Game.Seats[by]), table.PlayerName(v.Game.Seats[by.Other()])
+	if v.Game.Offer.Kind == "end" {
+		return fmt.Sprintf("%s offers to end the game, each taking the seeds on their side — %s: `/%s end` to accept, or play on.",
+			offerer, other, v.Game.Kind)
+	}
+	return fmt.Sprintf("%s offers a draw — %s: `/%s draw` to accept, or play on.", offerer, other, v.Game.Kind)
+}
+
+// boardMessage is a game's message. group narrows a long menu to one group of choices (a table to
+// place on, a tea to move); "" shows the overview.
+func boardMessage(v View, group string) Message {
+	return Message{Content: boardContent(v), Rows: boardRows(v, group)}
+}
+
+// boardRows are the controls of a game message: none once the game is over; Resign while the bot
+// thinks; otherwise the mover's panel (when the game has one) and Resign.
+func boardRows(v View, group string) []Row {
+	if v.Over() {
+		return []Row{}
+	}
+	base := Action{Kind: v.Game.Kind, Game: v.Game.ID, Ply: v.Live.Ply()}
+	resign := Control{Type: Button, Label: "Resign", Style: Danger, Action: base.do("resign", "")}
+	p, ok := v.Live.(games.Paneled)
+	if !ok || v.Mover().Bot {
+		return []Row{{resign}}
+	}
+	rows, extra := panelRows(base, p.Panel(), group)
+	return append(rows, append(extra, resign))
+}
+
+func (a Action) do(verb, arg string) Action {
+	a.Verb, a.Arg = verb, arg
+	return a
+}
+
+// panelRows lay out a panel: a keypad of buttons; a free choice of keypads (pick the group in a menu,
+// then a cell, with Back); or menus of choices, split by group when there are too many, with Skip.
+// extra goes into the last row, before Resign.
+func panelRows(base Action, p games.Panel, group string) (rows []Row, extra Row) {
+	if p.Skip != nil {
+		extra = append(extra, Control{Type: Button, Label: "Skip", Style: Secondary, Action: base.do("play", p.Skip.Notation)})
+	}
+	if len(p.Groups) == 0 {
+		return nil, extra
+	}
+	if p.Groups[0].Keypad {
+		if len(p.Groups) == 1 {
+			return keypad(base, p.Groups[0]), extra
+		}
+		for _, g := range p.Groups {
+			if g.Name == group && group != "" {
+				back := Control{Type: Button, Label: "Back", Style: Secondary, Action: base.do("view", "")}
+				return keypad(base, g), append(Row{back}, extra...)
+			}
+		}
+		menu := Control{Type: Menu, Action: base.do("group", "0"), Placeholder: "Free placement: first pick a table, then a seat"}
+		for _, g := range p.Groups {
+			n := 0
+			for _, c := range g.Choices {
+				if c.Legal {
+					n++
+				}
+			}
+			label := fmt.Sprintf("table %s: %d empty seats", g.Name, n)
+			if n == 1 {
+				label = fmt.Sprintf("table %s: 1 empty seat", g.Name)
+			}
+			menu.Options = append(menu.Options, Option{Label: label, Value: g.Name})
+		}
+		return []Row{{menu}}, extra
+	}
+	const menus = maxRows - 1 // the last row holds the buttons
+	var all []string
+	for _, g := range p.Groups {
+		for _, c := range g.Choices {
+			all = append(all, c.Notation)
+		}
+	}
+	if group != "" {
+		for _, g := range p.Groups {
+			if g.Name != group || len(g.Choices) > menus*maxChoices {
+				continue
+			}
+			var in []string
+			for _, c := range g.Choices {
+				in = append(in, c.Notation)
+			}
+			back := Control{Type: Button, Label: "Back", Style: Secondary, Action: base.do("view", "")}
+			return selectRows(base, "pick", in, "Choose"), append(Row{back}, extra...)
+		}
+	}
+	if len(all) <= menus*maxChoices {
+		return selectRows(base, "pick", all, "Choose"), extra
+	}
+	var names []string
+	for _, g := range p.Groups {
+		names = append(names, g.Name)
+	}
+	if len(names) > menus*maxChoices {
+		names = names[:menus*maxChoices]
+	}
+	return selectRows(base, "group", names, "First pick"), extra
+}
+
+// keypad is a group's cells as rows of three buttons, the illegal ones disabled.
+func keypad(base Action, g games.Group) []Row {
+	var rows []Row
+	for i, c := range g.Choices {
+		if i%3 == 0 {
+			rows = append(rows, Row{})
+		}
+		// Custom ids made by earlier builds say sow for Ouri's houses (an unnamed keypad) and play
+		// for an Oolong table's seats; keep them so that a board posted before an upgrade still works.
+		verb := "play"
+		if g.Name == "" {
+			verb = "sow"
+		}
+		rows[len(rows)-1] = append(rows[len(rows)-1], Control{Type: Button, Label: c.Label, Style: Primary,
+			Action: base.do(verb, c.Notation), Disabled: !c.Legal})
+	}
+	return rows
+}
+
+// selectRows splits values into menus of at most 25 options, one per row.
+func selectRows(base Action, verb string, values []string, prompt string) []Row {
+	var rows []Row
+	for i := 0; i < len(values); i += maxChoices {
+		part := values[i:min(i+maxChoices, len(values))]
+		menu := Control{Type: Menu, Action: base.do(verb, fmt.Sprint(i/maxChoices)),
+			Placeholder: fmt.Sprintf("%s: %s … %s", prompt, part[0], part[len(part)-1])}
+		if len(part) == 1 {
+			menu.Placeholder = prompt + ": " + part[0]
+		}
+		for _, v := range part {
+			menu.Options = append(menu.Options, Option{Label: v, Value: v})
+		}
+		rows = append(rows, Row{menu})
+	}
+	return rows
+}

@@ -1,0 +1,80 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+
+	"tabuleiro/table"
+)
+
+// click routes a button or a menu choice by its action.
+func (b *Bot) click(ctx context.Context, req *request) (Reply, error) {
+	click := req.in.Click
+	act := click.Action
+	if table.Describe(act.Kind) == nil {
+		return Reply{}, refuse(table.Invalid, "That button is not one of tabuleiro's.")
+	}
+	if err := req.begin(act.Kind); err != nil {
+		return Reply{}, err
+	}
+	if act.Challenge != 0 {
+		req.log = req.log.With("challenge", act.Challenge)
+		req.actor.Log = req.log
+		return b.answer(req, click)
+	}
+	a := req.actor
+	switch act.Verb {
+	case "resign":
+		if act.Arg != "yes" {
+			v, err := b.t.CanResign(a, act.Game)
+			if err != nil {
+				return Reply{}, err
+			}
+			yes := Action{Kind: act.Kind, Game: act.Game, Ply: act.Ply, Verb: "resign", Arg: "yes"}
+			r := private(fmt.Sprintf("Resign your %s game? Your opponent wins.", v.Desc().Title))
+			r.Message.Rows = []Row{{{Type: Button, Label: "Yes, resign", Style: Danger, Action: yes}}}
+			return r, nil
+		}
+		v, err := b.t.ResignGame(a, act.Game)
+		if err != nil {
+			return Reply{}, err
+		}
+		return update(Message{Content: "You resigned. " + table.ResultLine(v) + "."}).with(b.afterEdit(v)), nil
+	case "view", "group":
+		v, err := b.t.Controls(&a, act.Game, act.Ply)
+		if err != nil {
+			return Reply{}, err
+		}
+		group := ""
+		if act.Verb == "group" && len(click.Values) > 0 {
+			group = click.Values[0]
+		}
+		return update(boardMessage(v, group)), nil
+	}
+	var play string
+	switch act.Verb {
+	case "sow", "play":
+		play = act.Arg
+	case "pick":
+		if len(click.Values) == 0 {
+			// Checked after the board, as before: a stale board says so first.
+			if _, err := b.t.Controls(&a, act.Game, act.Ply); err != nil {
+				return Reply{}, err
+			}
+			return Reply{}, refuse(table.Invalid, "Pick one of the choices.")
+		}
+		play = click.Values[0]
+	default:
+		return Reply{}, refuse(table.Invalid, "That button is not one of tabuleiro's.")
+	}
+	v, err := b.t.Choose(a, act.Game, act.Ply, play, click.MessageID)
+	if err != nil {
+		return Reply{}, err
+	}
+	return update(boardMessage(v, "")).with(b.afterInPlace(v)), nil
+}
+
+// afterEdit edits the live board once a game changed from a message that is not the board.
+func (b *Bot) afterEdit(v View) func(ctx context.Context, original Original) {
+	return func(ctx context.Context, original Original) { b.GameChanged(ctx, v) }
+}

@@ -1,0 +1,252 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"tabuleiro/ai"
+	"tabuleiro/games"
+	"tabuleiro/table"
+)
+
+// refuse is a refusal with a message for the person who asked.
+func refuse(code table.Code, format string, a ...any) error {
+	return &table.Refusal{Code: code, Message: fmt.Sprintf(format, a...)}
+}
+
+// command routes a slash command to its subcommand's handler.
+func (b *Bot) command(ctx context.Context, req *request) (Reply, error) {
+	data := req.in.Command
+	d := table.Describe(data.Name)
+	if d == nil {
+		return Reply{}, refuse(table.Invalid, "tabuleiro has no command /%s — try %s.", data.Name, commandList())
+	}
+	if err := req.begin(d.Kind); err != nil {
+		return Reply{}, err
+	}
+	if data.Sub == "" {
+		return Reply{}, refuse(table.Invalid, "Add a subcommand, e.g. /%s vs-bot or /%s rules.", d.Kind, d.Kind)
+	}
+	req.log = req.log.With("command", d.Kind+" "+data.Sub)
+	req.actor.Log = req.log
+	switch data.Sub {
+	case "challenge":
+		return b.challenge(req, d)
+	case "vs-bot":
+		return b.vsBot(req, d)
+	case "move":
+		return b.move(req)
+	case "board":
+		return b.board(req)
+	case "history":
+		return b.history(req)
+	case "resign":
+		return b.resign(req)
+	case "draw", "end":
+		if data.Sub != d.Offer {
+			return Reply{}, refuse(table.Invalid, "%s has no /%s — use /%s %s.", d.Title, data.Sub, d.Kind, d.Offer)
+		}
+		return b.offer(req)
+	case "rules":
+		return private(d.Rules), nil
+	}
+	return Reply{}, refuse(table.Invalid, "/%s has no subcommand %q.", d.Kind, data.Sub)
+}
+
+// commandList names the games' commands: "/oolong, /ouri or /ordo".
+func commandList() string {
+	var names []string
+	for _, d := range descriptors() {
+		names = append(names, "/"+d.Kind)
+	}
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// gameOptions reads the command's game options as the descriptor declares them; the engine checks
+// their values.
+func gameOptions(d *games.Descriptor, data CommandData) (games.Options, error) {
+	o := games.Options{}
+	for _, spec := range d.Options {
+		v, ok := data.Options[spec.Name]
+		if !ok {
+			continue
+		}
+		if v.IsBool {
+			o[spec.Name] = strconv.FormatBool(v.Bool)
+			continue
+		}
+		o[spec.Name] = strings.ToLower(v.Str)
+	}
+	return o, nil
+}
+
+func (b *Bot) vsBot(req *request, d *games.Descriptor) (Reply, error) {
+	data := req.in.Command
+	level := ai.Hard
+	if v := data.Str("level"); v != "" {
+		l, err := ai.ParseLevel(v)
+		if err != nil {
+			return Reply{}, refuse(table.Invalid, "%s", table.UpperFirst(err.Error()))
+		}
+		level = l
+	}
+	opts, err := gameOptions(d, data)
+	if err != nil {
+		return Reply{}, err
+	}
+	if _, err := newGame(d, opts); err != nil {
+		return Reply{}, err
+	}
+	v, err := b.t.VsBot(req.actor, level, data.Lower("first"), opts)
+	if err != nil {
+		return Reply{}, err
+	}
+	return Reply{Type: Post, Message: boardMessage(v, ""), After: b.afterBoard(req, v, "")}, nil
+}
+
+// newGame checks a game's options by starting one.
+func newGame(d *games.Descriptor, opts games.Options) (games.Game, error) {
+	g, err := d.New(opts, nil)
+	if err != nil {
+		return nil, refuse(table.Invalid, "%s", table.UpperFirst(err.Error()))
+	}
+	return g, nil
+}
+
+func (b *Bot) move(req *request) (Reply, error) {
+	v, old, err := b.t.Move(req.actor, req.in.Command.Str("play"))
+	if err != nil {
+		return Reply{}, err
+	}
+	return public(boardMessage(v, "")).with(b.afterBoard(req, v, old)), nil
+}
+
+func (b *Bot) board(req *request) (Reply, error) {
+	v, err := b.t.Find(req.actor, req.in.Command.Str("player"), false)
+	if err != nil {
+		return Reply{}, err
+	}
+	return public(boardMessage(v, "")).with(b.afterBoard(req, v, v.Game.MessageID)), nil
+}
+
+func (b *Bot) history(req *request) (Reply, error) {
+	v, err := b.t.Find(req.actor, req.in.Command.Str("player"), true)
+	if err != nil {
+		return Reply{}, err
+	}
+	return public(Message{Content: historyText(v)}), nil
+}
+
+func (b *Bot) resign(req *request) (Reply, error) {
+	v, old, err := b.t.Resign(req.actor)
+	var retired *table.Retired
+	if errors.As(err, &retired) {
+		kind := req.actor.Kind
+		return private(fmt.Sprintf("Your %s game here (#%d) could not be read — its stored record is damaged — "+
+			"so it has been closed without a result. You can start a new one with `/%s vs-bot` or `/%s challenge`.",
+			table.Describe(kind).Title, retired.Game, kind, kind)), nil
+	}
+	if err != nil {
+		return Reply{}, err
+	}
+	return public(boardMessage(v, "")).with(b.afterBoard(req, v, old)), nil
+}
+
+func (b *Bot) offer(req *request) (Reply, error) {
+	o, err := b.t.Offer(req.actor)
+	if err != nil {
+		return Reply{}, err
+	}
+	if o.Accepted {
+		return public(boardMessage(o.View, "")).with(b.afterBoard(req, o.View, o.Old)), nil
+	}
+	return public(Message{Content: offerLine(o.View)}), nil
+}
+
+func (r Reply) with(after func(ctx context.Context, original Original)) Reply {
+	r.After = after
+	return r
+}
+
+// afterBoard runs once a new board message is out: it becomes the game's live board, the old one
+// loses its controls, and the bot makes its decisions if it is to move.
+func (b *Bot) afterBoard(req *request, v View, old string) func(ctx context.Context, original Original) {
+	return func(ctx context.Context, original Original) {
+		log := req.log.With("game", v.Game.ID)
+		msg, err := original(ctx)
+		if err != nil {
+			log.Warn("could not read the id of the new board", "err", err)
+		} else {
+			b.t.NoteBoard(v.Game.ID, msg)
+		}
+		if old != "" && old != msg {
+			if err := b.send.Clear(ctx, req.in.Channel, old); err != nil {
+				log.Debug("could not clear the old board's controls", "err", err)
+			}
+		}
+		b.t.BotTurn(ctx, v)
+	}
+}
+
+// afterInPlace runs once a board was updated in place: the bot moves if it is to.
+func (b *Bot) afterInPlace(v View) func(ctx context.Context, original Original) {
+	if !v.HasBot() || v.Over() {
+		return nil
+	}
+	return func(ctx context.Context, original Original) { b.t.BotTurn(ctx, v) }
+}
+
+// View is a game as the session core shows it.
+type View = table.View
+
+// autocomplete suggests the caller's legal decisions matching what they typed, at most 25.
+func (b *Bot) autocomplete(req *request) Reply {
+	data := req.in.Command
+	r := Reply{Type: Choices, Choices: []string{}}
+	if req.begin(data.Name) != nil || table.Describe(data.Name) == nil {
+		return r
+	}
+	r.Choices = matching(b.t.Suggest(req.actor), data.Str(data.Focused))
+	return r
+}
+
+// maxChoices is the most suggestions or menu values a platform shows (Discord: 25).
+const maxChoices = 25
+
+// matching keeps the names that start with typed, ignoring case and punctuation (so "a3 a4" finds
+// "a3-a4"), or whose part after a table matches (so "ne" finds Oolong's "c.ne"). At most 25.
+func matching(names []string, typed string) []string {
+	want := strings.ToLower(strings.TrimSpace(typed))
+	squashed := squash(want)
+	out := []string{}
+	for _, n := range names {
+		l := strings.ToLower(n)
+		_, after, dotted := strings.Cut(l, ".")
+		ok := strings.HasPrefix(l, want) || strings.HasPrefix(squash(l), squashed) ||
+			(dotted && !strings.Contains(l, " ") && strings.HasPrefix(after, want))
+		if ok {
+			out = append(out, n)
+			if len(out) == maxChoices {
+				break
+			}
+		}
+	}
+	return out
+}
+
+// squash keeps only letters and digits.
+func squash(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}

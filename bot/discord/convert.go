@@ -1,0 +1,202 @@
+package discord
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/bwmarrin/discordgo"
+
+	"tabuleiro/bot"
+)
+
+// Originals tells the id of the message an interaction's response created (the Sender asks
+// Discord for @original).
+type Originals interface {
+	Original(ctx context.Context, in *discordgo.Interaction) (string, error)
+}
+
+// Interactions is the bot as Discord sees it: it turns interactions into the bot's and the bot's
+// replies into interaction responses. It is the Handler the gateway and the endpoint serve.
+type Interactions struct {
+	bot  *bot.Bot
+	orig Originals
+}
+
+// NewInteractions serves b; orig reads the message ids of responses.
+func NewInteractions(b *bot.Bot, orig Originals) *Interactions {
+	return &Interactions{bot: b, orig: orig}
+}
+
+// Handle answers one interaction.
+func (x *Interactions) Handle(ctx context.Context, in *discordgo.Interaction) Reply {
+	r := x.bot.Handle(ctx, interaction(in))
+	out := Reply{Response: response(r)}
+	if r.After != nil {
+		after := r.After
+		out.After = func(ctx context.Context) {
+			after(ctx, func(ctx context.Context) (string, error) { return x.orig.Original(ctx, in) })
+		}
+	}
+	return out
+}
+
+// interaction is the bot's view of a Discord interaction.
+func interaction(in *discordgo.Interaction) *bot.Interaction {
+	out := &bot.Interaction{ID: in.ID, Guild: in.GuildID, Channel: in.ChannelID}
+	switch {
+	case in.Member != nil && in.Member.User != nil:
+		out.User = in.Member.User.ID
+	case in.User != nil:
+		out.User = in.User.ID
+	}
+	switch in.Type {
+	case discordgo.InteractionPing:
+		out.Type = bot.Ping
+	case discordgo.InteractionApplicationCommand, discordgo.InteractionApplicationCommandAutocomplete:
+		out.Type = bot.Command
+		if in.Type == discordgo.InteractionApplicationCommandAutocomplete {
+			out.Type = bot.Autocomplete
+		}
+		out.Command = commandData(in.ApplicationCommandData())
+	case discordgo.InteractionMessageComponent:
+		out.Type = bot.Click
+		data := in.MessageComponentData()
+		a, _ := parseCustomID(data.CustomID)
+		out.Click = bot.ClickData{Action: a, Values: data.Values}
+		if in.Message != nil {
+			out.Click.MessageID = in.Message.ID
+		}
+	default:
+		out.Type = bot.Type(255)
+	}
+	return out
+}
+
+func commandData(data discordgo.ApplicationCommandInteractionData) bot.CommandData {
+	c := bot.CommandData{Name: data.Name, Options: map[string]bot.Value{}, Bots: map[string]bool{}}
+	if data.Resolved != nil {
+		for id, u := range data.Resolved.Users {
+			if u != nil && u.Bot {
+				c.Bots[id] = true
+			}
+		}
+	}
+	if len(data.Options) == 0 {
+		return c
+	}
+	sub := data.Options[0]
+	c.Sub = sub.Name
+	for _, o := range sub.Options {
+		switch v := o.Value.(type) {
+		case bool:
+			c.Options[o.Name] = bot.Value{Bool: v, IsBool: true}
+		case string:
+			c.Options[o.Name] = bot.Value{Str: v}
+		case nil:
+			c.Options[o.Name] = bot.Value{}
+		default:
+			c.Options[o.Name] = bot.Value{Str: fmt.Sprint(v)}
+		}
+		if o.Focused {
+			c.Focused = o.Name
+		}
+	}
+	return c
+}
+
+// response is a bot reply as an interaction response.
+func response(r bot.Reply) *discordgo.InteractionResponse {
+	switch r.Type {
+	case bot.Pong:
+		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponsePong}
+	case bot.Choices:
+		choices := []*discordgo.ApplicationCommandOptionChoice{}
+		for _, n := range r.Choices {
+			choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: n, Value: n})
+		}
+		return &discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult,
+			Data: &discordgo.InteractionResponseData{Choices: choices}}
+	case bot.Update:
+		comps := components(r.Message.Rows)
+		if comps == nil {
+			comps = []discordgo.MessageComponent{}
+		}
+		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage,
+			Data: &discordgo.InteractionResponseData{Content: r.Message.Content, Components: comps}}
+	}
+	data := &discordgo.InteractionResponseData{Content: r.Message.Content, Components: components(r.Message.Rows),
+		AllowedMentions: allowed(r.Message)}
+	if r.Message.Private {
+		data.Flags = discordgo.MessageFlagsEphemeral
+	}
+	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}
+}
+
+// allowed is whom a message may ping; nil leaves it to Discord.
+func allowed(m bot.Message) *discordgo.MessageAllowedMentions {
+	if m.Pings == nil {
+		return nil
+	}
+	return &discordgo.MessageAllowedMentions{Users: m.Pings}
+}
+
+// components are rows of controls as Discord's action rows; nil for none.
+func components(rows []bot.Row) []discordgo.MessageComponent {
+	if rows == nil {
+		return nil
+	}
+	out := []discordgo.MessageComponent{}
+	for _, row := range rows {
+		var comps []discordgo.MessageComponent
+		for _, c := range row {
+			if c.Type == bot.Menu {
+				menu := discordgo.SelectMenu{MenuType: discordgo.StringSelectMenu, CustomID: customID(c.Action),
+					Placeholder: c.Placeholder}
+				for _, o := range c.Options {
+					menu.Options = append(menu.Options, discordgo.SelectMenuOption{Label: o.Label, Value: o.Value})
+				}
+				comps = append(comps, menu)
+				continue
+			}
+			comps = append(comps, discordgo.Button{Label: c.Label, Style: styles[c.Style], CustomID: customID(c.Action),
+				Disabled: c.Disabled})
+		}
+		out = append(out, discordgo.ActionsRow{Components: comps})
+	}
+	return out
+}
+
+var styles = map[bot.Style]discordgo.ButtonStyle{bot.Primary: discordgo.PrimaryButton,
+	bot.Secondary: discordgo.SecondaryButton, bot.Success: discordgo.SuccessButton, bot.Danger: discordgo.DangerButton}
+
+// Commands are the bot's commands as Discord registers them.
+func Commands() []*discordgo.ApplicationCommand {
+	dm := false
+	var out []*discordgo.ApplicationCommand
+	for _, c := range bot.Commands() {
+		cmd := &discordgo.ApplicationCommand{Type: discordgo.ChatApplicationCommand, Name: c.Name,
+			Description: c.Description, DMPermission: &dm,
+			Contexts: &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild}}
+		for _, s := range c.Subs {
+			sub := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand,
+				Name: s.Name, Description: s.Description}
+			for _, o := range s.Options {
+				sub.Options = append(sub.Options, option(o))
+			}
+			cmd.Options = append(cmd.Options, sub)
+		}
+		out = append(out, cmd)
+	}
+	return out
+}
+
+func option(o bot.OptionSpec) *discordgo.ApplicationCommandOption {
+	t := map[bot.OptionType]discordgo.ApplicationCommandOptionType{bot.StringOption: discordgo.ApplicationCommandOptionString,
+		bot.UserOption: discordgo.ApplicationCommandOptionUser, bot.BoolOption: discordgo.ApplicationCommandOptionBoolean}[o.Type]
+	out := &discordgo.ApplicationCommandOption{Type: t, Name: o.Name, Description: o.Description, Required: o.Required,
+		Autocomplete: o.Autocomplete, MaxLength: o.MaxLength}
+	for _, v := range o.Choices {
+		out.Choices = append(out.Choices, &discordgo.ApplicationCommandOptionChoice{Name: v, Value: v})
+	}
+	return out
+}

@@ -1,0 +1,45 @@
+package bot
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"tabuleiro/table"
+)
+
+// historyText is the move list: one decision per line, "<ply>. <colour> <notation>", keeping the most
+// recent decisions when the whole list does not fit in a message.
+func historyText(v View) string {
+	d := v.Desc()
+	log, seats := v.Live.Log(), v.Live.Deciders()
+	var lines []string
+	for i, m := range log {
+		colour := "?"
+		if i < len(seats) {
+			colour = d.SeatName(seats[i])
+		}
+		lines = append(lines, fmt.Sprintf("%d. %s %s", i+1, colour, v.Live.Format(m)))
+	}
+	foot := ""
+	if v.Over() {
+		foot = "\n" + table.ResultLine(v)
+	} else {
+		s := v.Live.ToMove()
+		foot = fmt.Sprintf("\n%s (%s) to move", table.PlayerName(v.Game.Seats[s]), d.SeatName(s))
+	}
+	head := players(v)
+	if len(lines) == 0 {
+		return head + "\nNo decisions yet." + foot
+	}
+	build := func(from int) string {
+		body := strings.Join(lines[from:], "\n")
+		if from > 0 {
+			body = fmt.Sprintf("… %d earlier decisions\n", from) + body
+		}
+		return head + "\n```text\n" + body + "\n```" + foot
+	}
+	// Find the smallest cut that fits.
+	from := sort.Search(len(lines), func(i int) bool { return len([]rune(build(i))) <= maxContent })
+	return clip(build(from))
+}

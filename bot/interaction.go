@@ -1,0 +1,156 @@
+package bot
+
+import (
+	"context"
+	"strings"
+)
+
+// Type is what kind of interaction a person made.
+type Type uint8
+
+const (
+	Ping         Type = iota // a platform's liveness check
+	Command                  // a slash command
+	Autocomplete             // a command being typed: suggest values for the focused option
+	Click                    // a button pressed or a menu value chosen
+)
+
+// Interaction is one thing a person did, as every adapter hands it over.
+type Interaction struct {
+	Type    Type
+	ID      string // unique per interaction: logs, and the seed of a new game
+	User    string // who did it
+	Guild   string
+	Channel string
+	Command CommandData // for Command and Autocomplete
+	Click   ClickData   // for Click
+}
+
+// CommandData is a slash command: /<Name> <Sub> with its options.
+type CommandData struct {
+	Name, Sub string
+	Options   map[string]Value
+	// Focused names the option being typed, for Autocomplete.
+	Focused string
+	// Bots are the user ids among the options that are bot accounts.
+	Bots map[string]bool
+}
+
+// Value is one option's value: a string (user ids included) or a boolean.
+type Value struct {
+	Str    string
+	Bool   bool
+	IsBool bool
+}
+
+// Str returns the option's string value, "" when it is not set.
+func (c CommandData) Str(name string) string {
+	v := c.Options[name]
+	if v.IsBool {
+		if v.Bool {
+			return "true"
+		}
+		return "false"
+	}
+	return v.Str
+}
+
+// Lower is Str in lower case.
+func (c CommandData) Lower(name string) string { return strings.ToLower(c.Str(name)) }
+
+// ClickData is a control used on a message.
+type ClickData struct {
+	Action    Action
+	Values    []string // a menu's chosen values
+	MessageID string   // the message the control is on
+}
+
+// Action is what a control does; adapters keep it with the control (Discord as its custom id).
+//
+//	challenge: {Kind, Challenge, Verb: accept|decline}
+//	game:      {Kind, Game, Ply, Verb: sow|play|pick|group|view|resign, Arg}
+type Action struct {
+	Kind      string
+	Challenge uint64 // set for a challenge's buttons
+	Game      uint64
+	Ply       int
+	Verb      string
+	Arg       string
+}
+
+// ReplyType is how a reply is shown.
+type ReplyType uint8
+
+const (
+	Pong    ReplyType = iota // the answer to a Ping
+	Post                     // a new message (Message.Private: only the person who asked sees it)
+	Update                   // replaces the message whose control was used
+	Choices                  // autocomplete suggestions
+)
+
+// Reply is the answer to one interaction.
+type Reply struct {
+	Type    ReplyType
+	Message Message
+	Choices []string
+	// After, when set, runs once the reply has been delivered (never before): it records the new
+	// board's message and makes the bot's move(s). original tells the id of the message the reply
+	// created. Adapters call it in background work they track.
+	After func(ctx context.Context, original Original)
+}
+
+// Original returns the id of the message a reply created.
+type Original func(ctx context.Context) (messageID string, err error)
+
+// Message is what the bot posts: text, who it may ping, and rows of controls.
+type Message struct {
+	Content string
+	Rows    []Row
+	Private bool
+	// Pings, when not nil, are the only people the message may notify; nil leaves it to the platform.
+	Pings []string
+}
+
+// Row is one row of controls.
+type Row []Control
+
+// ControlType is a button or a menu.
+type ControlType uint8
+
+const (
+	Button ControlType = iota
+	Menu
+)
+
+// Style is a button's colour.
+type Style uint8
+
+const (
+	Primary Style = iota
+	Secondary
+	Success
+	Danger
+)
+
+// Control is a button or a menu.
+type Control struct {
+	Type        ControlType
+	Label       string // a button's text
+	Style       Style
+	Disabled    bool
+	Action      Action
+	Placeholder string   // a menu's prompt
+	Options     []Option // a menu's values
+}
+
+// Option is one value of a menu.
+type Option struct{ Label, Value string }
+
+// Sender delivers what the bot says outside a reply: its own moves, expiry notices.
+type Sender interface {
+	Send(ctx context.Context, channel string, m Message) (messageID string, err error)
+	// Edit replaces a message's text and controls.
+	Edit(ctx context.Context, channel, messageID string, m Message) error
+	// Clear removes a message's controls and leaves its text.
+	Clear(ctx context.Context, channel, messageID string) error
+}

@@ -1,0 +1,38 @@
+package bot
+
+import (
+	"context"
+
+	"tabuleiro/store"
+)
+
+// GameChanged shows a game's state on its live board, or posts a new board when it has none or the
+// old one cannot be edited. It is how the session core's changes nobody asked for reach people.
+func (b *Bot) GameChanged(ctx context.Context, v View) {
+	m := boardMessage(v, "")
+	log := b.log.With("guild", v.Game.Guild, "channel", v.Game.Channel, "game", v.Game.ID)
+	if v.Game.MessageID != "" {
+		err := b.send.Edit(ctx, v.Game.Channel, v.Game.MessageID, m)
+		if err == nil {
+			return
+		}
+		log.Warn("could not edit the board; posting a new one", "err", err)
+	}
+	id, err := b.send.Send(ctx, v.Game.Channel, m)
+	if err != nil {
+		log.Error("could not post the board", "err", err)
+		return
+	}
+	b.t.NoteBoard(v.Game.ID, id)
+}
+
+// ChallengeExpired disables an expired challenge's buttons and says so.
+func (b *Bot) ChallengeExpired(ctx context.Context, c store.Challenge) {
+	if c.MessageID == "" {
+		return
+	}
+	m := Message{Content: expiredText(c), Rows: challengeRows(c, true)}
+	if err := b.send.Edit(ctx, c.Channel, c.MessageID, m); err != nil {
+		b.log.Warn("could not edit an expired challenge", "challenge", c.ID, "err", err)
+	}
+}

@@ -1,0 +1,122 @@
+package table
+
+import (
+	"errors"
+
+	"tabuleiro/games"
+	"tabuleiro/games/catalog"
+	"tabuleiro/store"
+)
+
+// Challenge stores a challenge from the actor to opponent. first is "me", "them" or "random" ("" is
+// random); opponentIsBot refuses a challenge to a bot account.
+func (t *Table) Challenge(a Actor, opponent string, opponentIsBot bool, first string, opts games.Options) (store.Challenge, error) {
+	log := t.logOf(&a)
+	if opponent == "" {
+		return store.Challenge{}, refuse(Invalid, "Name your opponent: `/%s challenge opponent:@someone`.", a.Kind)
+	}
+	if opponent == a.User {
+		return store.Challenge{}, refuse(Refused, "You cannot challenge yourself — challenge someone else, or play the bot with `/%s vs-bot`.", a.Kind)
+	}
+	if opponentIsBot {
+		return store.Challenge{}, refuse(Refused, "You cannot challenge a bot — to play tabuleiro, use `/%s vs-bot`.", a.Kind)
+	}
+	switch first {
+	case "":
+		first = "random"
+	case "me", "them", "random":
+	default:
+		return store.Challenge{}, refuse(Invalid, "first must be me, them or random, not %q.", first)
+	}
+	if _, err := catalog.New(a.Kind, opts); err != nil {
+		return store.Challenge{}, refuse(Invalid, "%s", UpperFirst(err.Error()))
+	}
+	for _, u := range []string{a.User, opponent} {
+		if err := t.busy(&a, u); err != nil {
+			return store.Challenge{}, err
+		}
+	}
+	now := t.cfg.Now()
+	c, err := t.st.CreateChallenge(store.Challenge{Guild: a.Place.Guild, Channel: a.Place.Channel, Kind: a.Kind,
+		Options: opts, First: first, Challenger: a.User, Opponent: opponent,
+		Created: now, Expires: now.Add(t.cfg.ChallengeTTL)})
+	if err != nil {
+		return store.Challenge{}, err
+	}
+	log.Info("challenge", "challenge", c.ID, "opponent", opponent)
+	return c, nil
+}
+
+// Answered is what became of a challenge: accepted (Game is the new game, shown on the challenge's
+// message), or declined or withdrawn (Challenge.State says which).
+type Answered struct {
+	Challenge store.Challenge
+	Game      *View
+}
+
+// Answer accepts or declines challenge id; its challenger declining withdraws it. messageID is the
+// challenge's message, which becomes the game's board when accepted.
+func (t *Table) Answer(a Actor, id uint64, accept bool, messageID string) (Answered, error) {
+	c, err := t.st.Challenge(id)
+	if errors.Is(err, store.ErrNotFound) {
+		return Answered{}, refuse(NotFound, "That challenge no longer exists.")
+	}
+	if err != nil {
+		return Answered{}, err
+	}
+	log := t.logOf(&a).With("challenge", id)
+	if c.Channel != a.Place.Channel {
+		return Answered{}, refuse(Refused, "That challenge belongs to another channel.")
+	}
+	if c.State != store.ChallengeOpen {
+		return Answered{}, refuse(Stale, "This challenge is no longer open (it was %s).", c.State)
+	}
+	if a.User != c.Challenger && a.User != c.Opponent {
+		return Answered{}, refuse(Refused, "This challenge is for %s — challenge someone yourself with `/%s challenge`.", Mention(c.Opponent), c.Kind)
+	}
+	now := t.cfg.Now()
+	if !accept {
+		state := store.ChallengeDeclined
+		if a.User == c.Challenger {
+			state = store.ChallengeWithdrawn
+		}
+		c, err = t.st.CloseChallenge(c.ID, state)
+		if err != nil {
+			return Answered{}, err
+		}
+		log.Info("challenge closed", "state", state)
+		return Answered{Challenge: c}, nil
+	}
+	if a.User != c.Opponent {
+		return Answered{}, refuse(Refused, "You cannot accept your own challenge — wait for %s, or withdraw it with Decline.", Mention(c.Opponent))
+	}
+	if !now.Before(c.Expires) {
+		return Answered{}, store.ErrExpired
+	}
+	challenger := store.Player{UserID: c.Challenger}
+	opponent := store.Player{UserID: c.Opponent}
+	seats := [2]store.Player{challenger, opponent}
+	switch c.First {
+	case "them":
+		seats = [2]store.Player{opponent, challenger}
+	case "me":
+	default:
+		if t.rng(2, c.ID).IntN(2) == 1 {
+			seats = [2]store.Player{opponent, challenger}
+		}
+	}
+	g, err := catalog.NewDealt(c.Kind, c.Options, t.rng(1, c.ID))
+	if err != nil {
+		return Answered{}, err
+	}
+	rec := store.Game{Guild: c.Guild, Channel: c.Channel, Kind: c.Kind, Seats: seats, MessageID: messageID,
+		Encoded: games.Encode(g), Created: now}
+	rec.Deadline = t.deadline(rec, g, now)
+	rec, err = t.st.AcceptChallenge(c.ID, rec)
+	if err != nil {
+		return Answered{}, err
+	}
+	log.Info("challenge accepted", "game", rec.ID)
+	c.State, c.GameID = store.ChallengeAccepted, rec.ID
+	return Answered{Challenge: c, Game: &View{Game: rec, Live: g}}, nil
+}

@@ -1,0 +1,11 @@
+// Package table is the session core: who plays whom, where, whose turn it is, offers, deadlines and
+// the bot's seat. It knows nothing of Discord or of any text layout: its operations take who acts and
+// where (an Actor) and return plain values — a View of a game, a challenge — or a *Refusal that says
+// what to do instead. Adapters (bot/discord, the console) turn those into messages.
+//
+//	t := table.New(st, notifier, table.Config{})
+//	go t.Run(ctx)                                  // pending bot moves, expiries, idle losses
+//	v, err := t.VsBot(actor, ai.Hard, "me", nil)   // a View, or a *Refusal
+//	v, err = t.Move(actor, "d")
+//	go t.BotTurn(ctx, v)                           // once the person has seen the move
+package table

@@ -1,0 +1,406 @@
+package table
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"tabuleiro/ai"
+	"tabuleiro/games"
+	"tabuleiro/games/catalog"
+	"tabuleiro/store"
+)
+
+// deadline is when the player to decide loses on time: never for the bot, nor in a finished game.
+func (t *Table) deadline(rec store.Game, g games.Game, now time.Time) time.Time {
+	if g.Outcome().Over() || rec.Seats[g.ToMove()].Bot {
+		return time.Time{}
+	}
+	return now.Add(t.cfg.IdleTimeout)
+}
+
+// busy refuses a new game when a person already plays one of this kind at this place.
+func (t *Table) busy(a *Actor, userID string) error {
+	_, err := t.st.ActiveGame(a.Place.Channel, a.Kind, userID)
+	switch {
+	case err == nil:
+		title := Describe(a.Kind).Title
+		if userID == a.User {
+			return refuse(Refused, "You already have an %s game in this channel — finish it or `/%s resign` first (`/%s board` shows it).",
+				title, a.Kind, a.Kind)
+		}
+		return refuse(Refused, "%s already has an %s game in this channel — wait until it is over.", Mention(userID), title)
+	case errors.Is(err, store.ErrNotFound):
+		return nil
+	}
+	return err
+}
+
+// VsBot starts a game against the bot at once. first is "me", "bot" or "random" ("" is random).
+func (t *Table) VsBot(a Actor, level ai.Level, first string, opts games.Options) (View, error) {
+	log := t.logOf(&a)
+	if err := t.busy(&a, a.User); err != nil {
+		return View{}, err
+	}
+	now := t.cfg.Now()
+	// Layout and seats come from the seed and the request, so a test replays the same game.
+	salt := hashString(a.Salt)
+	me := store.Player{UserID: a.User}
+	bot := store.Player{Bot: true, Level: string(level)}
+	seats := [2]store.Player{me, bot}
+	switch first {
+	case "me":
+	case "bot":
+		seats = [2]store.Player{bot, me}
+	case "", "random":
+		if t.rng(2, salt).IntN(2) == 1 {
+			seats = [2]store.Player{bot, me}
+		}
+	default:
+		return View{}, refuse(Invalid, "first must be me, bot or random, not %q.", first)
+	}
+	g, err := catalog.NewDealt(a.Kind, opts, t.rng(1, salt))
+	if err != nil {
+		return View{}, refuse(Invalid, "%s", UpperFirst(err.Error()))
+	}
+	rec := store.Game{Guild: a.Place.Guild, Channel: a.Place.Channel, Kind: a.Kind, Seats: seats,
+		Encoded: games.Encode(g), Created: now}
+	rec.Deadline = t.deadline(rec, g, now)
+	rec, err = t.st.CreateGame(rec)
+	if err != nil {
+		return View{}, err
+	}
+	log.Info("game started against the bot", "game", rec.ID, "level", level)
+	return View{Game: rec, Live: g}, nil
+}
+
+// mine is the actor's active game of the actor's kind at the place: one read, one decode.
+func (t *Table) mine(a *Actor) (View, error) {
+	rec, g, err := t.st.ActiveLive(a.Place.Channel, a.Kind, a.User)
+	if errors.Is(err, store.ErrNotFound) {
+		return View{}, refuse(Refused, "You have no %s game in this channel — start one with `/%s vs-bot` or `/%s challenge`.",
+			Describe(a.Kind).Title, a.Kind, a.Kind)
+	}
+	if err != nil {
+		return View{Game: rec}, err
+	}
+	a.Log = t.logOf(a).With("game", rec.ID)
+	return View{Game: rec, Live: g}, nil
+}
+
+// mayDecide refuses a decision from anyone but the player to decide.
+func mayDecide(a *Actor, v View) (games.Seat, error) {
+	if v.Over() {
+		return games.NoSeat, refuse(Stale, "That game is over — %s.", ResultLine(v))
+	}
+	seat := v.SeatOf(a.User)
+	if seat == games.NoSeat {
+		return seat, refuse(Refused, "You are not playing in this game — start your own with `/%s vs-bot` or `/%s challenge`.", v.Game.Kind, v.Game.Kind)
+	}
+	if turn := v.Live.ToMove(); turn != seat {
+		if v.Game.Seats[turn].Bot {
+			return seat, refuse(Refused, "It is the bot's turn — it is thinking; wait for its move.")
+		}
+		return seat, refuse(Refused, "It is %s's turn, not yours — wait for their move.", PlayerName(v.Game.Seats[turn]))
+	}
+	return seat, nil
+}
+
+// decide stores a decision by seat on the view's game: one write, no second decode. messageID, when
+// set, becomes the live board.
+func (t *Table) decide(v View, seat games.Seat, m games.Move, messageID string) (View, error) {
+	now := t.cfg.Now()
+	rec, g, err := t.st.UpdateLive(v.Game, v.Live, func(r *store.Game, g games.Game) error {
+		if err := g.Play(m); err != nil {
+			return refuse(Invalid, "%s", UpperFirst(err.Error()))
+		}
+		// Playing on declines the opponent's offer; one's own offer stands until answered.
+		if r.Offer.Kind != "" && r.Offer.By != seat {
+			r.Offer = store.Offer{}
+		}
+		if messageID != "" {
+			r.MessageID = messageID
+		}
+		r.Deadline = t.deadline(*r, g, now)
+		return nil
+	})
+	return View{Game: rec, Live: g}, err
+}
+
+// Move plays a decision typed in notation in the actor's game. It returns the new view and the
+// message that showed the game until now (a new board replaces it).
+func (t *Table) Move(a Actor, play string) (v View, old string, err error) {
+	v, err = t.mine(&a)
+	if err != nil {
+		return View{}, "", err
+	}
+	seat, err := mayDecide(&a, v)
+	if err != nil {
+		return View{}, "", err
+	}
+	m, err := v.Live.Parse(play)
+	if err != nil {
+		return View{}, "", refuse(Invalid, "%s", UpperFirst(err.Error()))
+	}
+	old = v.Game.MessageID
+	if v, err = t.decide(v, seat, m, ""); err != nil {
+		return View{}, "", err
+	}
+	a.Log.Info("move", "ply", v.Game.Ply, "decision", v.Live.Format(m))
+	return v, old, nil
+}
+
+// Choose plays a decision picked with a control on the board of game id at ply; messageID (the
+// board the control was on) becomes the live board.
+func (t *Table) Choose(a Actor, id uint64, ply int, play, messageID string) (View, error) {
+	v, err := t.Controls(&a, id, ply)
+	if err != nil {
+		return View{}, err
+	}
+	seat := v.SeatOf(a.User)
+	m, err := v.Live.Parse(play)
+	if err != nil {
+		return View{}, refuse(Invalid, "%s", UpperFirst(err.Error()))
+	}
+	if v, err = t.decide(v, seat, m, messageID); err != nil {
+		return View{}, err
+	}
+	a.Log.Info("move", "ply", v.Game.Ply, "decision", play)
+	return v, nil
+}
+
+// Controls checks that the actor may use the controls of game id's board at ply (the newest board,
+// their decision) and returns the game, e.g. to redraw a menu.
+func (t *Table) Controls(a *Actor, id uint64, ply int) (View, error) {
+	v, err := t.onBoard(a, id)
+	if err != nil {
+		return View{}, err
+	}
+	if ply != v.Game.Ply {
+		return View{}, refuse(Stale, StaleBoard)
+	}
+	if _, err := mayDecide(a, v); err != nil {
+		return View{}, err
+	}
+	return v, nil
+}
+
+// onBoard loads game id for a control used at the actor's place.
+func (t *Table) onBoard(a *Actor, id uint64) (View, error) {
+	rec, g, err := t.st.Game(id)
+	if errors.Is(err, store.ErrNotFound) {
+		return View{}, refuse(NotFound, "That game no longer exists.")
+	}
+	if err != nil {
+		return View{}, err
+	}
+	a.Log = t.logOf(a).With("game", id)
+	if rec.Channel != a.Place.Channel || rec.Kind != a.Kind {
+		return View{}, refuse(Refused, "That board belongs to another channel.")
+	}
+	return View{Game: rec, Live: g}, nil
+}
+
+// CanResign checks that the actor may resign game id (asked before a confirmation).
+func (t *Table) CanResign(a Actor, id uint64) (View, error) {
+	v, err := t.onBoard(&a, id)
+	if err != nil {
+		return View{}, err
+	}
+	if v.SeatOf(a.User) == games.NoSeat {
+		return View{}, refuse(Refused, "You are not playing in this game, so you cannot resign it.")
+	}
+	if v.Over() {
+		return View{}, refuse(Stale, "That game is already over.")
+	}
+	return v, nil
+}
+
+// ResignGame ends game id as a loss for the actor (from a control on its board).
+func (t *Table) ResignGame(a Actor, id uint64) (View, error) {
+	if _, err := t.CanResign(a, id); err != nil {
+		return View{}, err
+	}
+	return t.resign(&a, id)
+}
+
+func (t *Table) resign(a *Actor, id uint64) (View, error) {
+	rec, g, err := t.st.Update(id, -1, func(r *store.Game, g games.Game) error {
+		seat := SeatOf(*r, a.User)
+		if seat == games.NoSeat {
+			return refuse(Refused, "You are not playing in this game, so you cannot resign it.")
+		}
+		if g.Outcome().Over() {
+			return refuse(Stale, "That game is already over.")
+		}
+		r.Deadline = time.Time{}
+		return g.End(games.Resignation, seat)
+	})
+	if err != nil {
+		return View{}, err
+	}
+	t.logOf(a).Info("resigned")
+	t.stopBot(id)
+	return View{Game: rec, Live: g}, nil
+}
+
+// Retired is the answer to resigning a game whose stored record cannot be read: it was closed
+// without a result, so that it stops holding its players' places.
+type Retired struct {
+	Game uint64
+}
+
+func (r *Retired) Error() string { return fmt.Sprintf("game %d was retired", r.Game) }
+
+// Resign ends the actor's game as a loss. It returns the view and the message that showed the game
+// until now. A game whose record is damaged is retired instead: the error is then a *Retired.
+func (t *Table) Resign(a Actor) (v View, old string, err error) {
+	v, err = t.mine(&a)
+	var damaged *store.CorruptError
+	if errors.As(err, &damaged) && damaged.Bucket == "games" {
+		return View{}, "", t.retire(&a, damaged)
+	}
+	if err != nil {
+		return View{}, "", err
+	}
+	old = v.Game.MessageID
+	v, err = t.resign(&a, v.Game.ID)
+	return v, old, err
+}
+
+// retire closes the actor's game whose stored record cannot be read; nothing else could end it (it
+// cannot be played, resigned or timed out).
+func (t *Table) retire(a *Actor, damaged *store.CorruptError) error {
+	id, err := strconv.ParseUint(damaged.Key, 10, 64)
+	if err != nil {
+		return damaged
+	}
+	if err := t.st.Retire(id); err != nil {
+		return err
+	}
+	t.logOf(a).Error("retired a game whose record cannot be read", "game", id, "err", damaged)
+	return &Retired{Game: id}
+}
+
+// Offered is what an offer did: made it, or accepted the opponent's and ended the game.
+type Offered struct {
+	View     View
+	Accepted bool
+	Old      string // the message that showed the game until now
+}
+
+// Offer offers to stop the actor's game by agreement (a draw; Ouri: each takes the seeds on their
+// side), or accepts the opponent's offer.
+func (t *Table) Offer(a Actor) (Offered, error) {
+	v, err := t.mine(&a)
+	if err != nil {
+		return Offered{}, err
+	}
+	seat := v.SeatOf(a.User)
+	if v.Game.Seats[seat.Other()].Bot {
+		return Offered{}, refuse(Refused, "The bot plays every game to the end — play on, or `/%s resign`.", a.Kind)
+	}
+	kind := Describe(a.Kind).Offer
+	if v.Game.Offer.Kind != "" && v.Game.Offer.By == seat {
+		return Offered{}, refuse(Refused, "You already made the offer — it is up to %s to accept with `/%s %s`.",
+			PlayerName(v.Game.Seats[seat.Other()]), a.Kind, kind)
+	}
+	old := v.Game.MessageID
+	accept := v.Game.Offer.Kind != "" && v.Game.Offer.By == seat.Other()
+	rec, g, err := t.st.UpdateLive(v.Game, v.Live, func(r *store.Game, g games.Game) error {
+		if accept {
+			r.Deadline = time.Time{}
+			return g.End(games.Agreement, seat)
+		}
+		r.Offer = store.Offer{Kind: kind, By: seat}
+		return nil
+	})
+	if err != nil {
+		return Offered{}, err
+	}
+	if accept {
+		a.Log.Info("ended by agreement")
+	}
+	return Offered{View: View{Game: rec, Live: g}, Accepted: accept, Old: old}, nil
+}
+
+// Find is the game a spectator asks about at the actor's place: the named player's, the actor's, or
+// the only one of its kind there. With finished, a game that ended counts too (for history).
+func (t *Table) Find(a Actor, player string, finished bool) (View, error) {
+	lookup := func(user string) (store.Game, error) {
+		if finished {
+			return t.st.LastGame(a.Place.Channel, a.Kind, user)
+		}
+		return t.st.ActiveGame(a.Place.Channel, a.Kind, user)
+	}
+	title := Describe(a.Kind).Title
+	var rec store.Game
+	var err error
+	switch {
+	case player != "":
+		rec, err = lookup(player)
+		if errors.Is(err, store.ErrNotFound) {
+			return View{}, refuse(NotFound, "%s has no %s game in this channel.", Mention(player), title)
+		}
+	default:
+		rec, err = lookup(a.User)
+		if errors.Is(err, store.ErrNotFound) {
+			var all []store.Game
+			all, err = t.st.ChannelGames(a.Place.Channel)
+			if err != nil {
+				return View{}, err
+			}
+			var here []store.Game
+			for _, r := range all {
+				if r.Kind == a.Kind {
+					here = append(here, r)
+				}
+			}
+			switch len(here) {
+			case 0:
+				if finished {
+					if rec, err = t.st.LastGame(a.Place.Channel, a.Kind, ""); err == nil {
+						break
+					}
+					if !errors.Is(err, store.ErrNotFound) {
+						return View{}, err
+					}
+				}
+				return View{}, refuse(NotFound, "No %s game is being played in this channel — start one with `/%s vs-bot` or `/%s challenge`.",
+					title, a.Kind, a.Kind)
+			case 1:
+				rec, err = here[0], nil
+			default:
+				var names []string
+				for _, r := range here {
+					names = append(names, PlayerName(r.Seats[0])+" vs "+PlayerName(r.Seats[1]))
+				}
+				return View{}, refuse(Refused, "Several %s games are running here (%s) — pick one with `player:`.",
+					title, strings.Join(names, "; "))
+			}
+		}
+	}
+	if err != nil {
+		return View{}, err
+	}
+	rec, g, err := t.st.Game(rec.ID)
+	if err != nil {
+		return View{}, err
+	}
+	return View{Game: rec, Live: g}, nil
+}
+
+// Suggest lists the actor's legal decisions in canonical notation; nothing when it is not their
+// decision.
+func (t *Table) Suggest(a Actor) []string {
+	if Describe(a.Kind) == nil || a.Place.Channel == "" || a.User == "" {
+		return nil
+	}
+	rec, g, err := t.st.ActiveLive(a.Place.Channel, a.Kind, a.User)
+	if err != nil || g.Outcome().Over() || SeatOf(rec, a.User) != g.ToMove() {
+		return nil
+	}
+	return games.Names(g, g.Legal())
+}

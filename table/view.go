@@ -1,0 +1,45 @@
+package table
+
+import (
+	"tabuleiro/games"
+	"tabuleiro/games/catalog"
+	"tabuleiro/store"
+)
+
+// View is a game as a person sees it: the session record (players, offer, live board message) and
+// the game itself. The live game belongs to the view: nobody else changes it.
+type View struct {
+	Game store.Game
+	Live games.Game
+}
+
+// Desc describes the view's game.
+func (v View) Desc() *games.Descriptor { return Describe(v.Game.Kind) }
+
+// SeatOf is the seat a person plays, or NoSeat.
+func (v View) SeatOf(user string) games.Seat { return SeatOf(v.Game, user) }
+
+// Over reports whether the game has ended.
+func (v View) Over() bool { return v.Live.Outcome().Over() }
+
+// Mover is the player to decide; meaningless once over.
+func (v View) Mover() store.Player { return v.Game.Seats[v.Live.ToMove()] }
+
+// HasBot reports whether the bot holds a seat.
+func (v View) HasBot() bool { return v.Game.Seats[0].Bot || v.Game.Seats[1].Bot }
+
+// SeatOf is the seat a person plays in a game, or NoSeat.
+func SeatOf(rec store.Game, user string) games.Seat {
+	for s, p := range rec.Seats {
+		if !p.Bot && p.UserID == user {
+			return games.Seat(s)
+		}
+	}
+	return games.NoSeat
+}
+
+// Describe is the descriptor of a kind of game; nil for a kind the catalog does not know.
+func Describe(kind string) *games.Descriptor {
+	d, _ := catalog.Lookup(kind)
+	return d
+}
