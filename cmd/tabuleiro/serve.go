@@ -71,6 +71,7 @@ type Main struct {
 	stopRun context.CancelFunc
 	ran     chan error
 	failed  chan error
+	ready   chan struct{}
 	stopped bool
 }
 
@@ -79,8 +80,11 @@ func NewMain(cfg discord.Config, log *slog.Logger) *Main {
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Main{Config: cfg, Log: log, failed: make(chan error, 1)}
+	return &Main{Config: cfg, Log: log, failed: make(chan error, 1), ready: make(chan struct{})}
 }
+
+// Ready is closed once Run serves: the store is open and the endpoint listens at Addr.
+func (m *Main) Ready() <-chan struct{} { return m.ready }
 
 // Run opens the store, wires the bot and the adapters, and serves until ctx ends or something
 // fails; then it stops in order: intake first (HTTP shutdown, gateway closed), then the work
@@ -91,6 +95,7 @@ func (m *Main) Run(ctx context.Context) error {
 		m.stop()
 		return err
 	}
+	close(m.ready)
 	var err error
 	select {
 	case <-ctx.Done():

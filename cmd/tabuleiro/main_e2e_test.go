@@ -1,0 +1,107 @@
+package main
+
+import (
+	"context"
+	"crypto/ed25519"
+	"encoding/hex"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"tabuleiro/bot/discord"
+)
+
+// TestMainPlaysOnARandomPort runs the program as a value on :0 and plays a game against the bot
+// through signed requests: the answer comes inline, the bot's move reaches the fake Discord over
+// REST, and the store has it all after Close.
+func TestMainPlaysOnARandomPort(t *testing.T) {
+	rest := &fakeREST{}
+	api := httptest.NewServer(rest)
+	defer api.Close()
+	pub, priv, _ := ed25519.GenerateKey(nil)
+	env := map[string]string{
+		"DISCORD_TOKEN": "tok", "DISCORD_GATEWAY": "off", "DISCORD_PUBLIC_KEY": hex.EncodeToString(pub),
+		"HTTP_ADDR": "127.0.0.1:0", "DISCORD_API_BASE": api.URL, "AI_MOVE_TIME": "50ms",
+		"DB_PATH": filepath.Join(t.TempDir(), "tabuleiro.db"),
+	}
+	cfg, err := discord.LoadConfig(func(k string) string { return env[k] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := NewMain(cfg, slog.New(slog.DiscardHandler))
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- m.Run(ctx) }()
+	select {
+	case <-m.Ready():
+	case err := <-done:
+		t.Fatalf("Run ended before serving: %v", err)
+	case <-time.After(10 * time.Second):
+		t.Fatal("Main never served")
+	}
+	n := 0
+	post := func(body string) map[string]any {
+		t.Helper()
+		n++
+		body = strings.ReplaceAll(body, "ID", strconv.Itoa(n))
+		ts := strconv.FormatInt(time.Now().Unix(), 10)
+		req, _ := http.NewRequest("POST", "http://"+m.Addr.String()+"/interactions", strings.NewReader(body))
+		req.Header.Set("X-Signature-Timestamp", ts)
+		req.Header.Set("X-Signature-Ed25519", hex.EncodeToString(ed25519.Sign(priv, []byte(ts+body))))
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		var out map[string]any
+		if resp.StatusCode != 200 || json.Unmarshal(b, &out) != nil {
+			t.Fatalf("%d %s", resp.StatusCode, b)
+		}
+		return out
+	}
+	const who = `"guild_id":"100","channel_id":"200","member":{"user":{"id":"11","username":"alice"}}`
+	r := post(`{"id":"ID","application_id":"424242","type":2,"token":"tID","version":1,` + who + `,
+		"data":{"id":"9","name":"ouri","type":1,"options":[{"name":"vs-bot","type":1,"options":[
+		{"name":"level","type":3,"value":"easy"},{"name":"first","type":3,"value":"me"}]}]}}`)
+	content := r["data"].(map[string]any)["content"].(string)
+	if !strings.Contains(content, "<@11> (South) to move") {
+		t.Fatalf("vs-bot answered %q", content)
+	}
+	r = post(`{"id":"ID","application_id":"424242","type":3,"token":"tID","version":1,` + who + `,
+		"message":{"id":"555","channel_id":"200"},
+		"data":{"custom_id":"/ouri/1/0/sow/d","component_type":2}}`)
+	content = r["data"].(map[string]any)["content"].(string)
+	if r["type"].(float64) != 7 || !strings.Contains(content, "thinking") {
+		t.Fatalf("the click answered %v", r)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for !rest.saw("PATCH /api/v10/channels/200/messages/555") {
+		if time.Now().After(deadline) {
+			t.Fatalf("the bot's move never reached Discord: %v", rest.paths)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	st := m.Store
+	rec, _, err := st.Game(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Ply < 2 || rec.MessageID != "555" {
+		t.Fatalf("stored: ply %d, message %q", rec.Ply, rec.MessageID)
+	}
+	if err := m.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
