@@ -26,6 +26,9 @@ var specialHints = [numMarkers]string{
 // Parse reads a decision in canonical notation, tolerant of case and spacing; a normal placement
 // may be given as the seat alone. Only legal decisions are accepted; errors say what to do instead.
 func (g *Game) Parse(s string) (games.Move, error) {
+	if err := games.CheckLength(s); err != nil {
+		return 0, err
+	}
 	if o := g.Outcome(); o.Over() {
 		return 0, fmt.Errorf("the game is over (%s)", o)
 	}

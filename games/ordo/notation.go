@@ -74,14 +74,18 @@ func readMove(s string) (written, error) {
 	if err != nil {
 		return w, err
 	}
-	form := ""
+	if len(toks) > 5 { // the longest form, s:s-s
+		return w, fmt.Errorf("%q is not a move — write a piece move as a3-a4 (e5xe6 for a capture) or an ordo as c2:d2-c4", strings.TrimSpace(s))
+	}
+	var b strings.Builder
 	for _, t := range toks {
 		if t.sep {
-			form += t.text
+			b.WriteString(t.text)
 		} else {
-			form += "s"
+			b.WriteByte('s')
 		}
 	}
+	form := b.String()
 	if !validForm[form] {
 		return w, fmt.Errorf("%q is not a move — write a piece move as a3-a4 (e5xe6 for a capture) or an ordo as c2:d2-c4", strings.TrimSpace(s))
 	}

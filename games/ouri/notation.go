@@ -19,6 +19,9 @@ func (g *Game) Format(m games.Move) string {
 
 // Parse reads a house letter a–f in either case and accepts it only if it is legal now.
 func (g *Game) Parse(s string) (games.Move, error) {
+	if err := games.CheckLength(s); err != nil {
+		return 0, err
+	}
 	t := strings.ToLower(strings.TrimSpace(s))
 	if g.outcome.Over() {
 		return 0, fmt.Errorf("the game is over (%s) — no more sowing", g.outcome)
