@@ -14,6 +14,7 @@ type Descriptor struct {
 	Offer     string // the subcommand offering to stop by agreement: "draw" or "end"
 	OfferHelp string // its description
 	MoveHelp  string // the description of move's `play` option
+	Example   string // a typical first decision, for help texts: "ne", "d", "a3-a4"
 	Rules     string // the short rules summary `/… rules` shows
 	// New starts a game. With rng nil it is the reproducible start (Oolong's default layout);
 	// otherwise whatever the game deals at random (Oolong's layout, when opts has none) comes from rng.

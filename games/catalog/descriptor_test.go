@@ -31,6 +31,11 @@ func TestEveryGameIsDescribedOnce(t *testing.T) {
 				if g.Descriptor() != d || g.Kind() != d.Kind {
 					t.Errorf("%s starts a game describing itself as %q", d.Kind, g.Kind())
 				}
+				if rng == nil {
+					if _, err := g.Parse(d.Example); err != nil {
+						t.Errorf("the example %q is not a first decision: %v", d.Example, err)
+					}
+				}
 			}
 			// Every option the commands offer is one the game accepts, with each of its values.
 			for _, o := range d.Options {

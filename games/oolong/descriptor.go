@@ -19,6 +19,7 @@ var Descriptor = &games.Descriptor{
 	Offer:     "draw",
 	OfferHelp: "Offer a draw, or accept the draw your opponent offered",
 	MoveHelp:  "Your decision, e.g. ne (a seat of the directed table), c.ne, rotate 3, skip",
+	Example:   "ne",
 	Rules: "**Oolong** — serve tea at 9 tables of 9 seats; the first to claim 5 tables wins.\n" +
 		"• Tables and seats are named like a compass: `nw n ne / w c e / sw s se`.\n" +
 		"• The waiter stands on a table (the *directed* table) and a seat there (blocked). Place a tea on an empty, " +

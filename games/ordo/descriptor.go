@@ -17,6 +17,7 @@ var Descriptor = &games.Descriptor{
 	Offer:     "draw",
 	OfferHelp: "Offer a draw, or accept the draw your opponent offered",
 	MoveHelp:  "Your move, e.g. a3-a4, e5xe6 or c2:d2-c4",
+	Example:   "a3-a4",
 	Rules: "**Ordo** — keep all your pieces in one connected group and reach your opponent's home row.\n" +
 		"• Board a–j × 1–8; White (O) starts on ranks 1–3 and moves first, Black (X) on ranks 6–8.\n" +
 		"• Move one piece any distance forward, diagonally forward or sideways through empty squares; it may " +

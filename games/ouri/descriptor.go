@@ -20,6 +20,7 @@ var Descriptor = &games.Descriptor{
 	Offer:     "end",
 	OfferHelp: "Offer to end the game with each player taking the seeds on their side, or accept it",
 	MoveHelp:  "The house to sow, a to f from your left",
+	Example:   "d",
 	Rules: "**Ouri** — the Cape Verdean mancala: 2 rows of 6 houses, 4 seeds each; capture 25 seeds to win.\n" +
 		"• Your houses are `a`–`f` from your left. Sow: lift all seeds of a house and drop one per house " +
 		"counter-clockwise (skipping the house you emptied): `/ouri move play:d` or the buttons.\n" +
