@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"tabuleiro/bot"
+	"tabuleiro/games/catalog"
 	"tabuleiro/store"
 )
 
@@ -55,16 +56,45 @@ Buttons show as [label]; (label) is disabled.
 
 `
 
-const consoleHelp = `What you can type (each line may start with @name to type as that person; default @you):
-  /<game> <subcommand> [option:value ...]   a slash command; games: oolong, ouri, ordo
-      challenge opponent:@name [first:me|them|random]   vs-bot [level:easy|medium|hard] [first:me|bot|random]
-      move play:<move>   board [player:@name]   history [player:@name]   resign   draw (oolong, ordo)   end (ouri)   rules
-      game options: oolong trigger:any|owner; ouri rules:ouri|abapa misere:true|false
-  /<game> move                  list your legal moves (what Discord's autocomplete would offer)
+// consoleHelp lists what can be typed, from the games' descriptors.
+var consoleHelp = func() string {
+	var b strings.Builder
+	var kinds, offers, options []string
+	offerers := map[string][]string{}
+	for _, d := range catalog.All() {
+		kinds = append(kinds, d.Kind)
+		if len(offerers[d.Offer]) == 0 {
+			offers = append(offers, d.Offer)
+		}
+		offerers[d.Offer] = append(offerers[d.Offer], d.Kind)
+		var opts []string
+		for _, o := range d.Options {
+			values := o.Choices
+			if o.Bool {
+				values = []string{"true", "false"}
+			}
+			opts = append(opts, o.Name+":"+strings.Join(values, "|"))
+		}
+		if len(opts) > 0 {
+			options = append(options, d.Kind+" "+strings.Join(opts, " "))
+		}
+	}
+	var offerHelp []string
+	for _, o := range offers {
+		offerHelp = append(offerHelp, fmt.Sprintf("%s (%s)", o, strings.Join(offerers[o], ", ")))
+	}
+	b.WriteString("What you can type (each line may start with @name to type as that person; default @you):\n")
+	fmt.Fprintf(&b, "  /<game> <subcommand> [option:value ...]   a slash command; games: %s\n", strings.Join(kinds, ", "))
+	b.WriteString("      challenge opponent:@name [first:me|them|random]   vs-bot [level:easy|medium|hard] [first:me|bot|random]\n")
+	fmt.Fprintf(&b, "      move play:<move>   board [player:@name]   history [player:@name]   resign   %s   rules\n", strings.Join(offerHelp, "   "))
+	fmt.Fprintf(&b, "      game options: %s\n", strings.Join(options, "; "))
+	b.WriteString(`  /<game> move                  list your legal moves (what Discord's autocomplete would offer)
   click <label>                 press the newest button with that label you can see (e.g. click Accept, click d)
   select <value>                choose a value in the newest menu that offers it (e.g. select rotate 3)
   help                          this list;  quit  leaves
-`
+`)
+	return b.String()
+}()
 
 // Console is a stand-in for Discord: it turns typed lines into interactions, keeps the messages the
 // bot posted, and prints them. It is the bot's Sender while it runs.
@@ -309,7 +339,8 @@ func optionExample(game string, sub *bot.SubSpec) string {
 	case "challenge":
 		return "/" + game + " challenge opponent:@alice"
 	case "move":
-		return "/" + game + " move play:" + map[string]string{"oolong": "ne", "ouri": "d", "ordo": "a3-a4"}[game]
+		d, _ := catalog.Lookup(game)
+		return "/" + game + " move play:" + d.Example
 	case "vs-bot":
 		return "/" + game + " vs-bot level:easy first:me"
 	}
