@@ -168,4 +168,21 @@ func TestStatusSaysItsSeatApart(t *testing.T) {
 	if s := fmt.Sprint(BlockOf(g).Lines[0]); s != "Ordo - move 1" {
 		t.Errorf("a finished Ordo heading: %q", s)
 	}
+	// Random games seldom repeat a position three times; two shuffles back and forth do.
+	g, _ = catalog.New("ordo", nil)
+	for _, s := range strings.Fields(strings.Repeat("b3-c3 b6-c6 c3-b3 c6-b6 ", 2)) {
+		m, err := g.Parse(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := g.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b = BlockOf(g)
+	rest, status := splitStatus("ordo", g, strings.TrimRight(Board(g), "\n"))
+	if b.Status != (Status{Seat: games.NoSeat, Text: "Draw: the same position came up a third time"}) ||
+		strings.Join(b.Lines, "\n") != rest || b.Status.Line("ordo") != status {
+		t.Errorf("an Ordo repetition: %+v", b.Status)
+	}
 }
