@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -81,18 +82,55 @@ func Open(path string, opt Options) (*Store, error) {
 			return nil, fmt.Errorf("store: creating the directory of %s: %w", path, err)
 		}
 	}
+	if err := checkFile(path); err != nil {
+		return nil, err
+	}
 	// Not writing the freelist on every commit makes each commit (and its fsync) smaller; bbolt
 	// rebuilds the freelist by scanning the file on Open, which is quick for a file of this size.
 	// etcd runs bbolt the same way.
-	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: lockTimeout, NoFreelistSync: true,
+	db, err := openBolt(path, &bolt.Options{Timeout: lockTimeout, NoFreelistSync: true,
 		FreelistType: bolt.FreelistMapType})
-	if errors.Is(err, bolterrors.ErrTimeout) {
+	if err != nil {
+		return nil, err
+	}
+	if err := prepare(db); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return &Store{db: db, opt: opt}, nil
+}
+
+// openBolt opens the file with bbolt, turning a panic (or a memory fault) on a damaged file into an
+// error that says what to do.
+func openBolt(path string, o *bolt.Options) (db *bolt.DB, err error) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		if p := recover(); p != nil {
+			db, err = nil, damaged(path, "bbolt failed reading it: %v", p)
+		}
+	}()
+	db, err = bolt.Open(path, 0o600, o)
+	switch {
+	case errors.Is(err, bolterrors.ErrTimeout):
 		return nil, fmt.Errorf("store: %s is in use by another process (its lock was not released within %s): %w",
 			path, lockTimeout, err)
-	}
-	if err != nil {
+	case errors.Is(err, bolterrors.ErrInvalid), errors.Is(err, bolterrors.ErrChecksum),
+		errors.Is(err, bolterrors.ErrVersionMismatch):
+		return nil, damaged(path, "%v", err)
+	case err != nil:
 		return nil, fmt.Errorf("store: opening %s: %w", path, err)
 	}
+	return db, nil
+}
+
+// prepare creates the buckets a new file lacks; a panic on a damaged file becomes an error.
+func prepare(db *bolt.DB) (err error) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		if p := recover(); p != nil {
+			err = damaged(db.Path(), "bbolt failed reading it: %v", p)
+		}
+	}()
 	err = db.Update(func(tx *bolt.Tx) error {
 		for _, b := range allBuckets {
 			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
@@ -102,10 +140,9 @@ func Open(path string, opt Options) (*Store, error) {
 		return nil
 	})
 	if err != nil {
-		db.Close()
-		return nil, fmt.Errorf("store: preparing %s: %w", path, err)
+		return fmt.Errorf("store: preparing %s: %w", db.Path(), err)
 	}
-	return &Store{db: db, opt: opt}, nil
+	return nil
 }
 
 // lockTimeout is how long Open waits for another process to release the file.

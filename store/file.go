@@ -1,0 +1,331 @@
+package store
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"io"
+	"os"
+)
+
+// A damaged file must never crash the bot. bbolt trusts its file: a torn meta page, a page of
+// garbage or a file cut short makes it read past its memory map or panic, sometimes in a goroutine
+// of its own that nobody can recover (its freelist is rebuilt by walking every page on Open, because
+// we do not sync the freelist). So before bbolt maps an existing file, checkFile reads it with plain
+// reads and checks what bbolt will rely on: the meta pages, and every page of the tree it will walk.
+//
+// The layout below is bbolt's (go.etcd.io/bbolt internal/common), in the machine's byte order:
+//
+//	page header (16 bytes): id u64, flags u16, count u16, overflow u32
+//	meta (at 16 in pages 0 and 1): magic u32, version u32, pageSize u32, flags u32,
+//	    root bucket {root page u64, sequence u64}, freelist u64, pgid u64 (high water mark),
+//	    txid u64, checksum u64 (FNV-64a of everything before it)
+//	branch element (16 bytes): pos u32, ksize u32, pgid u64
+//	leaf element (16 bytes): flags u32, pos u32, ksize u32, vsize u32
+//	    (pos counts from the element itself; the value follows the key)
+//	bucket value: root page u64, sequence u64, then the inline page when root is 0
+
+const (
+	boltMagic   = 0xED0CDAED
+	boltVersion = 2
+
+	pageHeader  = 16
+	elementSize = 16
+	metaSize    = 64
+
+	branchPage   = 0x01
+	leafPage     = 0x02
+	metaPage     = 0x04
+	freelistPage = 0x10
+
+	bucketLeaf = 0x01
+
+	noFreelist = ^uint64(0)
+)
+
+// Restore says what to do about a damaged file.
+const restoreHint = "stop the bot, move the damaged file aside, copy the newest backup over it " +
+	"(tabuleiro-<time>.db in BACKUP_DIR, or a file made with `tabuleiro backup`) and start the bot again"
+
+// FileError is a database file that cannot be used: it names the file, what is wrong and what to do.
+type FileError struct {
+	Path    string
+	Problem string
+	Advice  string
+}
+
+func (e *FileError) Error() string {
+	return fmt.Sprintf("store: %s %s; %s", e.Path, e.Problem, e.Advice)
+}
+
+func damaged(path, format string, args ...any) *FileError {
+	return &FileError{Path: path, Problem: "is damaged: " + fmt.Sprintf(format, args...), Advice: restoreHint}
+}
+
+type meta struct {
+	magic, version, pageSize uint32
+	root, freelist, pgid     uint64
+	txid                     uint64
+	sum, want                uint64
+}
+
+func readMeta(b []byte) meta {
+	ne := binary.NativeEndian
+	h := fnv.New64a()
+	h.Write(b[:56])
+	return meta{
+		magic: ne.Uint32(b[0:]), version: ne.Uint32(b[4:]), pageSize: ne.Uint32(b[8:]),
+		root: ne.Uint64(b[16:]), freelist: ne.Uint64(b[32:]), pgid: ne.Uint64(b[40:]),
+		txid: ne.Uint64(b[48:]), sum: ne.Uint64(b[56:]), want: h.Sum64(),
+	}
+}
+
+// problem says what is wrong with a meta page, or "" when its fields are sound.
+func (m meta) problem() string {
+	switch {
+	case m.magic != boltMagic:
+		return "it does not carry bbolt's marker"
+	case m.version != boltVersion:
+		return fmt.Sprintf("it is of bbolt format version %d, not %d", m.version, boltVersion)
+	case m.sum != m.want:
+		return "its checksum does not match (torn or overwritten)"
+	case m.pageSize < 512 || m.pageSize > 1<<24 || m.pageSize&(m.pageSize-1) != 0:
+		return fmt.Sprintf("its page size %d is impossible", m.pageSize)
+	}
+	return ""
+}
+
+// checkFile checks an existing database file before bbolt maps it. A missing file is fine (Open
+// creates it).
+func checkFile(path string) error {
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("store: opening %s to check it: %w", path, err)
+	}
+	defer f.Close()
+	unlock, busy, err := sharedLock(f)
+	if err != nil {
+		return fmt.Errorf("store: locking %s to check it: %w", path, err)
+	}
+	defer unlock()
+	if busy {
+		// Another process is writing it: bolt.Open will say so. Its pages may be mid-write now.
+		return nil
+	}
+	info, err := f.Stat()
+	if err != nil {
+		return fmt.Errorf("store: checking %s: %w", path, err)
+	}
+	if info.IsDir() {
+		return &FileError{Path: path, Problem: "is a directory", Advice: "set DB_PATH to a file inside it"}
+	}
+	size := info.Size()
+	if size == 0 {
+		return &FileError{Path: path, Problem: "is an empty file (bbolt would silently start a new, empty " +
+			"database in it, and every game would be gone)",
+			Advice: "if you mean to start afresh, delete it; otherwise " + restoreHint}
+	}
+
+	// Meta page 0 is at the start; meta page 1 one page further, and the page size is in the metas.
+	var metas [2]meta
+	var ok [2]bool
+	head := make([]byte, pageHeader+metaSize)
+	if _, err := f.ReadAt(head, 0); err != nil {
+		return notBolt(path, size)
+	}
+	metas[0] = readMeta(head[pageHeader:])
+	ok[0] = metas[0].problem() == ""
+	pageSize := int64(0)
+	if ok[0] {
+		pageSize = int64(metas[0].pageSize)
+	}
+	// Like bbolt, look for meta page 1 at every possible page size when meta page 0 is unreadable.
+	for ps := int64(512); ps <= 1<<24 && ps+pageHeader+metaSize <= size; ps *= 2 {
+		if pageSize != 0 && ps != pageSize {
+			continue
+		}
+		if _, err := f.ReadAt(head, ps); err != nil {
+			break
+		}
+		m := readMeta(head[pageHeader:])
+		if m.problem() == "" && int64(m.pageSize) == ps {
+			metas[1], ok[1] = m, true
+			pageSize = ps
+			break
+		}
+	}
+	if !ok[0] && !ok[1] {
+		if metas[0].magic != boltMagic {
+			return notBolt(path, size)
+		}
+		return damaged(path, "both of its meta pages are unreadable (page 0: %s)", metas[0].problem())
+	}
+	if size%pageSize != 0 {
+		return damaged(path, "its size %d is not a whole number of %d-byte pages (cut off?)", size, pageSize)
+	}
+	pages := uint64(size / pageSize)
+	if pages < 4 {
+		return damaged(path, "it holds %d pages, fewer than bbolt's 4 header pages", pages)
+	}
+	// bbolt uses the valid meta with the higher transaction id: that is the one that must lead to an
+	// intact tree.
+	use := 0
+	if !ok[0] || ok[1] && metas[1].txid > metas[0].txid {
+		use = 1
+	}
+	m := metas[use]
+	switch {
+	case m.pgid > pages:
+		return damaged(path, "meta page %d says the file has %d pages, it has %d (cut off?)", use, m.pgid, pages)
+	case m.root < 2 || m.root >= m.pgid:
+		return damaged(path, "meta page %d names root page %d, outside pages 2 to %d", use, m.root, m.pgid-1)
+	case m.freelist != noFreelist && (m.freelist < 2 || m.freelist >= m.pgid):
+		return damaged(path, "meta page %d names freelist page %d, outside pages 2 to %d", use, m.freelist, m.pgid-1)
+	}
+	w := walker{f: f, pageSize: pageSize, hwm: m.pgid, seen: map[uint64]bool{}}
+	if m.freelist != noFreelist {
+		if err := w.freelist(m.freelist); err != "" {
+			return damaged(path, "%s", err)
+		}
+	}
+	if err := w.tree(m.root, 0); err != "" {
+		return damaged(path, "%s", err)
+	}
+	return nil
+}
+
+func notBolt(path string, size int64) error {
+	return &FileError{Path: path, Problem: fmt.Sprintf("is not a tabuleiro database (%d bytes without bbolt's "+
+		"meta pages)", size), Advice: "check DB_PATH; if it is the right file, it is damaged: " + restoreHint}
+}
+
+// walker reads the pages bbolt will read, checking every bound before it is used.
+type walker struct {
+	f        io.ReaderAt
+	pageSize int64
+	hwm      uint64 // pages below this id are in use
+	seen     map[uint64]bool
+}
+
+// maxDepth is deeper than any real tree of buckets: a cycle or garbage ends there.
+const maxDepth = 64
+
+// page reads page id with its overflow pages.
+func (w *walker) page(id uint64) ([]byte, string) {
+	if id < 2 || id >= w.hwm {
+		return nil, fmt.Sprintf("a page refers to page %d, outside pages 2 to %d", id, w.hwm-1)
+	}
+	head := make([]byte, pageHeader)
+	if _, err := w.f.ReadAt(head, int64(id)*w.pageSize); err != nil {
+		return nil, fmt.Sprintf("page %d cannot be read: %v", id, err)
+	}
+	ne := binary.NativeEndian
+	if got := ne.Uint64(head); got != id {
+		return nil, fmt.Sprintf("page %d is labelled page %d (overwritten)", id, got)
+	}
+	overflow := uint64(ne.Uint32(head[12:]))
+	if id+overflow >= w.hwm {
+		return nil, fmt.Sprintf("page %d runs %d pages past the end of the data", id, id+overflow-w.hwm+1)
+	}
+	b := make([]byte, int64(1+overflow)*w.pageSize)
+	if _, err := w.f.ReadAt(b, int64(id)*w.pageSize); err != nil {
+		return nil, fmt.Sprintf("page %d cannot be read: %v", id, err)
+	}
+	return b, ""
+}
+
+func (w *walker) freelist(id uint64) string {
+	b, err := w.page(id)
+	if err != "" {
+		return err
+	}
+	ne := binary.NativeEndian
+	if flags := ne.Uint16(b[8:]); flags&freelistPage == 0 {
+		return fmt.Sprintf("the freelist page %d is not a freelist (flags %#x)", id, flags)
+	}
+	n, at := uint64(ne.Uint16(b[10:])), pageHeader
+	if n == 0xFFFF { // the real count is the first element
+		if len(b) < pageHeader+8 {
+			return fmt.Sprintf("the freelist page %d is cut off", id)
+		}
+		n, at = ne.Uint64(b[pageHeader:]), pageHeader+8
+	}
+	if n > uint64(len(b)-at)/8 {
+		return fmt.Sprintf("the freelist page %d lists %d pages, more than it holds", id, n)
+	}
+	for i := uint64(0); i < n; i++ {
+		if p := ne.Uint64(b[at+int(i)*8:]); p < 2 || p >= w.hwm {
+			return fmt.Sprintf("the freelist page %d frees page %d, outside pages 2 to %d", id, p, w.hwm-1)
+		}
+	}
+	return ""
+}
+
+// tree checks the pages of a bucket rooted at page id, and the buckets inside it.
+func (w *walker) tree(id uint64, depth int) string {
+	if depth > maxDepth {
+		return fmt.Sprintf("page %d is deeper than %d levels (a cycle?)", id, maxDepth)
+	}
+	if w.seen[id] {
+		return fmt.Sprintf("page %d is reached twice", id)
+	}
+	w.seen[id] = true
+	b, err := w.page(id)
+	if err != "" {
+		return err
+	}
+	return w.nodes(b, fmt.Sprintf("page %d", id), depth)
+}
+
+// nodes checks the elements of one branch or leaf page (or an inline bucket's page) held in b.
+func (w *walker) nodes(b []byte, name string, depth int) string {
+	ne := binary.NativeEndian
+	if len(b) < pageHeader {
+		return name + " is cut off"
+	}
+	flags, count := ne.Uint16(b[8:]), int(ne.Uint16(b[10:]))
+	if flags != branchPage && flags != leafPage {
+		return fmt.Sprintf("%s should be a branch or a leaf, its flags are %#x", name, flags)
+	}
+	if pageHeader+count*elementSize > len(b) {
+		return fmt.Sprintf("%s says it holds %d elements, more than fit", name, count)
+	}
+	for i := 0; i < count; i++ {
+		at := pageHeader + i*elementSize
+		e := b[at : at+elementSize]
+		if flags == branchPage {
+			pos, ksize, child := int64(ne.Uint32(e[0:])), int64(ne.Uint32(e[4:])), ne.Uint64(e[8:])
+			if int64(at)+pos+ksize > int64(len(b)) {
+				return fmt.Sprintf("%s element %d has a key past the end of the page", name, i)
+			}
+			if msg := w.tree(child, depth+1); msg != "" {
+				return msg
+			}
+			continue
+		}
+		eflags, pos, ksize, vsize := ne.Uint32(e[0:]), int64(ne.Uint32(e[4:])), int64(ne.Uint32(e[8:])), int64(ne.Uint32(e[12:]))
+		end := int64(at) + pos + ksize + vsize
+		if end > int64(len(b)) {
+			return fmt.Sprintf("%s element %d has a key or value past the end of the page", name, i)
+		}
+		if eflags&bucketLeaf == 0 {
+			continue
+		}
+		v := b[int64(at)+pos+ksize : end]
+		if len(v) < 16 {
+			return fmt.Sprintf("%s element %d is a bucket with a cut off header", name, i)
+		}
+		if root := ne.Uint64(v); root != 0 {
+			if msg := w.tree(root, depth+1); msg != "" {
+				return msg
+			}
+		} else if msg := w.nodes(v[16:], fmt.Sprintf("the inline bucket in %s element %d", name, i), depth+1); msg != "" {
+			return msg
+		}
+	}
+	return ""
+}
