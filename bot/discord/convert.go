@@ -171,12 +171,11 @@ var styles = map[bot.Style]discordgo.ButtonStyle{bot.Primary: discordgo.PrimaryB
 
 // Commands are the bot's commands as Discord registers them.
 func Commands() []*discordgo.ApplicationCommand {
-	dm := false
 	var out []*discordgo.ApplicationCommand
 	for _, c := range bot.Commands() {
 		cmd := &discordgo.ApplicationCommand{Type: discordgo.ChatApplicationCommand, Name: c.Name,
-			Description: c.Description, DMPermission: &dm,
-			Contexts: &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild}}
+			Description: c.Description,
+			Contexts:    &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild}}
 		for _, s := range c.Subs {
 			sub := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand,
 				Name: s.Name, Description: s.Description}

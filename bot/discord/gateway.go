@@ -90,7 +90,7 @@ func AppID(ctx context.Context, s *discordgo.Session, configured string) (string
 		err = json.Unmarshal(body, &app)
 	}
 	if err == nil && app.ID == "" {
-		err = errors.New("Discord did not say")
+		err = errors.New("the answer names no application")
 	}
 	if err != nil {
 		return "", fmt.Errorf("reading the application id from Discord (set DISCORD_APP_ID to skip): %w", err)
