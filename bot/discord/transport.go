@@ -2,6 +2,7 @@ package discord
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -12,6 +13,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 )
 
@@ -49,7 +51,10 @@ func (r Retry) withDefaults() Retry {
 //   - sends every request aimed at discord.com to the configured origin (DISCORD_API_BASE), with its
 //     /api/v<N>/ path rewritten to /api/v10/;
 //   - retries 429 after the wait Discord asks for, and 5xx and network errors with exponential
-//     backoff, replaying the request body.
+//     backoff, replaying the request body — except a POST, which may have created something (a
+//     second board, a second follow-up) before the 5xx or the timeout: it is returned as is;
+//   - pauses every route when Discord says the whole application is rate limited (a global 429),
+//     for as long as it asks.
 //
 // Retrying here rather than in discordgo: discordgo retries 429 without a bound and 5xx only for
 // 502, and only some of its calls. The session built by NewSession therefore switches discordgo's
@@ -61,6 +66,8 @@ type Transport struct {
 	Next  http.RoundTripper // default: http.DefaultTransport with 32 idle connections per host
 	Retry Retry
 	Log   *slog.Logger
+
+	globalUntil atomic.Int64 // unix nanoseconds until which a global rate limit holds every request
 }
 
 // RoundTrip implements http.RoundTripper.
@@ -77,7 +84,12 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	ctx := req.Context()
 	target := t.rewrite(req.URL)
 
+	// A POST may have created something before it failed: never send it twice blindly.
+	once := req.Method == http.MethodPost
 	for attempt := 1; ; attempt++ {
+		if err := t.waitGlobal(ctx); err != nil {
+			return nil, err
+		}
 		r := req.Clone(ctx)
 		r.URL = target
 		r.Host = ""
@@ -94,7 +106,7 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		var wait time.Duration
 		switch {
 		case err != nil:
-			if last || ctx.Err() != nil {
+			if last || once || ctx.Err() != nil {
 				return nil, err
 			}
 			wait = backoff(retry, attempt)
@@ -105,13 +117,16 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 			if !ok {
 				wait = backoff(retry, attempt)
 			}
+			if global(resp) {
+				t.pauseAll(wait)
+			}
 			if last || wait > retry.MaxRateLimit {
 				return resp, nil
 			}
 			log.Warn("discord: rate limited, retrying", "method", req.Method, "path", target.Path, "attempt", attempt, "wait", wait, "global", resp.Header.Get("X-RateLimit-Global") != "")
 			discard(resp)
 		case resp.StatusCode >= 500:
-			if last {
+			if last || once {
 				return resp, nil
 			}
 			wait = backoff(retry, attempt)
@@ -129,6 +144,49 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		case <-timer.C:
 		}
 	}
+}
+
+// pauseAll holds every request for d: Discord rate limits the whole application.
+func (t *Transport) pauseAll(d time.Duration) {
+	until := time.Now().Add(d).UnixNano()
+	for {
+		old := t.globalUntil.Load()
+		if old >= until || t.globalUntil.CompareAndSwap(old, until) {
+			return
+		}
+	}
+}
+
+// waitGlobal waits out a global rate limit, if one holds.
+func (t *Transport) waitGlobal(ctx context.Context) error {
+	for {
+		d := time.Until(time.Unix(0, t.globalUntil.Load()))
+		if d <= 0 {
+			return nil
+		}
+		timer := time.NewTimer(d)
+		select {
+		case <-ctx.Done():
+			timer.Stop()
+			return ctx.Err()
+		case <-timer.C:
+		}
+	}
+}
+
+// global reports whether a 429 limits the whole application rather than one route.
+func global(resp *http.Response) bool {
+	if strings.EqualFold(resp.Header.Get("X-RateLimit-Global"), "true") ||
+		strings.EqualFold(resp.Header.Get("X-RateLimit-Scope"), "global") {
+		return true
+	}
+	body, _ := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
+	resp.Body.Close()
+	resp.Body = io.NopCloser(bytes.NewReader(body))
+	var g struct {
+		Global bool `json:"global"`
+	}
+	return json.Unmarshal(body, &g) == nil && g.Global
 }
 
 // defaultNext is http.DefaultTransport keeping more idle connections: its 2 per host would make
