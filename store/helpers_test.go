@@ -44,6 +44,17 @@ func openTest(t testing.TB, change ...func(*Options)) (*Store, *clock, string) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { s.Close() })
+	// Every storage test ends with the file's check, unless the test closed the store itself.
+	t.Cleanup(func() {
+		s.notes.mu.Lock()
+		closed := s.notes.closed
+		s.notes.mu.Unlock()
+		if !closed {
+			if err := s.Check(); err != nil {
+				t.Error(err)
+			}
+		}
+	})
 	return s, c, path
 }
 

@@ -112,8 +112,8 @@ func openBolt(path string, o *bolt.Options) (db *bolt.DB, err error) {
 	db, err = bolt.Open(path, 0o600, o)
 	switch {
 	case errors.Is(err, bolterrors.ErrTimeout):
-		return nil, fmt.Errorf("store: %s is in use by another process (its lock was not released within %s): %w",
-			path, lockTimeout, err)
+		return nil, fmt.Errorf("store: %s is in use by another process (its lock was not released within %s): %w (%w)",
+			path, o.Timeout, ErrInUse, err)
 	case errors.Is(err, bolterrors.ErrInvalid), errors.Is(err, bolterrors.ErrChecksum),
 		errors.Is(err, bolterrors.ErrVersionMismatch):
 		return nil, damaged(path, "%v", err)
