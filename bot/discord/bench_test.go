@@ -32,7 +32,7 @@ func BenchmarkHTTPMove(b *testing.B) {
 }
 
 // enabledSows lists the custom ids of the enabled house buttons of a board.
-func (r response) enabledSows() []string {
+func (r httpReply) enabledSows() []string {
 	var ids []string
 	r.eachComponent(func(c map[string]any) {
 		if id, ok := c["custom_id"].(string); ok && strings.Contains(id, "/sow/") && c["disabled"] != true {
@@ -45,7 +45,7 @@ func (r response) enabledSows() []string {
 
 // newBoard challenges and accepts in channel, from any goroutine, and returns the board's message
 // id and the accepting answer (the first board).
-func (tb *table) newBoard(channel, a, b string) (string, response, error) {
+func (tb *table) newBoard(channel, a, b string) (string, httpReply, error) {
 	r, token, err := tb.post(command(a, channel, "ouri", "challenge", opt{"opponent", 6, b}))
 	if err != nil || r.private() {
 		return "", r, fmt.Errorf("challenge: %v %s", err, r.Data.Content)
@@ -116,7 +116,7 @@ func benchmarkHTTPClick(b *testing.B, games int) {
 	tb := serveOverHTTP(b)
 	type board struct {
 		channel, a, c, msg string
-		last               response
+		last               httpReply
 	}
 	boards := make([]board, games)
 	for i := range boards {

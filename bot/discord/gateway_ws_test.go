@@ -19,8 +19,6 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/gorilla/websocket"
-
-	"tabuleiro/bot"
 )
 
 // fakeGateway is Discord's gateway websocket on httptest, for one connection: Hello, then it
@@ -201,11 +199,11 @@ func TestGatewayOverWebsocket(t *testing.T) {
 	// The real bot, watched: the gateway must not even ask it about another shard's guild.
 	var handledMu sync.Mutex
 	var handled []string
-	h := handlerFunc(func(ctx context.Context, in *discordgo.Interaction) bot.Reply {
+	h := handlerFunc(func(ctx context.Context, in *discordgo.Interaction) Reply {
 		handledMu.Lock()
 		handled = append(handled, in.GuildID)
 		handledMu.Unlock()
-		return tb.bot.Handle(ctx, in)
+		return tb.x.Handle(ctx, in)
 	})
 	log := quietLog()
 	g := NewGateway(NewSession(cfg, quickRetry, log), h, tb.work, log)
@@ -281,7 +279,7 @@ func TestGatewayOverWebsocket(t *testing.T) {
 			t.Fatal(err)
 		}
 		c := waitCall(t, tb.f, "POST", "/api/v10/interactions/"+id+"/"+token+"/callback")
-		var r response
+		var r httpReply
 		if err := json.Unmarshal([]byte(c.Body), &r); err != nil {
 			t.Fatalf("%s: callback body %q: %v", s.name, c.Body, err)
 		}

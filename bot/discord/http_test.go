@@ -17,8 +17,6 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
-
-	"tabuleiro/bot"
 )
 
 // now is the fixed clock of the endpoint tests.
@@ -49,9 +47,9 @@ func (s signer) request(body string, at time.Time) *http.Request {
 }
 
 // handlerFunc adapts a function to Handler.
-type handlerFunc func(ctx context.Context, in *discordgo.Interaction) bot.Reply
+type handlerFunc func(ctx context.Context, in *discordgo.Interaction) Reply
 
-func (f handlerFunc) Handle(ctx context.Context, in *discordgo.Interaction) bot.Reply {
+func (f handlerFunc) Handle(ctx context.Context, in *discordgo.Interaction) Reply {
 	return f(ctx, in)
 }
 
@@ -64,7 +62,7 @@ func testEndpoint(t testing.TB, h Handler) (*Endpoint, signer, *Work) {
 	return e, s, work
 }
 
-func serve(h http.Handler, r *http.Request) *httptest.ResponseRecorder {
+func serveHTTP(h http.Handler, r *http.Request) *httptest.ResponseRecorder {
 	w := httptest.NewRecorder()
 	h.ServeHTTP(w, r)
 	return w
@@ -74,9 +72,9 @@ const ping = `{"id":"1","application_id":"424242","type":1,"token":"t","version"
 
 func TestEndpointVerifiesSignatures(t *testing.T) {
 	var handled atomic.Int32
-	e, s, _ := testEndpoint(t, handlerFunc(func(ctx context.Context, in *discordgo.Interaction) bot.Reply {
+	e, s, _ := testEndpoint(t, handlerFunc(func(ctx context.Context, in *discordgo.Interaction) Reply {
 		handled.Add(1)
-		return bot.Reply{}
+		return Reply{}
 	}))
 	other := newSigner(t)
 	cmd := `{"id":"2","type":2,"token":"t","guild_id":"1","channel_id":"2","data":{"name":"ouri"}}`
@@ -114,7 +112,7 @@ func TestEndpointVerifiesSignatures(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			w := serve(e, tt.req())
+			w := serveHTTP(e, tt.req())
 			if w.Code != tt.code {
 				t.Fatalf("status %d, want %d (%s)", w.Code, tt.code, w.Body)
 			}
@@ -130,15 +128,15 @@ func TestEndpointVerifiesSignatures(t *testing.T) {
 
 func TestEndpointAnswersInlineThenRunsAfter(t *testing.T) {
 	after := make(chan string, 1)
-	e, s, work := testEndpoint(t, handlerFunc(func(ctx context.Context, in *discordgo.Interaction) bot.Reply {
-		return bot.Reply{
+	e, s, work := testEndpoint(t, handlerFunc(func(ctx context.Context, in *discordgo.Interaction) Reply {
+		return Reply{
 			Response: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
 				Data: &discordgo.InteractionResponseData{Content: "board of " + in.ID}},
 			After: func(ctx context.Context) { after <- in.ID },
 		}
 	}))
 	body := `{"id":"77","type":2,"token":"t","guild_id":"1","channel_id":"2","member":{"user":{"id":"3"}},"data":{"name":"ouri"}}`
-	w := serve(e, s.request(body, now))
+	w := serveHTTP(e, s.request(body, now))
 	if w.Code != 200 || w.Header().Get("Content-Type") != "application/json" {
 		t.Fatalf("status %d, type %q", w.Code, w.Header().Get("Content-Type"))
 	}
@@ -156,12 +154,12 @@ func TestEndpointAnswersInlineThenRunsAfter(t *testing.T) {
 	}
 
 	// The same interaction again (a proxy retrying) is not handled twice.
-	if w := serve(e, s.request(body, now)); w.Code != http.StatusConflict {
+	if w := serveHTTP(e, s.request(body, now)); w.Code != http.StatusConflict {
 		t.Errorf("second delivery: status %d", w.Code)
 	}
 	// After shutdown began, After is refused but the answer still goes out.
 	body2 := strings.Replace(body, `"77"`, `"78"`, 1)
-	if w := serve(e, s.request(body2, now)); w.Code != 200 {
+	if w := serveHTTP(e, s.request(body2, now)); w.Code != 200 {
 		t.Errorf("answer while shutting down: status %d", w.Code)
 	}
 	if len(after) != 0 {
@@ -170,20 +168,25 @@ func TestEndpointAnswersInlineThenRunsAfter(t *testing.T) {
 }
 
 func TestEndpointSurvivesABrokenHandler(t *testing.T) {
-	t.Run("a panic becomes a 500", func(t *testing.T) {
-		e, s, _ := testEndpoint(t, handlerFunc(func(ctx context.Context, in *discordgo.Interaction) bot.Reply {
+	// The pipeline the endpoint shares with the gateway answers a panic as it answers a missing
+	// response: with a private note, rather than a 500 (Discord's "This interaction failed").
+	t.Run("a panic becomes a private note", func(t *testing.T) {
+		e, s, _ := testEndpoint(t, handlerFunc(func(ctx context.Context, in *discordgo.Interaction) Reply {
 			panic("boom")
 		}))
-		w := serve(e, s.request(`{"id":"1","type":2,"token":"t","data":{"name":"x"}}`, now))
-		if w.Code != 500 {
-			t.Errorf("status %d", w.Code)
+		w := serveHTTP(e, s.request(`{"id":"1","type":2,"token":"t","data":{"name":"x"}}`, now))
+		var resp discordgo.InteractionResponse
+		json.Unmarshal(w.Body.Bytes(), &resp)
+		if w.Code != 200 || resp.Data == nil || resp.Data.Flags != discordgo.MessageFlagsEphemeral ||
+			!strings.Contains(resp.Data.Content, "went wrong") {
+			t.Errorf("status %d, body %s", w.Code, w.Body)
 		}
 	})
 	t.Run("no response becomes a private note", func(t *testing.T) {
-		e, s, _ := testEndpoint(t, handlerFunc(func(ctx context.Context, in *discordgo.Interaction) bot.Reply {
-			return bot.Reply{}
+		e, s, _ := testEndpoint(t, handlerFunc(func(ctx context.Context, in *discordgo.Interaction) Reply {
+			return Reply{}
 		}))
-		w := serve(e, s.request(`{"id":"1","type":2,"token":"t","data":{"name":"x"}}`, now))
+		w := serveHTTP(e, s.request(`{"id":"1","type":2,"token":"t","data":{"name":"x"}}`, now))
 		var resp discordgo.InteractionResponse
 		json.Unmarshal(w.Body.Bytes(), &resp)
 		if w.Code != 200 || resp.Data == nil || resp.Data.Flags != discordgo.MessageFlagsEphemeral {
@@ -193,35 +196,35 @@ func TestEndpointSurvivesABrokenHandler(t *testing.T) {
 }
 
 func TestEndpointHealth(t *testing.T) {
-	e, _, _ := testEndpoint(t, handlerFunc(func(ctx context.Context, in *discordgo.Interaction) bot.Reply { return bot.Reply{} }))
-	if w := serve(e, httptest.NewRequest("GET", "/healthz", nil)); w.Code != 200 || w.Body.String() != "ok\n" {
+	e, _, _ := testEndpoint(t, handlerFunc(func(ctx context.Context, in *discordgo.Interaction) Reply { return Reply{} }))
+	if w := serveHTTP(e, httptest.NewRequest("GET", "/healthz", nil)); w.Code != 200 || w.Body.String() != "ok\n" {
 		t.Errorf("healthz: %d %q", w.Code, w.Body)
 	}
 	e.Drain()
-	if w := serve(e, httptest.NewRequest("GET", "/healthz", nil)); w.Code != 503 {
+	if w := serveHTTP(e, httptest.NewRequest("GET", "/healthz", nil)); w.Code != 503 {
 		t.Errorf("healthz while draining: %d", w.Code)
 	}
 }
 
 func TestEndpointWithoutKeyServesHealthOnly(t *testing.T) {
-	e := NewEndpoint(handlerFunc(func(ctx context.Context, in *discordgo.Interaction) bot.Reply { return bot.Reply{} }),
+	e := NewEndpoint(handlerFunc(func(ctx context.Context, in *discordgo.Interaction) Reply { return Reply{} }),
 		nil, NewWork(context.Background(), nil), EndpointOptions{})
-	if w := serve(e, httptest.NewRequest("POST", "/interactions", bytes.NewReader([]byte(ping)))); w.Code != 404 {
+	if w := serveHTTP(e, httptest.NewRequest("POST", "/interactions", bytes.NewReader([]byte(ping)))); w.Code != 404 {
 		t.Errorf("/interactions without a key: %d", w.Code)
 	}
-	if w := serve(e, httptest.NewRequest("GET", "/healthz", nil)); w.Code != 200 {
+	if w := serveHTTP(e, httptest.NewRequest("GET", "/healthz", nil)); w.Code != 200 {
 		t.Errorf("healthz: %d", w.Code)
 	}
 }
 
 func TestEndpointRefusesOtherShards(t *testing.T) {
 	s := newSigner(t)
-	e := NewEndpoint(handlerFunc(func(ctx context.Context, in *discordgo.Interaction) bot.Reply {
+	e := NewEndpoint(handlerFunc(func(ctx context.Context, in *discordgo.Interaction) Reply {
 		t.Error("handled an interaction of another shard")
-		return bot.Reply{}
+		return Reply{}
 	}), s.pub, NewWork(context.Background(), nil), EndpointOptions{Shard: Shard{1, 2}, Now: func() time.Time { return now }, Log: quietLog()})
 	guild := strconv.FormatUint(4<<22, 10) // shard 0 of 2
-	w := serve(e, s.request(`{"id":"1","type":2,"token":"t","guild_id":"`+guild+`","channel_id":"2","data":{"name":"x"}}`, now))
+	w := serveHTTP(e, s.request(`{"id":"1","type":2,"token":"t","guild_id":"`+guild+`","channel_id":"2","data":{"name":"x"}}`, now))
 	if w.Code != http.StatusMisdirectedRequest {
 		t.Errorf("status %d", w.Code)
 	}

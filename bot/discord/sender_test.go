@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"tabuleiro/bot"
 )
 
 // quickRetry keeps the retry tests fast: the waits they check are the ones Discord asks for.
@@ -32,13 +34,17 @@ func TestSenderCallsTheConfiguredOriginOnAPIv10(t *testing.T) {
 	snd, _ := testSender(t, f, "tok")
 	ctx := context.Background()
 
-	id, err := snd.Send(ctx, "77", &discordgo.MessageSend{Content: "hello"})
+	resign := bot.Control{Type: bot.Button, Label: "Resign", Style: bot.Danger,
+		Action: bot.Action{Kind: "ouri", Game: 3, Ply: 4, Verb: "resign"}}
+	id, err := snd.Send(ctx, "77", bot.Message{Content: "hello", Rows: []bot.Row{{resign}}, Pings: []string{"5"}})
 	if err != nil || id == "" {
 		t.Fatalf("Send = %q, %v", id, err)
 	}
-	text := "edited"
-	if err := snd.Edit(ctx, "77", id, &discordgo.MessageEdit{Content: &text}); err != nil {
+	if err := snd.Edit(ctx, "77", id, bot.Message{Content: "edited"}); err != nil {
 		t.Fatalf("Edit: %v", err)
+	}
+	if err := snd.Clear(ctx, "77", id); err != nil {
+		t.Fatalf("Clear: %v", err)
 	}
 	orig, err := snd.Original(ctx, &discordgo.Interaction{ID: "9", AppID: "424242", Token: "itok"})
 	if err != nil || orig != "orig-itok" {
@@ -47,6 +53,7 @@ func TestSenderCallsTheConfiguredOriginOnAPIv10(t *testing.T) {
 
 	want := []call{
 		{Method: "POST", Path: "/api/v10/channels/77/messages"},
+		{Method: "PATCH", Path: "/api/v10/channels/77/messages/" + id},
 		{Method: "PATCH", Path: "/api/v10/channels/77/messages/" + id},
 		{Method: "GET", Path: "/api/v10/webhooks/424242/itok/messages/@original"},
 	}
@@ -62,8 +69,18 @@ func TestSenderCallsTheConfiguredOriginOnAPIv10(t *testing.T) {
 	if got[0].Auth != "Bot tok" {
 		t.Errorf("Authorization = %q, want %q", got[0].Auth, "Bot tok")
 	}
-	if !strings.Contains(got[0].Body, `"content":"hello"`) {
-		t.Errorf("body = %s", got[0].Body)
+	for _, want := range []string{`"content":"hello"`, `"custom_id":"/ouri/3/4/resign"`, `"style":4`, `"users":["5"]`} {
+		if !strings.Contains(got[0].Body, want) {
+			t.Errorf("Send body = %s, want %s in it", got[0].Body, want)
+		}
+	}
+	// Edit replaces the text and the controls (none left here).
+	if !strings.Contains(got[1].Body, `"content":"edited"`) || !strings.Contains(got[1].Body, `"components":[]`) {
+		t.Errorf("Edit body = %s", got[1].Body)
+	}
+	// Clear removes the controls and leaves the text alone.
+	if strings.Contains(got[2].Body, `"content"`) || !strings.Contains(got[2].Body, `"components":[]`) {
+		t.Errorf("Clear body = %s", got[2].Body)
 	}
 }
 
@@ -89,6 +106,7 @@ func TestSenderRetries(t *testing.T) {
 		calls   int
 		minWait time.Duration
 		fails   bool
+		edit    bool // an edit (PATCH) rather than a post: only edits are retried after a 5xx
 	}{
 		{name: "a 429 is retried after the body's retry_after",
 			answers: []answer{{Status: 429, Header: map[string]string{"Retry-After": "1"}, Body: `{"message":"You are being rate limited.","retry_after":0.03,"global":false}`}},
@@ -96,12 +114,12 @@ func TestSenderRetries(t *testing.T) {
 		{name: "a 429 without a body is retried after the Retry-After header",
 			answers: []answer{{Status: 429, Header: map[string]string{"Retry-After": "0.02"}}},
 			calls:   2, minWait: 20 * time.Millisecond},
-		{name: "5xx answers are retried with backoff",
+		{name: "5xx answers to an edit are retried with backoff",
 			answers: []answer{{Status: 500, Body: `{}`}, {Status: 502}, {Status: 503}},
-			calls:   4},
+			calls:   4, edit: true},
 		{name: "retries are bounded",
 			answers: []answer{{Status: 500}, {Status: 500}, {Status: 500}, {Status: 500}, {Status: 500}},
-			calls:   4, fails: true},
+			calls:   4, fails: true, edit: true},
 		{name: "a 429 asking for too long a wait is not waited for",
 			answers: []answer{{Status: 429, Body: `{"message":"slow down","retry_after":3600}`}},
 			calls:   1, fails: true},
@@ -112,14 +130,23 @@ func TestSenderRetries(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			f := newFakeDiscord(t)
-			f.on("POST", path, tt.answers...)
+			method, at := "POST", path
+			if tt.edit {
+				method, at = "PATCH", path+"/7"
+			}
+			f.on(method, at, tt.answers...)
 			snd, _ := testSender(t, f, "tok")
 			start := time.Now()
-			_, err := snd.Send(context.Background(), "5", &discordgo.MessageSend{Content: "board"})
-			if (err != nil) != tt.fails {
-				t.Fatalf("Send error = %v, want failure %v", err, tt.fails)
+			var err error
+			if tt.edit {
+				err = snd.Edit(context.Background(), "5", "7", bot.Message{Content: "board"})
+			} else {
+				_, err = snd.Send(context.Background(), "5", bot.Message{Content: "board"})
 			}
-			if n := f.count("POST", path); n != tt.calls {
+			if (err != nil) != tt.fails {
+				t.Fatalf("error = %v, want failure %v", err, tt.fails)
+			}
+			if n := f.count(method, at); n != tt.calls {
 				t.Errorf("%d calls, want %d", n, tt.calls)
 			}
 			if waited := time.Since(start); waited < tt.minWait {
@@ -166,7 +193,7 @@ func TestSenderWaitsForTheOriginalToExist(t *testing.T) {
 func TestSenderWithoutTokenSaysSo(t *testing.T) {
 	f := newFakeDiscord(t)
 	snd, _ := testSender(t, f, "")
-	if _, err := snd.Send(context.Background(), "1", &discordgo.MessageSend{Content: "x"}); !errors.Is(err, errNoToken) {
+	if _, err := snd.Send(context.Background(), "1", bot.Message{Content: "x"}); !errors.Is(err, errNoToken) {
 		t.Errorf("Send without token = %v", err)
 	}
 	if len(f.recorded()) != 0 {
@@ -181,7 +208,7 @@ func TestRetryGivesUpWhenTheContextEnds(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	if _, err := snd.Send(ctx, "5", &discordgo.MessageSend{Content: "x"}); err == nil {
+	if _, err := snd.Send(ctx, "5", bot.Message{Content: "x"}); err == nil {
 		t.Fatal("Send succeeded")
 	}
 	if d := time.Since(start); d > 500*time.Millisecond {

@@ -28,6 +28,7 @@ type table struct {
 	f    *fakeDiscord
 	st   *store.Store
 	bot  *bot.Bot
+	x    *Interactions // the Handler the endpoint serves
 	work *Work
 	seq  atomic.Int64
 	url  string // of an httptest server around e, when started
@@ -49,8 +50,9 @@ func newTable(t testing.TB) *table {
 	b := bot.New(st, sender, bot.Config{Now: func() time.Time { return now }, Seed: 1, Log: log, AI: ai.New(ai.Config{EndgameSeeds: 8})})
 	s := newSigner(t)
 	work := NewWork(context.Background(), log)
-	tb := &table{t: t, s: s, f: f, st: st, bot: b, work: work,
-		e: NewEndpoint(b, s.pub, work, EndpointOptions{Now: func() time.Time { return now }, Log: log})}
+	x := NewInteractions(b, sender)
+	tb := &table{t: t, s: s, f: f, st: st, bot: b, x: x, work: work,
+		e: NewEndpoint(x, s.pub, work, EndpointOptions{Now: func() time.Time { return now }, Log: log})}
 	t.Cleanup(func() {
 		tb.settle()
 		if err := st.Close(); err != nil {
@@ -77,8 +79,8 @@ func (tb *table) settle() {
 	}
 }
 
-// response is an interaction response decoded loosely: components are left as JSON.
-type response struct {
+// httpReply is an interaction response decoded loosely: components are left as JSON.
+type httpReply struct {
 	Type int `json:"type"`
 	Data struct {
 		Content    string            `json:"content"`
@@ -91,10 +93,10 @@ type response struct {
 	} `json:"data"`
 }
 
-func (r response) private() bool { return r.Data.Flags&64 != 0 }
+func (r httpReply) private() bool { return r.Data.Flags&64 != 0 }
 
 // customIDs lists the custom ids of the components, in order.
-func (r response) customIDs() []string {
+func (r httpReply) customIDs() []string {
 	var ids []string
 	r.eachComponent(func(c map[string]any) {
 		if id, ok := c["custom_id"].(string); ok {
@@ -105,7 +107,7 @@ func (r response) customIDs() []string {
 }
 
 // eachComponent calls f on every component of the answer, nested ones included, in order.
-func (r response) eachComponent(f func(map[string]any)) {
+func (r httpReply) eachComponent(f func(map[string]any)) {
 	var walk func(v any)
 	walk = func(v any) {
 		switch v := v.(type) {
@@ -129,7 +131,7 @@ func (r response) eachComponent(f func(map[string]any)) {
 
 // send posts one signed interaction and decodes the answer. The interaction's id and token are
 // returned too (the fake's @original message is "orig-<token>").
-func (tb *table) send(in map[string]any) (response, string) {
+func (tb *table) send(in map[string]any) (httpReply, string) {
 	tb.t.Helper()
 	r, token, err := tb.post(in)
 	if err != nil {
@@ -140,7 +142,7 @@ func (tb *table) send(in map[string]any) (response, string) {
 
 // post is send for any goroutine: it returns its failure instead of ending the test. With an
 // HTTP server started (tb.url), the request goes over a real connection.
-func (tb *table) post(in map[string]any) (response, string, error) {
+func (tb *table) post(in map[string]any) (httpReply, string, error) {
 	n := tb.seq.Add(1)
 	token := fmt.Sprintf("tok%d", n)
 	in["id"] = fmt.Sprint(900000 + n)
@@ -152,20 +154,20 @@ func (tb *table) post(in map[string]any) (response, string, error) {
 	var code int
 	var answer []byte
 	if tb.url == "" {
-		w := serve(tb.e, req)
+		w := serveHTTP(tb.e, req)
 		code, answer = w.Code, w.Body.Bytes()
 	} else {
 		out, _ := http.NewRequest("POST", tb.url+"/interactions", strings.NewReader(string(body)))
 		out.Header = req.Header
 		resp, err := benchClient.Do(out)
 		if err != nil {
-			return response{}, token, err
+			return httpReply{}, token, err
 		}
 		answer, _ = io.ReadAll(resp.Body)
 		resp.Body.Close()
 		code = resp.StatusCode
 	}
-	var r response
+	var r httpReply
 	if code != 200 {
 		return r, token, fmt.Errorf("status %d: %s", code, answer)
 	}

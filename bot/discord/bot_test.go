@@ -1,0 +1,468 @@
+package discord
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"tabuleiro/games"
+	"tabuleiro/store"
+)
+
+// challengeGame has alice challenge bob (alice moves first) and bob accept; it returns the game's
+// board message id.
+func (e *env) challengeGame(kind string) string {
+	e.t.Helper()
+	in := e.slash("alice", kind, "challenge", "opponent", "bob", "first", "me")
+	r := e.do(in)
+	mustPublic(e.t, r)
+	if !strings.Contains(r.Data.Content, "<@bob>") {
+		e.t.Fatalf("challenge does not mention the opponent: %q", r.Data.Content)
+	}
+	msg := e.messageOf(in)
+	accept := ""
+	for id := range customIDs(r.Data.Components) {
+		if strings.HasSuffix(id, "/accept") {
+			accept = id
+		}
+	}
+	r = e.do(e.click("bob", msg, accept))
+	if r.Type != discordgo.InteractionResponseUpdateMessage {
+		e.t.Fatalf("accept: want the challenge turned into the board, got %+v", r.Data)
+	}
+	rec, _ := e.game(kind, "alice")
+	if rec.MessageID != msg || rec.Seats[0].UserID != "alice" || rec.Seats[1].UserID != "bob" {
+		e.t.Fatalf("game record %+v", rec)
+	}
+	return msg
+}
+
+// buttonFor finds the control on a board that plays notation: a button, or a menu offering it
+// (possibly after choosing its group).
+func buttonFor(comps []discordgo.MessageComponent, note string) (customID, value string, ok bool) {
+	for _, c := range flatten(comps) {
+		switch x := c.(type) {
+		case discordgo.Button:
+			if !x.Disabled && (strings.HasSuffix(x.CustomID, "/"+note)) {
+				return x.CustomID, "", true
+			}
+		case discordgo.SelectMenu:
+			for _, o := range x.Options {
+				if o.Value == note {
+					return x.CustomID, o.Value, true
+				}
+			}
+		}
+	}
+	return "", "", false
+}
+
+func TestFullGameBetweenTwoPeople(t *testing.T) {
+	for _, kind := range kinds {
+		t.Run(kind+" is played to the end with commands and buttons", func(t *testing.T) {
+			e := newEnv(t)
+			board := e.challengeGame(kind)
+			rng := rand.New(rand.NewPCG(3, 4))
+			players := map[games.Seat]string{0: "alice", 1: "bob"}
+			var comps []discordgo.MessageComponent
+			for ply := 0; ply < 3000; ply++ {
+				rec, g := e.game(kind, "alice")
+				_ = rec
+				legal := g.Legal()
+				m := legal[rng.IntN(len(legal))]
+				note := g.Format(m)
+				user := players[g.ToMove()]
+				var r *discordgo.InteractionResponse
+				if id, val, ok := buttonFor(comps, note); ok && ply%2 == 0 {
+					if val != "" {
+						r = e.do(e.click(user, board, id, val))
+					} else {
+						r = e.do(e.click(user, board, id))
+					}
+					if r.Type != discordgo.InteractionResponseUpdateMessage {
+						t.Fatalf("ply %d: button %s: %+v", ply, id, r.Data)
+					}
+				} else {
+					in := e.slash(user, kind, "move", "play", strings.ToUpper(note))
+					r = e.do(in)
+					mustPublic(t, r)
+					board = e.messageOf(in)
+				}
+				comps = r.Data.Components
+				rec2, _, err := e.st.Game(rec.ID)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if rec2.Ply != ply+1 {
+					t.Fatalf("ply %d: stored ply %d", ply, rec2.Ply)
+				}
+				if rec2.MessageID != board {
+					t.Fatalf("ply %d: live board %q, want %q", ply, rec2.MessageID, board)
+				}
+				if rec2.State == store.Finished {
+					if len(comps) != 0 {
+						t.Errorf("a finished game still has buttons")
+					}
+					res := strings.ToLower(r.Data.Content)
+					if !strings.Contains(res, "wins") && !strings.Contains(res, "draw") {
+						t.Errorf("final board has no result line: %q", r.Data.Content)
+					}
+					h := e.do(e.slash("carol", kind, "history", "player", "alice"))
+					mustPublic(t, h)
+					if !strings.Contains(h.Data.Content, "1. "+map[string]string{"oolong": "Black", "ouri": "South", "ordo": "White"}[kind]) {
+						t.Errorf("history: %q", h.Data.Content)
+					}
+					return
+				}
+			}
+			t.Fatalf("the game did not end")
+		})
+	}
+}
+
+func TestVsBotGameToTheEnd(t *testing.T) {
+	for _, kind := range kinds {
+		t.Run(kind+" against the easy bot ends", func(t *testing.T) {
+			e := newEnv(t)
+			in := e.slash("alice", kind, "vs-bot", "level", "easy", "first", "bot")
+			r := e.do(in)
+			mustPublic(t, r)
+			if !strings.Contains(r.Data.Content, "tabuleiro (easy)") {
+				t.Errorf("the bot's seat is not named: %q", r.Data.Content)
+			}
+			rec, g := e.game(kind, "alice")
+			if g.Ply() == 0 {
+				t.Fatalf("the bot moves first but did not move")
+			}
+			if len(e.rec.edits()) == 0 {
+				t.Fatalf("the bot's move was not shown")
+			}
+			rng := rand.New(rand.NewPCG(5, 6))
+			for i := 0; i < 3000; i++ {
+				rec2, g2, err := e.st.Game(rec.ID)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if rec2.State == store.Finished {
+					last := e.rec.edits()[len(e.rec.edits())-1]
+					if !strings.Contains(last.content, "wins") && !strings.Contains(last.content, "Draw") && !strings.Contains(r.Data.Content, "wins") && !strings.Contains(r.Data.Content, "Draw") {
+						t.Errorf("no result shown: %q / %q", last.content, r.Data.Content)
+					}
+					return
+				}
+				if rec2.Seats[g2.ToMove()].Bot {
+					t.Fatalf("the bot owes a decision at ply %d", g2.Ply())
+				}
+				if rec2.Deadline.IsZero() {
+					t.Errorf("no idle deadline while the person is to move")
+				}
+				legal := g2.Legal()
+				r = e.do(e.slash("alice", kind, "move", "play", g2.Format(legal[rng.IntN(len(legal))])))
+				mustPublic(t, r)
+			}
+			t.Fatal("the game did not end")
+		})
+	}
+}
+
+func TestRefusals(t *testing.T) {
+	e := newEnv(t)
+	board := e.challengeGame("ouri")
+	rec, _ := e.game("ouri", "alice")
+	sow := func(ply int, h string) string { return fmt.Sprintf("/ouri/%d/%d/sow/%s", rec.ID, ply, h) }
+
+	t.Run("a spectator's click is refused privately", func(t *testing.T) {
+		mustPrivate(t, e.do(e.click("carol", board, sow(0, "d"))), "not playing")
+	})
+	t.Run("a click out of turn is refused privately", func(t *testing.T) {
+		mustPrivate(t, e.do(e.click("bob", board, sow(0, "d"))), "turn")
+	})
+	t.Run("a spectator's move command is refused privately", func(t *testing.T) {
+		mustPrivate(t, e.do(e.slash("carol", "ouri", "move", "play", "d")), "no ouri game")
+	})
+	t.Run("an illegal move shows the engine's explanation", func(t *testing.T) {
+		mustPrivate(t, e.do(e.slash("alice", "ouri", "move", "play", "z")), "not a house")
+	})
+	if r := e.do(e.click("alice", board, sow(0, "d"))); r.Type != discordgo.InteractionResponseUpdateMessage {
+		t.Fatalf("alice's sowing: %+v", r.Data)
+	}
+	t.Run("a click on a stale board changes nothing", func(t *testing.T) {
+		r := e.do(e.click("bob", board, sow(0, "a")))
+		mustPrivate(t, r, "out of date")
+		if rec2, _ := e.game("ouri", "bob"); rec2.Ply != 1 {
+			t.Fatalf("ply %d after a stale click", rec2.Ply)
+		}
+	})
+	t.Run("challenging yourself is refused", func(t *testing.T) {
+		mustPrivate(t, e.do(e.slash("dave", "ordo", "challenge", "opponent", "dave")), "yourself")
+	})
+	t.Run("challenging a bot is refused", func(t *testing.T) {
+		mustPrivate(t, e.do(e.slash("dave", "ordo", "challenge", "opponent", "somebot")), "bot")
+	})
+	t.Run("a second game of a kind in a channel is refused", func(t *testing.T) {
+		mustPrivate(t, e.do(e.slash("alice", "ouri", "vs-bot")), "already have")
+		mustPrivate(t, e.do(e.slash("dave", "ouri", "challenge", "opponent", "alice")), "already has")
+	})
+	t.Run("a DM is refused", func(t *testing.T) {
+		in := e.slash("alice", "ouri", "rules")
+		in.GuildID, in.Member, in.User = "", nil, &discordgo.User{ID: "alice"}
+		mustPrivate(t, e.do(in), "server")
+	})
+	t.Run("rules are private", func(t *testing.T) {
+		mustPrivate(t, e.do(e.slash("carol", "ordo", "rules")), "connected")
+	})
+	t.Run("a broken interaction gets a private error, not a panic", func(t *testing.T) {
+		in := e.interaction("alice", discordgo.InteractionApplicationCommand, nil)
+		mustPrivate(t, e.do(in), "wrong")
+	})
+}
+
+func TestResignAndDraw(t *testing.T) {
+	e := newEnv(t)
+	board := e.challengeGame("ordo")
+	rec, _ := e.game("ordo", "alice")
+	r := e.do(e.slash("alice", "ordo", "draw"))
+	mustPublic(t, r)
+	mustPrivate(t, e.do(e.slash("alice", "ordo", "draw")), "already")
+	r = e.do(e.slash("bob", "ordo", "draw"))
+	mustPublic(t, r)
+	if !strings.Contains(r.Data.Content, "Draw by agreement") {
+		t.Fatalf("accepted draw: %q", r.Data.Content)
+	}
+	_ = board
+
+	e.challengeGame("ouri")
+	rec, _ = e.game("ouri", "alice")
+	resign := fmt.Sprintf("/ouri/%d/0/resign", rec.ID)
+	r = e.do(e.click("bob", rec.MessageID, resign))
+	mustPrivate(t, r, "resign")
+	yes := ""
+	for id := range customIDs(r.Data.Components) {
+		yes = id
+	}
+	r = e.do(e.click("bob", "eph1", yes))
+	if r.Type != discordgo.InteractionResponseUpdateMessage {
+		t.Fatalf("confirm: %+v", r.Data)
+	}
+	_, g, _ := e.st.Game(rec.ID)
+	if o := g.Outcome(); o.Method != games.Resignation || o.Winner != 0 {
+		t.Fatalf("outcome %v", o)
+	}
+	edits := e.rec.edits()
+	if last := edits[len(edits)-1]; last.message != rec.MessageID || !strings.Contains(last.content, "<@alice> (South) wins 0-0 (North resigned)") || len(last.components) != 0 {
+		t.Fatalf("the board was not updated: %+v", last)
+	}
+}
+
+func TestAutocomplete(t *testing.T) {
+	e := newEnv(t)
+	e.challengeGame("ordo")
+	ask := func(user, typed string) []string {
+		in := e.slash(user, "ordo", "move", "play", typed)
+		in.Type = discordgo.InteractionApplicationCommandAutocomplete
+		in.Data.(discordgo.ApplicationCommandInteractionData).Options[0].Options[0].Focused = true
+		r := e.handle(in)
+		if r.Response.Type != discordgo.InteractionApplicationCommandAutocompleteResult {
+			t.Fatalf("type %d", r.Response.Type)
+		}
+		var out []string
+		for _, c := range r.Response.Data.Choices {
+			if c.Name != c.Value {
+				t.Errorf("choice %q shows %q", c.Value, c.Name)
+			}
+			out = append(out, c.Value.(string))
+		}
+		return out
+	}
+	_, g := e.game("ordo", "alice")
+	legal := map[string]bool{}
+	for _, n := range games.Names(g, g.Legal()) {
+		legal[n] = true
+	}
+	t.Run("an empty field lists at most 25 legal moves", func(t *testing.T) {
+		got := ask("alice", "")
+		if len(got) != 25 {
+			t.Fatalf("%d choices", len(got))
+		}
+		for _, n := range got {
+			if !legal[n] {
+				t.Errorf("%q is not legal", n)
+			}
+		}
+	})
+	t.Run("the typed prefix filters, in any case", func(t *testing.T) {
+		got := ask("alice", "A3")
+		if len(got) == 0 {
+			t.Fatal("nothing for a3")
+		}
+		for _, n := range got {
+			if !strings.HasPrefix(n, "a3") || !legal[n] {
+				t.Errorf("%q for a3", n)
+			}
+		}
+		if got := ask("alice", "a3 a4"); len(got) != 1 || got[0] != "a3-a4" {
+			t.Errorf("a3 a4 → %v", got)
+		}
+	})
+	t.Run("nothing when it is not the caller's decision", func(t *testing.T) {
+		if got := ask("bob", ""); len(got) != 0 {
+			t.Errorf("bob gets %v", got)
+		}
+		if got := ask("carol", ""); len(got) != 0 {
+			t.Errorf("carol gets %v", got)
+		}
+	})
+}
+
+func TestTwoClicksAtOnceMakeOneMove(t *testing.T) {
+	e := newEnv(t)
+	board := e.challengeGame("ouri")
+	rec, _ := e.game("ouri", "alice")
+	var wg sync.WaitGroup
+	results := make([]*discordgo.InteractionResponse, 8)
+	clicks := make([]*discordgo.Interaction, len(results))
+	for i := range clicks {
+		clicks[i] = e.click("alice", board, fmt.Sprintf("/ouri/%d/0/sow/%s", rec.ID, string(rune('a'+i%6))))
+	}
+	for i := range results {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			results[i] = e.handle(clicks[i]).Response
+		}()
+	}
+	wg.Wait()
+	moved := 0
+	for _, r := range results {
+		if r.Type == discordgo.InteractionResponseUpdateMessage {
+			moved++
+		} else if !isPrivate(r) {
+			t.Errorf("a losing click got %+v", r.Data)
+		}
+	}
+	if moved != 1 {
+		t.Fatalf("%d clicks moved, want exactly 1", moved)
+	}
+	if rec2, _ := e.game("ouri", "alice"); rec2.Ply != 1 {
+		t.Fatalf("ply %d", rec2.Ply)
+	}
+}
+
+func TestBotMovesAfterRestart(t *testing.T) {
+	e := newEnv(t)
+	r := e.handle(e.slash("alice", "ordo", "vs-bot", "level", "easy", "first", "me"))
+	mustPublic(t, r.Response)
+	rec, g := e.game("ordo", "alice")
+	// alice moves, and the process dies before the bot's move (After never runs).
+	legal := g.Legal()
+	r = e.handle(e.slash("alice", "ordo", "move", "play", g.Format(legal[0])))
+	mustPublic(t, r.Response)
+	if rec2, _, _ := e.st.Game(rec.ID); rec2.Ply != 1 {
+		t.Fatalf("ply %d", rec2.Ply)
+	}
+	e.st.Close()
+	e.open()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error)
+	go func() { done <- e.bot.Run(ctx) }()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		rec2, _, err := e.st.Game(rec.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rec2.Ply == 2 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the bot did not move after the restart")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestExpiry(t *testing.T) {
+	t.Run("an unanswered challenge expires and its message says so", func(t *testing.T) {
+		e := newEnv(t)
+		in := e.slash("alice", "ouri", "challenge", "opponent", "bob")
+		r := e.do(in)
+		msg := e.messageOf(in)
+		e.clock.Advance(9 * time.Minute)
+		e.bot.Sweep(context.Background())
+		if len(e.rec.edits()) != 0 {
+			t.Fatal("expired too early")
+		}
+		e.clock.Advance(2 * time.Minute)
+		e.bot.Sweep(context.Background())
+		edits := e.rec.edits()
+		if len(edits) != 1 || edits[0].message != msg || !strings.Contains(edits[0].content, "expired") {
+			t.Fatalf("edits %+v", edits)
+		}
+		for _, c := range flatten(edits[0].components) {
+			if b, ok := c.(discordgo.Button); ok && !b.Disabled {
+				t.Errorf("button %s still enabled", b.Label)
+			}
+		}
+		accept := ""
+		for id := range customIDs(r.Data.Components) {
+			if strings.HasSuffix(id, "accept") {
+				accept = id
+			}
+		}
+		mustPrivate(t, e.do(e.click("bob", msg, accept)), "no longer open")
+	})
+	t.Run("an idle player loses on time", func(t *testing.T) {
+		e := newEnv(t)
+		e.challengeGame("ordo")
+		rec, _ := e.game("ordo", "alice")
+		e.clock.Advance(71 * time.Hour)
+		e.bot.Sweep(context.Background())
+		e.clock.Advance(2 * time.Hour)
+		e.bot.Sweep(context.Background())
+		_, g, _ := e.st.Game(rec.ID)
+		if o := g.Outcome(); o.Method != games.Time || o.Winner != 1 {
+			t.Fatalf("outcome %v", o)
+		}
+		edits := e.rec.edits()
+		if len(edits) == 0 || !strings.Contains(edits[len(edits)-1].content, "<@bob> (Black) wins: White ran out of time") {
+			t.Fatalf("edits %+v", edits)
+		}
+	})
+	t.Run("the bot never loses on time", func(t *testing.T) {
+		e := newEnv(t)
+		r := e.handle(e.slash("alice", "ouri", "vs-bot", "first", "bot"))
+		mustPublic(t, r.Response) // After never runs: the bot's move stays pending
+		e.clock.Advance(100 * time.Hour)
+		e.bot.Sweep(context.Background())
+		rec, g := e.game("ouri", "alice")
+		if g.Outcome().Over() || !rec.Deadline.IsZero() {
+			t.Fatalf("outcome %v deadline %v", g.Outcome(), rec.Deadline)
+		}
+	})
+}
+
+func TestHandleNeverPanics(t *testing.T) {
+	e := newEnv(t)
+	for _, in := range []*discordgo.Interaction{
+		{ID: "x", Type: discordgo.InteractionMessageComponent, GuildID: "g", ChannelID: "c",
+			Member: &discordgo.Member{User: &discordgo.User{ID: "u"}}, Data: discordgo.MessageComponentInteractionData{CustomID: "/ouri/1/2/sow"}},
+		{ID: "y", Type: discordgo.InteractionMessageComponent, Data: discordgo.MessageComponentInteractionData{CustomID: "garbage"}},
+		{ID: "z", Type: discordgo.InteractionModalSubmit},
+	} {
+		// The adapter itself, not only the pipeline around it, answers these.
+		r := e.x.Handle(context.Background(), in)
+		if r.Response == nil || !isPrivate(r.Response) {
+			t.Errorf("%s: %+v", in.ID, r.Response)
+		}
+	}
+}

@@ -1,0 +1,230 @@
+package discord
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"tabuleiro/store"
+)
+
+// challengeIDs are the custom ids of a challenge message's Accept and Decline.
+func challengeIDs(t *testing.T, r *discordgo.InteractionResponse) (accept, decline string) {
+	t.Helper()
+	for id := range customIDs(r.Data.Components) {
+		switch {
+		case strings.HasSuffix(id, "/accept"):
+			accept = id
+		case strings.HasSuffix(id, "/decline"):
+			decline = id
+		}
+	}
+	if accept == "" || decline == "" {
+		t.Fatalf("challenge buttons: %+v", r.Data.Components)
+	}
+	return accept, decline
+}
+
+func TestChallenge(t *testing.T) {
+	open := func(e *env, opts ...any) (msg, accept, decline string) {
+		in := e.slash("alice", "ordo", "challenge", append([]any{"opponent", "bob"}, opts...)...)
+		r := e.do(in)
+		mustPublic(e.t, r)
+		if r.Data.AllowedMentions == nil || len(r.Data.AllowedMentions.Users) != 1 || r.Data.AllowedMentions.Users[0] != "bob" {
+			e.t.Errorf("the challenge does not ping the opponent: %+v", r.Data.AllowedMentions)
+		}
+		accept, decline = challengeIDs(e.t, r)
+		return e.messageOf(in), accept, decline
+	}
+	for _, c := range []struct {
+		first string
+		seat0 string
+	}{{"me", "alice"}, {"them", "bob"}} {
+		t.Run("first "+c.first+" gives the first seat to "+c.seat0, func(t *testing.T) {
+			e := newEnv(t)
+			msg, accept, _ := open(e, "first", c.first)
+			r := e.do(e.click("bob", msg, accept))
+			if r.Type != discordgo.InteractionResponseUpdateMessage {
+				t.Fatalf("accept: %+v", r.Data)
+			}
+			rec, _ := e.game("ordo", "alice")
+			if rec.Seats[0].UserID != c.seat0 {
+				t.Fatalf("seats %+v", rec.Seats)
+			}
+		})
+	}
+	t.Run("first random gives the first seat to either", func(t *testing.T) {
+		e := newEnv(t)
+		seen := map[string]bool{}
+		for i := 0; i < 16 && len(seen) < 2; i++ {
+			msg, accept, _ := open(e)
+			e.do(e.click("bob", msg, accept))
+			rec, _ := e.game("ordo", "alice")
+			seen[rec.Seats[0].UserID] = true
+			e.do(e.slash("alice", "ordo", "resign"))
+		}
+		if len(seen) != 2 {
+			t.Fatalf("16 random draws gave %v", seen)
+		}
+	})
+	t.Run("only the opponent may accept; nothing changes for the others", func(t *testing.T) {
+		e := newEnv(t)
+		msg, accept, decline := open(e)
+		mustPrivate(t, e.do(e.click("alice", msg, accept)), "your own challenge")
+		mustPrivate(t, e.do(e.click("carol", msg, accept)), "this challenge is for <@bob>")
+		mustPrivate(t, e.do(e.click("carol", msg, decline)), "this challenge is for <@bob>")
+		if cs, _ := e.st.OpenChallenges("c1"); len(cs) != 1 {
+			t.Fatalf("open challenges %+v", cs)
+		}
+	})
+	t.Run("the challenger withdraws with Decline", func(t *testing.T) {
+		e := newEnv(t)
+		msg, accept, decline := open(e)
+		r := e.do(e.click("alice", msg, decline))
+		if r.Type != discordgo.InteractionResponseUpdateMessage || !strings.Contains(r.Data.Content, "withdrew") || len(r.Data.Components) != 0 {
+			t.Fatalf("withdraw: %+v", r.Data)
+		}
+		mustPrivate(t, e.do(e.click("bob", msg, accept)), "no longer open")
+	})
+	t.Run("the opponent declines", func(t *testing.T) {
+		e := newEnv(t)
+		msg, accept, decline := open(e)
+		r := e.do(e.click("bob", msg, decline))
+		if r.Type != discordgo.InteractionResponseUpdateMessage || !strings.Contains(r.Data.Content, "<@bob> declined") || len(r.Data.Components) != 0 {
+			t.Fatalf("decline: %+v", r.Data)
+		}
+		mustPrivate(t, e.do(e.click("bob", msg, accept)), "no longer open")
+		mustPrivate(t, e.do(e.click("alice", msg, decline)), "no longer open")
+	})
+	t.Run("a second click on an accepted challenge gets a private note", func(t *testing.T) {
+		e := newEnv(t)
+		msg, accept, decline := open(e)
+		e.do(e.click("bob", msg, accept))
+		mustPrivate(t, e.do(e.click("bob", msg, accept)), "no longer open")
+		mustPrivate(t, e.do(e.click("alice", msg, decline)), "no longer open")
+		if gs, _ := e.st.ChannelGames("c1"); len(gs) != 1 {
+			t.Fatalf("%d games", len(gs))
+		}
+	})
+	t.Run("an expired challenge cannot be accepted, even before the sweep", func(t *testing.T) {
+		e := newEnv(t)
+		msg, accept, _ := open(e)
+		e.clock.Advance(11 * time.Minute)
+		mustPrivate(t, e.do(e.click("bob", msg, accept)), "expired")
+		e.bot.Sweep(context.Background())
+		mustPrivate(t, e.do(e.click("bob", msg, accept)), "no longer open")
+		if gs, _ := e.st.ChannelGames("c1"); len(gs) != 0 {
+			t.Fatalf("%d games", len(gs))
+		}
+	})
+	t.Run("a challenge accepted after the opponent started another game is refused", func(t *testing.T) {
+		e := newEnv(t)
+		msg, accept, _ := open(e)
+		e.do(e.slash("bob", "ordo", "vs-bot", "level", "easy", "first", "me"))
+		mustPrivate(t, e.do(e.click("bob", msg, accept)), "already")
+	})
+	t.Run("a challenge's buttons in another channel are refused", func(t *testing.T) {
+		e := newEnv(t)
+		msg, accept, _ := open(e)
+		in := e.click("bob", msg, accept)
+		in.ChannelID = "c2"
+		mustPrivate(t, e.do(in), "another channel")
+	})
+	t.Run("a challenge with options shows them and starts the game with them", func(t *testing.T) {
+		e := newEnv(t)
+		in := e.slash("alice", "ouri", "challenge", "opponent", "bob", "rules", "abapa", "misere", true)
+		r := e.do(in)
+		if !strings.Contains(r.Data.Content, "rules: abapa") || !strings.Contains(r.Data.Content, "misere: true") {
+			t.Errorf("options not shown: %q", r.Data.Content)
+		}
+		accept, _ := challengeIDs(t, r)
+		r = e.do(e.click("bob", e.messageOf(in), accept))
+		if !strings.Contains(r.Data.Content, "abapa") || !strings.Contains(r.Data.Content, "misere") {
+			t.Errorf("the board does not show the options: %q", r.Data.Content)
+		}
+	})
+}
+
+// TestStaleButtons clicks every kind of control once it is out of date: each gets a private note
+// and changes nothing.
+func TestStaleButtons(t *testing.T) {
+	e := newEnv(t)
+	board := e.challengeGame("ouri")
+	rec, _ := e.game("ouri", "alice")
+	old := func(action string) string { return fmt.Sprintf("/ouri/%d/0/%s", rec.ID, action) }
+	e.do(e.click("alice", board, old("sow/d")))
+	for _, c := range []struct{ name, user, id, want string }{
+		{"a house of an old board", "bob", old("sow/a"), "out of date"},
+		{"a menu view of an old board", "bob", old("view"), "out of date"},
+		{"a group of an old board", "bob", old("group/0"), "out of date"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			mustPrivate(t, e.do(e.click(c.user, board, c.id, "x")), c.want)
+		})
+	}
+	e.do(e.slash("bob", "ouri", "resign"))
+	_, g, _ := e.st.Game(rec.ID)
+	ply := g.Ply()
+	now := func(action string) string { return fmt.Sprintf("/ouri/%d/%d/%s", rec.ID, ply, action) }
+	for _, c := range []struct{ name, user, id, want string }{
+		{"a house of the finished game's last board", "alice", now("sow/a"), "over"},
+		{"Resign of a finished game", "alice", now("resign"), "already over"},
+		{"the resign confirmation of a finished game", "alice", now("resign/yes"), "already over"},
+		{"an old board of a finished game", "bob", old("sow/a"), "out of date"},
+		{"a game that does not exist", "bob", "/ouri/999/0/sow/a", "no longer exists"},
+		{"a challenge that does not exist", "bob", "/ouri/ch/999/accept", "no longer exists"},
+		{"a malformed id", "bob", "/ouri/x/y/sow/a", "not one of tabuleiro's"},
+		{"another game's prefix", "bob", fmt.Sprintf("/ordo/%d/%d/resign", rec.ID, ply), "another channel"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := e.do(e.click(c.user, board, c.id))
+			mustPrivate(t, r, c.want)
+			if rec2, g2, _ := e.st.Game(rec.ID); rec2.Ply != ply || g2.Outcome().Winner != 0 || rec2.State != store.Finished {
+				t.Fatalf("the game changed: %+v", rec2)
+			}
+		})
+	}
+}
+
+// TestDMsAreRefused: every command, button and autocomplete outside a server gets a clear private
+// reply (autocomplete: no suggestions).
+func TestDMsAreRefused(t *testing.T) {
+	e := newEnv(t)
+	dm := func(in *discordgo.Interaction) *discordgo.Interaction {
+		in.GuildID, in.Member, in.User = "", nil, &discordgo.User{ID: "alice"}
+		return in
+	}
+	for _, kind := range kinds {
+		for _, sub := range []string{"challenge", "vs-bot", "move", "board", "history", "resign", offerName(kind), "rules"} {
+			t.Run("/"+kind+" "+sub, func(t *testing.T) {
+				var opts []any
+				switch sub {
+				case "challenge":
+					opts = []any{"opponent", "bob"}
+				case "move":
+					opts = []any{"play", "a"}
+				}
+				mustPrivate(t, e.do(dm(e.slash("alice", kind, sub, opts...))), "not in DMs")
+			})
+		}
+		t.Run(kind+" buttons", func(t *testing.T) {
+			mustPrivate(t, e.do(dm(e.click("alice", "m", "/"+kind+"/1/0/resign"))), "not in DMs")
+			mustPrivate(t, e.do(dm(e.click("alice", "m", "/"+kind+"/ch/1/accept"))), "not in DMs")
+		})
+		t.Run(kind+" autocomplete", func(t *testing.T) {
+			in := dm(e.slash("alice", kind, "move", "play", ""))
+			in.Type = discordgo.InteractionApplicationCommandAutocomplete
+			r := e.handle(in)
+			if r.Response.Type != discordgo.InteractionApplicationCommandAutocompleteResult || len(r.Response.Data.Choices) != 0 {
+				t.Fatalf("%+v", r.Response)
+			}
+		})
+	}
+	if gs, _ := e.st.ChannelGames("c1"); len(gs) != 0 {
+		t.Fatalf("a DM made %d games", len(gs))
+	}
+}

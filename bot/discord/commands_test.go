@@ -1,0 +1,169 @@
+package discord
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/bwmarrin/discordgo"
+
+	"tabuleiro/games"
+	"tabuleiro/games/catalog"
+	"tabuleiro/store"
+)
+
+func TestBoardCommand(t *testing.T) {
+	e := newEnv(t)
+	first := e.challengeGame("ouri")
+	e.do(e.slash("carol", "ouri", "vs-bot", "level", "easy", "first", "me"))
+	t.Run("with several games and no player, a spectator is asked to pick one", func(t *testing.T) {
+		r := e.do(e.slash("dave", "ouri", "board"))
+		mustPrivate(t, r, "player:")
+		if !strings.Contains(r.Data.Content, "<@alice> vs <@bob>") || !strings.Contains(r.Data.Content, "<@carol>") {
+			t.Errorf("the games are not listed: %q", r.Data.Content)
+		}
+	})
+	t.Run("player picks the game and the new board replaces the old one", func(t *testing.T) {
+		in := e.slash("dave", "ouri", "board", "player", "bob")
+		r := e.do(in)
+		mustPublic(t, r)
+		if !strings.Contains(r.Data.Content, "<@alice> (South) vs <@bob> (North)") || len(customIDs(r.Data.Components)) == 0 {
+			t.Fatalf("board: %+v", r.Data)
+		}
+		rec, _ := e.game("ouri", "alice")
+		if rec.MessageID != e.messageOf(in) {
+			t.Fatalf("live board %s, want %s", rec.MessageID, e.messageOf(in))
+		}
+		edits := e.rec.edits()
+		if last := edits[len(edits)-1]; last.message != first || len(last.components) != 0 {
+			t.Fatalf("the old board keeps its buttons: %+v", last)
+		}
+	})
+	t.Run("a player's own game needs no player option", func(t *testing.T) {
+		r := e.do(e.slash("carol", "ouri", "board"))
+		mustPublic(t, r)
+		if !strings.Contains(r.Data.Content, "<@carol>") {
+			t.Fatalf("%q", r.Data.Content)
+		}
+	})
+	t.Run("a player without a game is refused privately", func(t *testing.T) {
+		mustPrivate(t, e.do(e.slash("dave", "ouri", "board", "player", "erin")), "<@erin> has no Ouri game")
+		mustPrivate(t, e.do(e.slash("dave", "ordo", "board")), "no ordo game")
+	})
+}
+
+func TestHistoryCommand(t *testing.T) {
+	t.Run("the current game, then the finished one", func(t *testing.T) {
+		e := newEnv(t)
+		e.challengeGame("ordo")
+		r := e.do(e.slash("carol", "ordo", "history"))
+		mustPublic(t, r)
+		if !strings.Contains(r.Data.Content, "No decisions yet") {
+			t.Errorf("%q", r.Data.Content)
+		}
+		e.do(e.slash("alice", "ordo", "move", "play", "a3-a4"))
+		e.do(e.slash("bob", "ordo", "move", "play", "a6-a5"))
+		e.do(e.slash("alice", "ordo", "resign"))
+		// A spectator without player: gets the channel's most recent game.
+		for _, in := range []*discordgo.Interaction{e.slash("alice", "ordo", "history"), e.slash("carol", "ordo", "history", "player", "bob"), e.slash("carol", "ordo", "history")} {
+			r := e.do(in)
+			mustPublic(t, r)
+			for _, want := range []string{"1. White a3-a4", "2. Black a6-a5", "<@bob> (Black) wins: White resigned"} {
+				if !strings.Contains(r.Data.Content, want) {
+					t.Errorf("history lacks %q: %q", want, r.Data.Content)
+				}
+			}
+		}
+		mustPrivate(t, e.do(e.slash("carol", "ouri", "history")), "No Ouri game")
+	})
+	t.Run("a very long game keeps the latest decisions within 2000 characters", func(t *testing.T) {
+		e := newEnv(t)
+		var g games.Game
+		for seed := uint64(1); g == nil || g.Ply() < 150; seed++ {
+			var err error
+			g, err = catalog.New("ouri", games.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			rng := rand.New(rand.NewPCG(seed, 2))
+			for !g.Outcome().Over() && g.Ply() < 300 {
+				legal := g.Legal()
+				if err := g.Play(legal[rng.IntN(len(legal))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		if _, err := e.st.CreateGame(store.Game{Guild: "g1", Channel: "c1", Kind: "ouri", Encoded: games.Encode(g),
+			Seats: [2]store.Player{{UserID: "alice"}, {UserID: "bob"}}, Created: e.clock.Now()}); err != nil {
+			t.Fatal(err)
+		}
+		r := e.do(e.slash("carol", "ouri", "history", "player", "alice"))
+		mustPublic(t, r)
+		c := r.Data.Content
+		last := g.Format(g.Log()[g.Ply()-1])
+		if n := utf8.RuneCountInString(c); n > 2000 || n < 1500 {
+			t.Errorf("%d characters", n)
+		}
+		if !strings.Contains(c, "earlier decisions") || !strings.Contains(c, last) || strings.HasSuffix(c, "…") {
+			t.Errorf("ply %d, last %q: %q", g.Ply(), last, c)
+		}
+	})
+}
+
+func TestOffers(t *testing.T) {
+	t.Run("Ouri's end is offered, then accepted: seeds collected", func(t *testing.T) {
+		e := newEnv(t)
+		e.challengeGame("ouri")
+		e.do(e.slash("alice", "ouri", "move", "play", "d"))
+		r := e.do(e.slash("bob", "ouri", "end"))
+		mustPublic(t, r)
+		if !strings.Contains(r.Data.Content, "<@bob> offers to end the game") || !strings.Contains(r.Data.Content, "<@alice>: `/ouri end`") {
+			t.Fatalf("%q", r.Data.Content)
+		}
+		mustPrivate(t, e.do(e.slash("bob", "ouri", "end")), "already made the offer")
+		b := e.do(e.slash("carol", "ouri", "board", "player", "alice"))
+		if !strings.Contains(b.Data.Content, "offers to end") {
+			t.Errorf("the board does not show the offer: %q", b.Data.Content)
+		}
+		r = e.do(e.slash("alice", "ouri", "end"))
+		mustPublic(t, r)
+		if !strings.Contains(r.Data.Content, "ended by agreement") || len(r.Data.Components) != 0 {
+			t.Fatalf("%+v", r.Data)
+		}
+	})
+	t.Run("playing on declines the opponent's offer", func(t *testing.T) {
+		e := newEnv(t)
+		e.challengeGame("ordo")
+		e.do(e.slash("bob", "ordo", "draw"))
+		e.do(e.slash("alice", "ordo", "move", "play", "a3-a4"))
+		r := e.do(e.slash("alice", "ordo", "draw"))
+		if !strings.Contains(r.Data.Content, "<@alice> offers a draw") {
+			t.Fatalf("alice's draw after playing on should be a new offer: %q", r.Data.Content)
+		}
+	})
+	t.Run("the bot refuses offers, saying so", func(t *testing.T) {
+		e := newEnv(t)
+		e.do(e.slash("alice", "oolong", "vs-bot", "level", "easy", "first", "me"))
+		mustPrivate(t, e.do(e.slash("alice", "oolong", "draw")), "bot plays every game to the end")
+		mustPrivate(t, e.do(e.slash("carol", "oolong", "draw")), "no oolong game")
+	})
+	t.Run("resign by command ends the game for the opponent", func(t *testing.T) {
+		e := newEnv(t)
+		e.do(e.slash("alice", "ordo", "vs-bot", "level", "easy", "first", "me"))
+		r := e.do(e.slash("alice", "ordo", "resign"))
+		mustPublic(t, r)
+		if !strings.Contains(r.Data.Content, "tabuleiro (easy) (Black) wins: White resigned") || len(r.Data.Components) != 0 {
+			t.Fatalf("%+v", r.Data)
+		}
+		mustPrivate(t, e.do(e.slash("alice", "ordo", "resign")), "no ordo game")
+	})
+}
+
+func TestRulesArePrivate(t *testing.T) {
+	e := newEnv(t)
+	for kind, want := range map[string]string{"oolong": "claim 5 tables", "ouri": "capture 25 seeds", "ordo": "connected"} {
+		r := e.do(e.slash("carol", kind, "rules"))
+		mustPrivate(t, r, want)
+	}
+}

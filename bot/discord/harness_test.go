@@ -1,0 +1,315 @@
+package discord
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"tabuleiro/ai"
+	"tabuleiro/bot"
+	"tabuleiro/games"
+	"tabuleiro/games/catalog"
+	"tabuleiro/store"
+)
+
+// The tests of this file's family (bot_test.go, challenge_test.go, commands_test.go, …) drive the
+// real bot through the Discord adapter: *discordgo.Interaction values go through the same pipeline
+// the gateway and the HTTP endpoint use (panic recovery and fallback included) into
+// NewInteractions(bot.New(…)), and they assert on the discordgo responses and on what the bot sent
+// outside replies, converted to Discord components as the real Sender converts them.
+
+// kinds lists the games in the order of their commands.
+var kinds = []string{"oolong", "ouri", "ordo"}
+
+// offerName is the subcommand offering to stop a game of kind by agreement: draw or end.
+func offerName(kind string) string {
+	d, ok := catalog.Lookup(kind)
+	if !ok {
+		panic("no game " + kind)
+	}
+	return d.Offer
+}
+
+func mention(userID string) string { return "<@" + userID + ">" }
+
+// flatten lists the buttons and menus inside action rows.
+func flatten(comps []discordgo.MessageComponent) []discordgo.MessageComponent {
+	var out []discordgo.MessageComponent
+	for _, comp := range comps {
+		switch x := comp.(type) {
+		case discordgo.ActionsRow:
+			out = append(out, flatten(x.Components)...)
+		case *discordgo.ActionsRow:
+			out = append(out, flatten(x.Components)...)
+		case *discordgo.Button:
+			out = append(out, *x)
+		case *discordgo.SelectMenu:
+			out = append(out, *x)
+		default:
+			out = append(out, comp)
+		}
+	}
+	return out
+}
+
+// clock is a fake clock tests advance by hand.
+type clock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func newClock() *clock { return &clock{now: time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)} }
+
+func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
+
+func (c *clock) Advance(d time.Duration) { c.mu.Lock(); c.now = c.now.Add(d); c.mu.Unlock() }
+
+// sent is one call the bot made on its Sender. A Clear is recorded as an edit that leaves the
+// content alone (cleared) and removes the components, as Discord receives it.
+type sent struct {
+	op         string // "send" or "edit"
+	channel    string
+	message    string
+	content    string
+	cleared    bool
+	components []discordgo.MessageComponent
+}
+
+// recorder is a bot.Sender that records every call and gives every response message an id, as
+// Discord would; it is also the adapter's Originals. Tests hand it each response they "deliver".
+type recorder struct {
+	t        *testing.T
+	mu       sync.Mutex
+	calls    []sent
+	original map[string]string
+	next     int
+}
+
+var (
+	_ bot.Sender = (*recorder)(nil)
+	_ Originals  = (*recorder)(nil)
+)
+
+func newRecorder(t *testing.T) *recorder { return &recorder{t: t, original: map[string]string{}} }
+
+func (r *recorder) newID() string { r.next++; return fmt.Sprintf("m%d", r.next) }
+
+func (r *recorder) Send(ctx context.Context, channel string, m bot.Message) (string, error) {
+	comps := components(m.Rows)
+	lintMessage(r.t, "send", m.Content, comps)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	id := r.newID()
+	r.calls = append(r.calls, sent{op: "send", channel: channel, message: id, content: m.Content, components: comps})
+	return id, nil
+}
+
+func (r *recorder) Edit(ctx context.Context, channel, message string, m bot.Message) error {
+	s := sent{op: "edit", channel: channel, message: message, content: m.Content, components: components(m.Rows)}
+	lintMessage(r.t, "edit", s.content, s.components)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.calls = append(r.calls, s)
+	return nil
+}
+
+func (r *recorder) Clear(ctx context.Context, channel, message string) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.calls = append(r.calls, sent{op: "edit", channel: channel, message: message, cleared: true,
+		components: []discordgo.MessageComponent{}})
+	return nil
+}
+
+func (r *recorder) Original(ctx context.Context, in *discordgo.Interaction) (string, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if id, ok := r.original[in.ID]; ok {
+		return id, nil
+	}
+	return "", fmt.Errorf("no response message for %s", in.ID)
+}
+
+// edits lists the edits (clears included), oldest first.
+func (r *recorder) edits() []sent {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var out []sent
+	for _, c := range r.calls {
+		if c.op == "edit" {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// env is the bot on a real store in a temp dir behind the Discord adapter, a recording sender and
+// a fake clock.
+type env struct {
+	t     *testing.T
+	path  string
+	st    *store.Store
+	bot   *bot.Bot
+	x     *Interactions // the adapter: the Handler the gateway and the endpoint serve
+	pipe  *pipeline     // what the gateway and the endpoint run every interaction through
+	rec   *recorder
+	clock *clock
+	log   *slog.Logger
+	next  int
+}
+
+func newEnv(t *testing.T) *env { return newEnvLog(t, slog.New(slog.DiscardHandler)) }
+
+// newEnvLog is newEnv with the bot's (and the adapter's) logs going to log.
+func newEnvLog(t *testing.T, log *slog.Logger) *env {
+	t.Helper()
+	e := &env{t: t, path: t.TempDir() + "/tabuleiro.db", rec: newRecorder(t), clock: newClock(), log: log}
+	e.open()
+	t.Cleanup(func() { e.bot.Wait(); e.st.Close() })
+	return e
+}
+
+func (e *env) open() {
+	st, err := store.Open(e.path, store.Options{Decode: catalog.Decode, Now: e.clock.Now})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	e.st = st
+	e.bot = bot.New(st, e.rec, bot.Config{Now: e.clock.Now, Seed: 7, AIMoveTime: 50 * time.Millisecond, Log: e.log, AI: testAI})
+	e.x = NewInteractions(e.bot, e.rec)
+	e.pipe = newPipeline(e.x, Shard{}, nil, e.log)
+}
+
+func (e *env) interaction(user string, t discordgo.InteractionType, data discordgo.InteractionData) *discordgo.Interaction {
+	e.next++
+	id := fmt.Sprintf("i%d", e.next)
+	return &discordgo.Interaction{ID: id, AppID: "app", Type: t, Data: data, GuildID: "g1", ChannelID: "c1", Token: id,
+		Member: &discordgo.Member{User: &discordgo.User{ID: user, Username: user}}}
+}
+
+// slash builds "/kind sub name:value…"; values are strings except bools.
+func (e *env) slash(user, kind, sub string, opts ...any) *discordgo.Interaction {
+	so := &discordgo.ApplicationCommandInteractionDataOption{Name: sub, Type: discordgo.ApplicationCommandOptionSubCommand}
+	res := &discordgo.ApplicationCommandInteractionDataResolved{Users: map[string]*discordgo.User{}}
+	for i := 0; i+1 < len(opts); i += 2 {
+		name := opts[i].(string)
+		o := &discordgo.ApplicationCommandInteractionDataOption{Name: name, Value: opts[i+1]}
+		if name == "opponent" || name == "player" {
+			id := opts[i+1].(string)
+			res.Users[id] = &discordgo.User{ID: id, Username: id, Bot: strings.HasSuffix(id, "bot")}
+		}
+		so.Options = append(so.Options, o)
+	}
+	return e.interaction(user, discordgo.InteractionApplicationCommand, discordgo.ApplicationCommandInteractionData{
+		Name: kind, Options: []*discordgo.ApplicationCommandInteractionDataOption{so}, Resolved: res})
+}
+
+func (e *env) click(user, messageID, customID string, values ...string) *discordgo.Interaction {
+	in := e.interaction(user, discordgo.InteractionMessageComponent, discordgo.MessageComponentInteractionData{
+		CustomID: customID, Values: values})
+	in.Message = &discordgo.Message{ID: messageID, ChannelID: "c1"}
+	return in
+}
+
+// handle answers an interaction as the gateway and the endpoint do, without delivering it: no
+// message id, no After.
+func (e *env) handle(in *discordgo.Interaction) Reply {
+	return e.pipe.answer(context.Background(), in)
+}
+
+// do runs an interaction like the gateway: answer, deliver the response (a new message gets an
+// id), then After. It checks every response against Discord's limits.
+func (e *env) do(in *discordgo.Interaction) *discordgo.InteractionResponse {
+	e.t.Helper()
+	r := e.handle(in)
+	if r.Response == nil {
+		e.t.Fatalf("no response to %s", in.ID)
+	}
+	if d := r.Response.Data; d != nil {
+		lintMessage(e.t, "response", d.Content, d.Components)
+		if _, err := json.Marshal(r.Response); err != nil {
+			e.t.Fatalf("response does not marshal: %v", err)
+		}
+	}
+	if r.Response.Type == discordgo.InteractionResponseChannelMessageWithSource {
+		e.rec.mu.Lock()
+		e.rec.original[in.ID] = e.rec.newID()
+		e.rec.mu.Unlock()
+	}
+	if r.After != nil {
+		if r.Response.Data != nil && r.Response.Data.Flags&discordgo.MessageFlagsEphemeral != 0 {
+			e.t.Errorf("a private reply has an After step")
+		}
+		r.After(context.Background())
+	}
+	return r.Response
+}
+
+func (e *env) messageOf(in *discordgo.Interaction) string {
+	e.rec.mu.Lock()
+	defer e.rec.mu.Unlock()
+	return e.rec.original[in.ID]
+}
+
+func isPrivate(r *discordgo.InteractionResponse) bool {
+	return r.Type == discordgo.InteractionResponseChannelMessageWithSource && r.Data != nil &&
+		r.Data.Flags&discordgo.MessageFlagsEphemeral != 0
+}
+
+// mustPrivate checks a refusal: private, and saying want.
+func mustPrivate(t *testing.T, r *discordgo.InteractionResponse, want string) {
+	t.Helper()
+	if !isPrivate(r) {
+		t.Fatalf("want a private reply containing %q, got type %d: %+v", want, r.Type, r.Data)
+	}
+	if !strings.Contains(strings.ToLower(r.Data.Content), strings.ToLower(want)) {
+		t.Fatalf("private reply %q does not say %q", r.Data.Content, want)
+	}
+}
+
+func mustPublic(t *testing.T, r *discordgo.InteractionResponse) {
+	t.Helper()
+	if isPrivate(r) || r.Type != discordgo.InteractionResponseChannelMessageWithSource {
+		t.Fatalf("want a public message, got type %d: %+v", r.Type, r.Data)
+	}
+}
+
+// game loads the active game of user.
+func (e *env) game(kind, user string) (store.Game, games.Game) {
+	e.t.Helper()
+	rec, err := e.st.ActiveGame("c1", kind, user)
+	if err != nil {
+		e.t.Fatalf("no active %s game for %s: %v", kind, user, err)
+	}
+	rec, g, err := e.st.Game(rec.ID)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return rec, g
+}
+
+// customIDs lists the custom ids of the enabled buttons and menus of components.
+func customIDs(comps []discordgo.MessageComponent) map[string]bool {
+	ids := map[string]bool{}
+	for _, c := range flatten(comps) {
+		switch x := c.(type) {
+		case discordgo.Button:
+			if !x.Disabled {
+				ids[x.CustomID] = true
+			}
+		case discordgo.SelectMenu:
+			ids[x.CustomID] = true
+		}
+	}
+	return ids
+}
+
+// testAI keeps the Ouri endgame databases small: the full ones take half a minute to build.
+var testAI = ai.New(ai.Config{EndgameSeeds: 8})

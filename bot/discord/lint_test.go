@@ -1,0 +1,260 @@
+package discord
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"regexp"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/bwmarrin/discordgo"
+
+	"tabuleiro/bot"
+	"tabuleiro/games"
+	"tabuleiro/games/catalog"
+	"tabuleiro/store"
+)
+
+var commandName = regexp.MustCompile(`^[-_\p{Ll}\p{N}]{1,32}$`)
+
+// lintMessage checks a message against Discord's limits: content ≤ 2000 characters, ≤ 5 action rows
+// of ≤ 5 buttons or one select, select menus of 1–25 options, custom ids ≤ 100 and unique.
+func lintMessage(t testing.TB, what, content string, comps []discordgo.MessageComponent) {
+	t.Helper()
+	if n := utf8.RuneCountInString(content); n > 2000 {
+		t.Errorf("%s: content has %d characters, Discord allows 2000", what, n)
+	}
+	if len(comps) > 5 {
+		t.Errorf("%s: %d action rows, Discord allows 5", what, len(comps))
+	}
+	ids := map[string]bool{}
+	for _, row := range comps {
+		ar, ok := row.(discordgo.ActionsRow)
+		if !ok {
+			t.Errorf("%s: top-level component %T is not an action row", what, row)
+			continue
+		}
+		if len(ar.Components) == 0 || len(ar.Components) > 5 {
+			t.Errorf("%s: an action row holds %d components", what, len(ar.Components))
+		}
+		for _, c := range ar.Components {
+			var id string
+			switch x := c.(type) {
+			case discordgo.Button:
+				id = x.CustomID
+				if x.Label == "" || utf8.RuneCountInString(x.Label) > 80 {
+					t.Errorf("%s: button label %q", what, x.Label)
+				}
+			case discordgo.SelectMenu:
+				id = x.CustomID
+				if len(ar.Components) != 1 {
+					t.Errorf("%s: a select menu shares its row", what)
+				}
+				if len(x.Options) == 0 || len(x.Options) > 25 {
+					t.Errorf("%s: select %s has %d options", what, x.CustomID, len(x.Options))
+				}
+				if utf8.RuneCountInString(x.Placeholder) > 150 {
+					t.Errorf("%s: placeholder %q too long", what, x.Placeholder)
+				}
+				vals := map[string]bool{}
+				for _, o := range x.Options {
+					if o.Label == "" || len(o.Label) > 100 || o.Value == "" || len(o.Value) > 100 || vals[o.Value] {
+						t.Errorf("%s: select option %+v", what, o)
+					}
+					vals[o.Value] = true
+				}
+			default:
+				t.Errorf("%s: unexpected component %T", what, c)
+			}
+			if id == "" || len(id) > 100 {
+				t.Errorf("%s: custom id %q (1–100 characters)", what, id)
+			}
+			if ids[id] {
+				t.Errorf("%s: custom id %q twice in one message", what, id)
+			}
+			ids[id] = true
+		}
+	}
+}
+
+// lintIDs checks that every custom id of comps reads back as the action it was written from, and
+// stays within 100 characters even for the largest game id and a very long game.
+func lintIDs(t testing.TB, what string, comps []discordgo.MessageComponent) {
+	t.Helper()
+	for id := range customIDs(comps) {
+		a, ok := parseCustomID(id)
+		if !ok || customID(a) != id {
+			t.Errorf("%s: custom id %q reads back as %+v (ok %v)", what, id, a, ok)
+			continue
+		}
+		if a.Challenge == 0 {
+			a.Game, a.Ply = math.MaxUint64, math.MaxInt32
+		} else {
+			a.Challenge = math.MaxUint64
+		}
+		if n := len(customID(a)); n > 100 {
+			t.Errorf("%s: custom id %q has %d characters with the largest ids", what, customID(a), n)
+		}
+	}
+}
+
+func TestCommandsFitDiscordLimits(t *testing.T) {
+	cmds := Commands()
+	if len(cmds) != 3 {
+		t.Fatalf("%d commands, want /oolong /ouri /ordo", len(cmds))
+	}
+	var walk func(path string, opts []*discordgo.ApplicationCommandOption)
+	check := func(path, name, desc string) {
+		if !commandName.MatchString(name) {
+			t.Errorf("%s: name %q is not 1–32 lowercase", path, name)
+		}
+		if n := utf8.RuneCountInString(desc); n < 1 || n > 100 {
+			t.Errorf("%s: description has %d characters (1–100)", path, n)
+		}
+	}
+	walk = func(path string, opts []*discordgo.ApplicationCommandOption) {
+		if len(opts) > 25 {
+			t.Errorf("%s: %d options (≤25)", path, len(opts))
+		}
+		seen := map[string]bool{}
+		required := true
+		for _, o := range opts {
+			p := path + " " + o.Name
+			check(p, o.Name, o.Description)
+			if seen[o.Name] {
+				t.Errorf("%s: option twice", p)
+			}
+			seen[o.Name] = true
+			if o.Required && !required {
+				t.Errorf("%s: a required option after an optional one", p)
+			}
+			required = o.Required
+			if len(o.Choices) > 25 {
+				t.Errorf("%s: %d choices (≤25)", p, len(o.Choices))
+			}
+			for _, c := range o.Choices {
+				if n := utf8.RuneCountInString(c.Name); n < 1 || n > 100 {
+					t.Errorf("%s: choice %q", p, c.Name)
+				}
+			}
+			if o.Autocomplete && len(o.Choices) > 0 {
+				t.Errorf("%s: autocomplete with choices", p)
+			}
+			walk(p, o.Options)
+		}
+	}
+	for _, c := range cmds {
+		check("/"+c.Name, c.Name, c.Description)
+		walk("/"+c.Name, c.Options)
+	}
+}
+
+// take returns the calls recorded so far and forgets them.
+func (r *recorder) take() []sent {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	out := r.calls
+	r.calls = nil
+	return out
+}
+
+// shown is a game's board message as the bot shows it, through the adapter's conversion: GameChanged
+// edits the live board (rec.MessageID must be set), and the recorder lints the edit.
+func (e *env) shown(rec store.Game, g games.Game) sent {
+	e.t.Helper()
+	e.rec.take()
+	e.bot.GameChanged(context.Background(), bot.View{Game: rec, Live: g})
+	calls := e.rec.take()
+	if len(calls) != 1 || calls[0].op != "edit" || calls[0].message != rec.MessageID {
+		e.t.Fatalf("GameChanged made %+v, want one edit of %s", calls, rec.MessageID)
+	}
+	return calls[0]
+}
+
+// TestBoardsFitDiscordLimits draws the message of many positions of each game, reached by random
+// play, and checks them: each position's board as the bot shows it on its live board, with a pending
+// offer every seventh position; then each position is stored in a channel of its own, to open every
+// menu view with the mover's clicks and to list the history.
+func TestBoardsFitDiscordLimits(t *testing.T) {
+	const alice, bob = "123456789012345678", "876543210987654321"
+	for _, kind := range kinds {
+		t.Run(kind, func(t *testing.T) {
+			e := newEnv(t)
+			rng := rand.New(rand.NewPCG(1, 2))
+			positions, views, histories := 0, 0, 0
+			stored := func(rec store.Game, g games.Game) {
+				t.Helper()
+				channel := fmt.Sprintf("lint%d", histories)
+				stored, err := e.st.CreateGame(store.Game{Guild: "g1", Channel: channel, Kind: kind, Seats: rec.Seats,
+					Encoded: games.Encode(g), Created: e.clock.Now(), Offer: rec.Offer})
+				if err != nil {
+					t.Fatal(err)
+				}
+				in := e.slash("carol", kind, "history", "player", alice)
+				in.ChannelID = channel
+				mustPublic(t, e.do(in)) // linted by do
+				histories++
+				if g.Outcome().Over() {
+					return
+				}
+				mover := rec.Seats[g.ToMove()].UserID
+				in = e.slash(mover, kind, "board")
+				in.ChannelID = channel
+				r := e.do(in)
+				mustPublic(t, r)
+				board := e.messageOf(in)
+				for _, c := range flatten(r.Data.Components) {
+					m, ok := c.(discordgo.SelectMenu)
+					if !ok || !strings.Contains(m.CustomID, "/group/") {
+						continue
+					}
+					for _, o := range m.Options {
+						in := e.click(mover, board, m.CustomID, o.Value)
+						in.ChannelID = channel
+						v := e.do(in) // linted by do
+						if v.Type != discordgo.InteractionResponseUpdateMessage {
+							t.Fatalf("game %d ply %d: the view of %q: %+v", stored.ID, g.Ply(), o.Value, v.Data)
+						}
+						lintIDs(t, kind+" board view "+o.Value, v.Data.Components)
+						views++
+					}
+				}
+			}
+			for game := 0; game < 6; game++ {
+				g, err := catalog.NewDealt(kind, games.Options{}, rng)
+				if err != nil {
+					t.Fatal(err)
+				}
+				rec := store.Game{ID: 1<<53 + uint64(game), Kind: kind, Guild: "g1", Channel: "c1", MessageID: "live",
+					Seats: [2]store.Player{{UserID: alice}, {UserID: bob}}}
+				for ply := 0; ply < 400; ply++ {
+					rec.Ply = g.Ply()
+					if ply%7 == 3 {
+						rec.Offer = store.Offer{Kind: offerName(kind), By: g.ToMove()}
+					} else {
+						rec.Offer = store.Offer{}
+					}
+					s := e.shown(rec, g) // linted by the recorder
+					lintIDs(t, kind+" board", s.components)
+					positions++
+					// Stored too: every menu view and the history.
+					stored(rec, g)
+					legal := g.Legal()
+					if len(legal) == 0 {
+						break
+					}
+					if err := g.Play(legal[rng.IntN(len(legal))]); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			if positions < 100 {
+				t.Errorf("only %d positions checked", positions)
+			}
+			t.Logf("%d positions, %d menu views, %d histories", positions, views, histories)
+		})
+	}
+}
