@@ -13,14 +13,15 @@ var probeEvery = 3 * time.Second
 
 type health struct {
 	mu     sync.Mutex
-	err    error // the failure of the last commit; nil once one succeeds
+	err    error     // the failure of the last commit; nil once one succeeds
+	at     time.Time // when the last commit was tried
 	probed time.Time
 }
 
 // committed records how the last commit went.
 func (h *health) committed(err error) {
 	h.mu.Lock()
-	h.err = err
+	h.err, h.at = err, time.Now()
 	h.mu.Unlock()
 }
 
@@ -31,8 +32,10 @@ func (h *health) last() error {
 }
 
 // Healthy is nil when the store can commit. After a commit failed (disk full, an I/O error) it
-// reports that failure until a commit succeeds again; while failing, it tries an empty commit of its
-// own at most once every few seconds, so a store nobody writes to recovers too.
+// reports that failure until a commit succeeds again. So that a store nobody writes to recovers too,
+// it tries an empty commit of its own (a meta page and an fsync) when no commit was tried for a few
+// seconds, at most once every few seconds. That probe needs no new room in the file: on a full disk
+// it may succeed while a larger write still fails, which then reports the failure again.
 func (s *Store) Healthy() error {
 	h := &s.health
 	h.mu.Lock()
@@ -40,7 +43,7 @@ func (s *Store) Healthy() error {
 		h.mu.Unlock()
 		return nil
 	}
-	probe := time.Since(h.probed) >= probeEvery
+	probe := time.Since(h.probed) >= probeEvery && time.Since(h.at) >= probeEvery
 	if probe {
 		h.probed = time.Now()
 	}
