@@ -22,8 +22,12 @@ type Group struct {
 type Choice struct {
 	Label    string // the button or menu text: "d", "ne", "rotate 3"
 	Notation string // canonical notation, what Parse accepts and Format writes
-	Move     Move
-	Legal    bool
+	// Description says what the choice does, in at most 100 characters, for a menu option's second
+	// line: "turn table ne 3 steps clockwise (the tea on n goes to e)". Filled for Oolong's specials
+	// (skip included); "" where the label says enough (a seat, a house).
+	Description string
+	Move        Move
+	Legal       bool
 }
 
 // Paneled is implemented by games that can be played with controls (Ouri, Oolong); Ordo is typed.

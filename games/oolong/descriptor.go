@@ -26,8 +26,13 @@ var Descriptor = &games.Descriptor{
 		"unblocked seat of the directed table: `/oolong move play:ne` (or `c.ne`).\n" +
 		"• The seat you play sends the waiter — and your opponent — to the table of that name.\n" +
 		"• If the directed table has no free seat, place anywhere else (a free placement).\n" +
-		"• A table with 5 teas of one colour is claimed. Each outer table has a marker that fires when a colour " +
-		"reaches its threshold: move tea, move the waiter, rotate, swap tables — decide it with the menu, or skip.\n" +
+		"• A table with 5 teas of one colour is claimed.\n" +
+		"• Each outer table has a marker that fires once, when one colour has that many teas on the table " +
+		"(`*` on the board once used): `BM`/`GM` (3) Black/Green moves one of its teas to another unclaimed table; " +
+		"`BW`/`GW` (5) Black/Green moves the waiter to the same seat of another table; `RO` (4) rotate the table; " +
+		"`SU` (4) swap the teas of two unclaimed tables; `SC` (5) swap a claimed table with an unclaimed one. " +
+		"The player whose tea fired `RO`, `SU` or `SC` decides it. Choose in the menu, or skip. " +
+		"With `trigger:owner` only Black's teas fire `BM`/`BW`, only Green's `GM`/`GW`.\n" +
 		"• Black moves first. No tea left for the player to move: a draw.\n" +
 		"Commands: `/oolong vs-bot`, `/oolong challenge`, `/oolong move`, `/oolong board`, `/oolong history`, `/oolong draw`, `/oolong resign`.",
 	New: func(opts games.Options, rng *rand.Rand) (games.Game, error) {

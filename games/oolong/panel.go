@@ -19,7 +19,8 @@ func (g *Game) Panel() games.Panel {
 	if _, _, pending := g.pos.head(); pending {
 		index := map[string]int{}
 		for _, m := range legal {
-			c := games.Choice{Label: FormatMove(m), Notation: FormatMove(m), Move: m, Legal: true}
+			c := games.Choice{Label: FormatMove(m), Notation: FormatMove(m), Move: m, Legal: true,
+				Description: g.pos.describe(m)}
 			if moveKind(m) == kindSkip {
 				p.Skip = &c
 				continue
