@@ -59,8 +59,8 @@ func (s *Store) flushPending() error {
 	return nil
 }
 
-// writeFile writes path through path+".tmp", fsyncs it, renames it into place and syncs the
-// directory.
+// writeFile writes path through path+".tmp", fsyncs it, checks it is a sound database file,
+// renames it into place and syncs the directory: path is either what it was or a whole, sound copy.
 func writeFile(path string, write func(w io.Writer) error) error {
 	if dir := filepath.Dir(path); dir != "" {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -78,6 +78,9 @@ func writeFile(path string, write func(w io.Writer) error) error {
 	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
+	}
+	if err == nil {
+		err = checkFile(tmp)
 	}
 	if err == nil {
 		err = os.Rename(tmp, path)
