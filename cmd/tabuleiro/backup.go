@@ -1,0 +1,105 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"tabuleiro/store"
+)
+
+const backupUsage = `usage: tabuleiro backup [--db DB_PATH] <file>
+Writes a consistent copy of the database to <file>. A running bot is asked for it over the socket
+beside its file (DB_PATH.backup.sock); otherwise the file is read directly.
+To restore: stop the bot, copy the backup over DB_PATH, start the bot.`
+
+const compactUsage = `usage: tabuleiro compact [--db DB_PATH] <file>
+Writes a compacted copy of the database to <file>, which must not exist (the bot must be stopped:
+the file is read directly). Then move <file> over DB_PATH and start the bot.`
+
+// dbFlag is the --db flag every offline subcommand shares: DB_PATH, else the default path.
+func dbFlag(fs *flag.FlagSet) *string {
+	def := os.Getenv("DB_PATH")
+	if def == "" {
+		def = store.DefaultPath
+	}
+	return fs.String("db", def, "the database file")
+}
+
+// backup runs `tabuleiro backup [--db DB_PATH] <file>`.
+func backup(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("backup", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprintln(stderr, backupUsage) }
+	db := dbFlag(fs)
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() != 1 {
+		fs.Usage()
+		return 2
+	}
+	dst := fs.Arg(0)
+	socket := store.BackupSocket(*db)
+	err := store.FetchBackup(socket, dst)
+	if err == nil {
+		fmt.Fprintf(stdout, "backed up the running bot's %s to %s\n", *db, dst)
+		return 0
+	}
+	if !errors.Is(err, store.ErrNoBot) {
+		fmt.Fprintf(stderr, "tabuleiro backup: %v\n", err)
+		return 1
+	}
+	err = store.BackupOffline(*db, dst)
+	switch {
+	case errors.Is(err, store.ErrInUse):
+		fmt.Fprintf(stderr, "tabuleiro backup: a running bot holds %s but does not answer backup requests at %s "+
+			"(an older build?). It takes scheduled backups into BACKUP_DIR every BACKUP_EVERY: copy the newest "+
+			"of those, or stop the bot and run this again.\n", *db, socket)
+		return 1
+	case err != nil:
+		fmt.Fprintf(stderr, "tabuleiro backup: %v\n", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "backed up %s to %s\n", *db, dst)
+	return 0
+}
+
+// compact runs `tabuleiro compact [--db DB_PATH] <file>`.
+func compact(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("compact", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprintln(stderr, compactUsage) }
+	db := dbFlag(fs)
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() != 1 {
+		fs.Usage()
+		return 2
+	}
+	dst := fs.Arg(0)
+	err := store.Compact(*db, dst)
+	if errors.Is(err, store.ErrInUse) {
+		fmt.Fprintf(stderr, "tabuleiro compact: a running bot holds %s: stop it first.\n", *db)
+		return 1
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "tabuleiro compact: %v\n", err)
+		return 1
+	}
+	before, after := fileSize(*db), fileSize(dst)
+	fmt.Fprintf(stdout, "compacted %s (%d bytes) into %s (%d bytes); move it over %s before starting the bot\n",
+		*db, before, dst, after, *db)
+	return 0
+}
+
+func fileSize(path string) int64 {
+	info, err := os.Stat(path)
+	if err != nil {
+		return 0
+	}
+	return info.Size()
+}
