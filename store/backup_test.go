@@ -33,13 +33,19 @@ func TestBackupWhilePlaying(t *testing.T) {
 	stop := make(chan struct{})
 	var wg sync.WaitGroup
 	var made atomic.Int64
+	encoded := fresh(t, "ouri", 0)
 	for w := range 8 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			me := fmt.Sprint("p", w)
 			for {
-				rec := newGame(t, s, fmt.Sprint("c", w%3), "ouri", person(me), person("x"+me))
+				rec, err := s.CreateGame(Game{Channel: fmt.Sprint("c", w%3), Encoded: encoded,
+					Seats: [2]Player{person(me), person("x" + me)}})
+				if err != nil {
+					t.Error(err)
+					return
+				}
 				for rec.State == Active {
 					select {
 					case <-stop:

@@ -3,6 +3,7 @@ package store
 import (
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"sync"
@@ -13,6 +14,7 @@ import (
 	bolt "go.etcd.io/bbolt"
 
 	"tabuleiro/games"
+	"tabuleiro/games/catalog"
 )
 
 // BenchmarkDecide measures durable decisions next to raw sequential bbolt Update transactions on the
@@ -186,4 +188,63 @@ func report(b *testing.B, lat []time.Duration, unit string) {
 	b.ReportMetric(ms(0.50), "p50-ms")
 	b.ReportMetric(ms(0.99), "p99-ms")
 	b.ReportMetric(0, "ns/op")
+}
+
+// BenchmarkOpen measures opening a file of many games: the check of every page before bbolt maps
+// it, next to bbolt's own open (which walks every page too, to rebuild its freelist).
+//
+//	go test -run '^$' -bench Open -benchtime 20x ./store/
+func BenchmarkOpen(b *testing.B) {
+	path := filepath.Join(b.TempDir(), "big.db")
+	s, err := Open(path, Options{Decode: catalog.Decode})
+	if err != nil {
+		b.Fatal(err)
+	}
+	const n = 20000
+	encoded := fresh(b, "ouri", 30)
+	// Many games per transaction: this is set-up, not what is measured.
+	for i := 0; i < n; i += 500 {
+		err := s.db.Update(func(tx *bolt.Tx) error {
+			for j := i; j < i+500; j++ {
+				g := Game{ID: uint64(j + 1), Guild: "g", Channel: fmt.Sprint("c", j%50), Kind: "ouri",
+					Seats: [2]Player{person(fmt.Sprint("p", j)), bot("easy")}, Encoded: encoded,
+					State: Finished, LastMove: time.Unix(int64(j), 0)}
+				if err := putGame(tx, nil, g); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	s.Close()
+	info, _ := os.Stat(path)
+	b.Run("check", func(b *testing.B) {
+		for range b.N {
+			if err := checkFile(path); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(float64(info.Size())/1e6, "MB")
+	})
+	b.Run("bbolt-open", func(b *testing.B) {
+		for range b.N {
+			db, err := bolt.Open(path, 0o600, &bolt.Options{NoFreelistSync: true, FreelistType: bolt.FreelistMapType})
+			if err != nil {
+				b.Fatal(err)
+			}
+			db.Close()
+		}
+	})
+	b.Run("store-open", func(b *testing.B) {
+		for range b.N {
+			s, err := Open(path, Options{Decode: catalog.Decode})
+			if err != nil {
+				b.Fatal(err)
+			}
+			s.Close()
+		}
+	})
 }

@@ -1,18 +1,29 @@
 // Package store keeps tabuleiro's challenges and games in one bbolt file.
 //
 // Every change is one transaction that is committed (fsynced) before the function returns, so the
-// bot replies only once the state is safe. A game is changed only through Update, a read-modify-write
-// transaction guarded by the game's ply: when two decisions race, exactly one lands and the other gets
-// ErrMovedOn. Indexes (active game per channel, kind and player; games in a channel; games waiting for
-// the bot; deadlines; finished games per guild and player) are kept in step in the same transaction,
-// so the bot never scans.
+// bot replies only once the state is safe. Writes that arrive together share one commit (commit.go).
+// A game is changed only through Update or UpdateLive, read-modify-write transactions guarded by the
+// game's ply: when two decisions race, exactly one lands and the other gets ErrMovedOn. Indexes
+// (active game per channel, kind and player; games in a channel; games waiting for the bot;
+// deadlines; finished games per guild and player) are kept in step in the same transaction, so the
+// bot never scans.
+//
+// A decision costs one read, one replay of the game's log and one commit: ActiveLive reads the
+// record and decodes its game, UpdateLive applies the decision to that same live game. The id of the
+// board message posted afterwards is noted in memory (NoteMessage) and rides on the next commit.
 //
 //	s, err := store.Open("data/tabuleiro.db", store.Options{Decode: catalog.Decode})
-//	rec, g, err := s.Game(id)
+//	rec, g, err := s.ActiveLive(channel, "ouri", userID)
 //	m, err := g.Parse("d")
-//	rec, g, err = s.Update(id, rec.Ply, func(rec *store.Game, g games.Game) error {
+//	rec, g, err = s.UpdateLive(rec, g, func(rec *store.Game, g games.Game) error {
 //		rec.Deadline = now.Add(72 * time.Hour)
 //		return g.Play(m)
 //	})
 //	if errors.Is(err, store.ErrMovedOn) { /* someone decided first: show the current board */ }
+//	s.NoteMessage(rec.ID, posted.ID)
+//
+// The file is checked before bbolt maps it, so a damaged file gives a *FileError saying what to do
+// instead of a crash. Backup, BackupFile and RunBackups copy it while the bot plays; ServeBackups
+// lets `tabuleiro backup` ask a running bot for a copy. To restore a backup: stop the bot, copy the
+// backup over DB_PATH, start the bot.
 package store

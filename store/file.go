@@ -219,20 +219,23 @@ func (w *walker) page(id uint64) ([]byte, string) {
 	if id < 2 || id >= w.hwm {
 		return nil, fmt.Sprintf("a page refers to page %d, outside pages 2 to %d", id, w.hwm-1)
 	}
-	head := make([]byte, pageHeader)
-	if _, err := w.f.ReadAt(head, int64(id)*w.pageSize); err != nil {
+	b := make([]byte, w.pageSize)
+	if _, err := w.f.ReadAt(b, int64(id)*w.pageSize); err != nil {
 		return nil, fmt.Sprintf("page %d cannot be read: %v", id, err)
 	}
 	ne := binary.NativeEndian
-	if got := ne.Uint64(head); got != id {
+	if got := ne.Uint64(b); got != id {
 		return nil, fmt.Sprintf("page %d is labelled page %d (overwritten)", id, got)
 	}
-	overflow := uint64(ne.Uint32(head[12:]))
+	overflow := uint64(ne.Uint32(b[12:]))
+	if overflow == 0 {
+		return b, ""
+	}
 	if id+overflow >= w.hwm {
 		return nil, fmt.Sprintf("page %d runs %d pages past the end of the data", id, id+overflow-w.hwm+1)
 	}
-	b := make([]byte, int64(1+overflow)*w.pageSize)
-	if _, err := w.f.ReadAt(b, int64(id)*w.pageSize); err != nil {
+	b = append(b, make([]byte, int64(overflow)*w.pageSize)...)
+	if _, err := w.f.ReadAt(b[w.pageSize:], int64(id+1)*w.pageSize); err != nil {
 		return nil, fmt.Sprintf("page %d cannot be read: %v", id, err)
 	}
 	return b, ""
