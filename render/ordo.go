@@ -8,25 +8,14 @@ import (
 	"tabuleiro/games/ordo"
 )
 
-// Ordo draws an Ordo board: ranks 8 down to 1 so White (O) sits at the bottom and Black (X) at the
-// top, the last move, a note when a player is disconnected, and whose turn it is or the result.
-func Ordo(g *ordo.Game) string { return drawOrdo(g).String() }
+// Ordo draws an Ordo board (rules/ordo.md section 7), compacted to a phone's width: the piece counts
+// (O White, X Black), then ranks 8 down to 1 so White sits at the bottom and Black at the top. The
+// notes give the move number, the last move and a note when a player is disconnected.
+func Ordo(g *ordo.Game) string { return Board(g) }
 
-func drawOrdo(g *ordo.Game) drawn {
+func drawOrdo(g *ordo.Game) Block {
 	out := g.Outcome()
-	d := drawn{kind: "ordo", at: -1, newline: true}
-	// The heading carries the turn ("Ordo - move 3, White to move"); BlockOf keeps just the number.
-	if out.Over() {
-		d.headTail = "game over"
-	} else {
-		d.status = Status{g.ToMove(), " to move"}
-		d.headTail = d.status.Line("ordo")
-	}
-	lines := []string{
-		fmt.Sprintf("Ordo - move %d", g.MoveNumber()),
-		fmt.Sprintf("White (O): %d pieces   Black (X): %d pieces", g.Count(0), g.Count(1)),
-		"",
-	}
+	lines := []string{fmt.Sprintf("O %d  X %d", g.Count(0), g.Count(1)), ""}
 	const files = "    A B C D E F G H I J"
 	lines = append(lines, files)
 	for r := ordo.Ranks - 1; r >= 0; r-- {
@@ -39,49 +28,48 @@ func drawOrdo(g *ordo.Game) drawn {
 		fmt.Fprintf(&b, "  %d", r+1)
 		lines = append(lines, b.String())
 	}
-	lines = append(lines, files, "")
+	lines = append(lines, files)
+	notes := []string{fmt.Sprintf("Move %d; White plays O (%d pieces), Black plays X (%d pieces)", g.MoveNumber(), g.Count(0), g.Count(1))}
 	if m, ok := g.LastMove(); ok {
-		lines = append(lines, "Last move: "+g.Format(m))
+		notes = append(notes, "Last move: "+g.Format(m))
 	} else {
-		lines = append(lines, "No moves yet")
+		notes = append(notes, "No moves yet")
 	}
 	for _, s := range []games.Seat{0, 1} {
 		if !g.Disconnected(s) {
 			continue
 		}
 		if !out.Over() && s == g.ToMove() {
-			lines = append(lines, SeatName("ordo", s)+" is disconnected and must reconnect")
+			notes = append(notes, SeatName("ordo", s)+" is disconnected and must reconnect")
 		} else {
-			lines = append(lines, SeatName("ordo", s)+" is disconnected")
+			notes = append(notes, SeatName("ordo", s)+" is disconnected")
 		}
 	}
+	st := Status{g.ToMove(), " to move"}
 	if out.Over() {
-		var ok bool
-		d.status, ok = ordoResult(out)
-		d.at, d.plain = len(lines), !ok
+		st = ordoResult(out)
 	}
-	d.lines = lines
-	return d
+	return Block{Lines: lines, Notes: notes, Status: st}
 }
 
-// ordoResult says who won and how; ok is false for an ending it has no words for.
-func ordoResult(o games.Outcome) (st Status, ok bool) {
+// ordoResult says who won and how.
+func ordoResult(o games.Outcome) Status {
 	w, l := o.Winner, SeatName("ordo", o.Winner.Other())
 	switch o.Method {
 	case games.HomeRow:
-		return Status{w, " wins: reached the home row"}, true
+		return Status{w, " wins: reached the home row"}
 	case games.Capture:
-		return Status{w, " wins: captured every " + l + " piece"}, true
+		return Status{w, " wins: captured every " + l + " piece"}
 	case games.NoMoves:
-		return Status{w, " wins: " + l + " has no legal move"}, true
+		return Status{w, " wins: " + l + " has no legal move"}
 	case games.Repetition:
-		return Status{games.NoSeat, "Draw: the same position came up a third time"}, true
+		return Status{games.NoSeat, "Draw: the same position came up a third time"}
 	case games.Agreement:
-		return Status{games.NoSeat, "Draw by agreement"}, true
+		return Status{games.NoSeat, "Draw by agreement"}
 	case games.Resignation:
-		return Status{w, " wins: " + l + " resigned"}, true
+		return Status{w, " wins: " + l + " resigned"}
 	case games.Time:
-		return Status{w, " wins: " + l + " ran out of time"}, true
+		return Status{w, " wins: " + l + " ran out of time"}
 	}
-	return Status{games.NoSeat, o.String()}, false
+	return Status{games.NoSeat, "Game over: " + o.String()}
 }

@@ -2,42 +2,35 @@ package render
 
 import (
 	"fmt"
-	"strings"
 
 	"tabuleiro/games"
 	"tabuleiro/games/ouri"
 )
 
-// Ouri draws an Ouri board (rules/ouri.md section 7): the scores, North's row right to left under
-// its letters, South's row left to right above its letters, then the turn or result and the last
-// sowing. Each player reads their own houses a–f from their own left.
-func Ouri(g *ouri.Game) string { return drawOuri(g).String() }
+// Ouri draws an Ouri board (rules/ouri.md section 7), compacted to a phone's width: the stores on
+// top (S South, N North), North's row right to left under its letters, South's row left to right
+// above its letters. Each player reads their own houses a-f from their own left. The notes give the
+// legend, the rule set and the last sowing.
+func Ouri(g *ouri.Game) string { return Board(g) }
 
-func drawOuri(g *ouri.Game) drawn {
+func drawOuri(g *ouri.Game) Block {
 	h, st := g.Houses(), g.Stores()
-	head := fmt.Sprintf("South %d  North %d", st[0], st[1])
-	var notes []string
-	if g.Rules() != ouri.RulesOuri {
-		notes = append(notes, g.Rules().String()+" rules")
-	}
-	if g.Misere() {
-		notes = append(notes, "misere")
-	}
-	if len(notes) > 0 {
-		head += fmt.Sprintf("  (%s)", strings.Join(notes, ", "))
-	}
-	var north, south strings.Builder
-	north.WriteString("North ")
-	for i := 11; i >= 6; i-- {
-		fmt.Fprintf(&north, "%4d", h[i])
-	}
-	south.WriteString("South ")
+	north, south := "N ", "S "
 	for i := 0; i < 6; i++ {
-		fmt.Fprintf(&south, "%4d", h[i])
+		north += fmt.Sprintf("%4d", h[11-i])
+		south += fmt.Sprintf("%4d", h[i])
 	}
-	lines := []string{head, "", "         F   E   D   C   B   A", north.String(), south.String(),
-		"         A   B   C   D   E   F", ""}
-	d := drawn{kind: "ouri", status: ouriStatus(g), at: len(lines), newline: true}
+	lines := []string{fmt.Sprintf("S %d  N %d", st[0], st[1]), "",
+		"     F   E   D   C   B   A", north, south, "     A   B   C   D   E   F"}
+	notes := []string{"Top: the stores of S (South) and N (North); each row is read from its owner's left, houses a-f"}
+	switch {
+	case g.Rules() != ouri.RulesOuri && g.Misere():
+		notes = append(notes, "Abapa rules, misere: the smaller store wins")
+	case g.Rules() != ouri.RulesOuri:
+		notes = append(notes, "Abapa rules: no singleton rule, a grand slam captures nothing")
+	case g.Misere():
+		notes = append(notes, "Misere: the smaller store wins")
+	}
 	if last := g.LastSowing(); last.Seat != games.NoSeat {
 		l := fmt.Sprintf("Last: %s sowed %c", SeatName("ouri", last.Seat), 'a'+last.House)
 		switch {
@@ -48,13 +41,13 @@ func drawOuri(g *ouri.Game) drawn {
 		case last.Captured > 0:
 			l += fmt.Sprintf(", captured %d", last.Captured)
 		}
-		lines = append(lines, l)
+		notes = append(notes, l)
 	}
-	d.lines = lines
-	return d
+	return Block{Lines: lines, Notes: notes, Status: ouriStatus(g)}
 }
 
-// ouriStatus is "South to move" or the result with both stores, the winner's first.
+// ouriStatus is "South to move" or the result. An ending in play gives both stores, the winner's
+// first; a resignation or a time-out says so, without a score that did not decide it.
 func ouriStatus(g *ouri.Game) Status {
 	o, st := g.Outcome(), g.Stores()
 	if !o.Over() {
@@ -79,11 +72,11 @@ func ouriStatus(g *ouri.Game) Status {
 	case games.Agreement:
 		why = "ended by agreement, seeds collected"
 	case games.Resignation:
-		why = loser + " resigned"
+		return Status{o.Winner, fmt.Sprintf(" wins: %s resigned", loser)}
 	case games.Time:
-		why = loser + " ran out of time"
+		return Status{o.Winner, fmt.Sprintf(" wins: %s ran out of time", loser)}
 	default:
-		why = o.Method.String()
+		return Status{games.NoSeat, "Game over: " + o.String()}
 	}
 	if o.Draw() {
 		return Status{games.NoSeat, fmt.Sprintf("Draw %d-%d (%s)", st[0], st[1], why)}

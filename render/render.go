@@ -1,8 +1,14 @@
-// Package render draws the monospace boards of the rules files' "Rendering" sections: plain ASCII, so
-// the block lines up inside a Discord code block on every client. It knows the games, not Discord.
+// Package render draws the boards of the rules files' "Rendering" sections, compacted to fit a phone:
+// the board itself goes in a code block of plain ASCII lines at most MaxWidth columns wide, with
+// symbols and coordinates only; what is prose (legend, last decision, supplies, notes) goes after it
+// as ordinary text, and the status line says whose turn it is or the result. It knows the games, not
+// Discord.
 //
-// BlockOf gives a board's lines and its status line apart, for a message that says the status
-// outside the block; Board gives the whole block as one text, for the engine protocol.
+// BlockOf gives the three apart, for a message that puts only the board in a code block; Board gives
+// the whole text, for the engine protocol:
+//
+//	b := render.BlockOf(g)
+//	msg := "```\n" + strings.Join(b.Lines, "\n") + "\n```\n" + strings.Join(b.Notes, "\n") + "\n" + b.Status.Line(g.Kind())
 package render
 
 import (
@@ -16,9 +22,16 @@ import (
 	"tabuleiro/games/ouri"
 )
 
-// Block is a game's monospace block and its status, apart.
+// MaxWidth is the widest line a board's code block holds: phone clients wrap code blocks at about
+// 28 columns, and a wrapped board falls apart.
+const MaxWidth = 28
+
+// Block is a game's board, the text that goes with it, and its status, apart.
 type Block struct {
-	Lines  []string // the block's lines (no code fences, no status line, no trailing blank lines)
+	// Lines are what goes inside the code block: ASCII, at most MaxWidth columns each, symbols and
+	// coordinates only (no words a translation would change), no code fences, no trailing blank line.
+	Lines  []string
+	Notes  []string // ordinary text shown after the block (legend, last decision, prompts): no width limit, may use words
 	Status Status
 }
 
@@ -40,37 +53,29 @@ func (s Status) Line(kind string) string {
 	return SeatName(kind, s.Seat) + s.Text
 }
 
-// BlockOf draws a game's block without its status line, and the status apart.
+// BlockOf draws a game's board, its notes and its status apart.
 func BlockOf(g games.Game) Block {
-	d, ok := drawing(g)
-	if !ok {
-		return Block{Lines: []string{noBoard(g)}, Status: Status{Seat: games.NoSeat}}
-	}
-	return d.block()
-}
-
-// Board draws a game's block (without code fences): the board, the last decision, and whose turn it
-// is or the result, in the game's own colour names.
-func Board(g games.Game) string {
-	d, ok := drawing(g)
-	if !ok {
-		return noBoard(g)
-	}
-	return d.String()
-}
-
-func noBoard(g games.Game) string { return fmt.Sprintf("(no board for %s)", g.Kind()) }
-
-func drawing(g games.Game) (drawn, bool) {
 	switch g := g.(type) {
 	case *oolong.Game:
-		return drawOolong(g), true
+		return drawOolong(g)
 	case *ouri.Game:
-		return drawOuri(g), true
+		return drawOuri(g)
 	case *ordo.Game:
-		return drawOrdo(g), true
+		return drawOrdo(g)
 	}
-	return drawn{}, false
+	return Block{Notes: []string{fmt.Sprintf("(no board for %s)", g.Kind())}, Status: Status{Seat: games.NoSeat}}
+}
+
+// Board is a game's whole text, one item a line: the board's lines, then the notes, then the status
+// line (whose turn it is or the result, in the game's own colour names).
+func Board(g games.Game) string { return BlockOf(g).text(g.Kind()) }
+
+func (b Block) text(kind string) string {
+	lines := append(append([]string(nil), b.Lines...), b.Notes...)
+	if st := b.Status.Line(kind); st != "" {
+		lines = append(lines, st)
+	}
+	return strings.Join(lines, "\n") + "\n"
 }
 
 // SeatName is a seat's colour in the game's own words (Black/Green, South/North, White/Black), or
@@ -81,62 +86,4 @@ func SeatName(kind string, s games.Seat) string {
 		return "nobody"
 	}
 	return d.SeatName(s)
-}
-
-// drawn is a board as a game's drawing makes it: its lines, its status, and where Board writes the
-// status, so that Board and BlockOf come from the same pieces.
-type drawn struct {
-	kind   string
-	lines  []string // every line but the status line
-	status Status
-	// at is the index in lines before which Board writes the status line; -1 when Board writes it
-	// only into the heading (Ordo's turn).
-	at int
-	// headTail is what Board adds to the first line after ", " (Ordo's "White to move", "game over").
-	headTail string
-	// plain marks a status line that is not one of the forms a status takes (an ending the drawing
-	// has no words for): BlockOf then leaves it in the block, as it leaves the heading whole.
-	plain bool
-	// newline ends Board with a newline (Ouri's and Ordo's blocks always have).
-	newline bool
-}
-
-// full is every line as Board writes them.
-func (d drawn) full() []string {
-	out := append([]string(nil), d.lines...)
-	if d.headTail != "" && len(out) > 0 {
-		out[0] += ", " + d.headTail
-	}
-	if d.at >= 0 {
-		out = append(out[:d.at:d.at], append([]string{d.status.Line(d.kind)}, out[d.at:]...)...)
-	}
-	return out
-}
-
-func (d drawn) String() string {
-	s := strings.Join(d.full(), "\n")
-	if d.newline {
-		s += "\n"
-	}
-	return s
-}
-
-func (d drawn) block() Block {
-	if d.plain {
-		return Block{Lines: trimEnd(d.full()), Status: Status{Seat: games.NoSeat}}
-	}
-	return Block{Lines: trimEnd(append([]string(nil), d.lines...)), Status: d.status}
-}
-
-// trimEnd drops blank lines at the end, and spaces ending the last line.
-func trimEnd(lines []string) []string {
-	for len(lines) > 0 {
-		last := strings.TrimRight(lines[len(lines)-1], " ")
-		if last != "" {
-			lines[len(lines)-1] = last
-			break
-		}
-		lines = lines[:len(lines)-1]
-	}
-	return lines
 }

@@ -40,12 +40,13 @@ var markerEffects = [numMarkers]string{
 	"Green moves one of its teas to another unclaimed table",
 	"Black moves the waiter to the same seat of another table",
 	"Green moves the waiter to the same seat of another table",
-	"rotate its table 1-7 steps clockwise",
-	"swap the teas of two unclaimed tables",
-	"swap the teas of a claimed table and an unclaimed one",
+	"whoever fired it rotates the table clockwise",
+	"whoever fired it swaps the teas of two unclaimed tables",
+	"whoever fired it swaps the teas of a claimed and an unclaimed table",
 }
 
-// Effect says what the special does: "rotate its table 1-7 steps clockwise".
+// Effect says what the special does, and who decides it: "Black moves the waiter to the same seat of
+// another table".
 func (m Marker) Effect() string {
 	if m < numMarkers {
 		return markerEffects[m]
