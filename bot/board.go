@@ -50,10 +50,30 @@ func boardContent(v View) string {
 		}
 	}
 	head := players(v) + "\n```\n" + strings.Join(block.Lines, "\n") + "\n```\n"
-	content := head + strings.Join(tail, "\n")
-	if len(content) > maxContent && len([]rune(content)) > maxContent {
-		// The block and the turn or result matter most; drop the offer rather than cut the board.
-		content = head + tail[0]
+	notes := block.Notes
+	build := func() string {
+		var b strings.Builder
+		b.WriteString(head)
+		for _, n := range notes {
+			b.WriteString(n)
+			b.WriteByte('\n')
+		}
+		b.WriteString(strings.Join(tail, "\n"))
+		return b.String()
+	}
+	content := build()
+	for len(content) > maxContent && len([]rune(content)) > maxContent {
+		// The board and the turn or result matter most: drop the offer, then the notes, the legend
+		// (first) before the last decision.
+		switch {
+		case len(tail) > 1:
+			tail = tail[:1]
+		case len(notes) > 0:
+			notes = notes[1:]
+		default:
+			return clip(content)
+		}
+		content = build()
 	}
 	return clip(content)
 }

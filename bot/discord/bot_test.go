@@ -255,7 +255,7 @@ func TestResignAndDraw(t *testing.T) {
 		t.Fatalf("outcome %v", o)
 	}
 	edits := e.rec.edits()
-	if last := edits[len(edits)-1]; last.message != rec.MessageID || !strings.Contains(last.content, "<@alice> (South) wins 0-0 (North resigned)") || len(last.components) != 0 {
+	if last := edits[len(edits)-1]; last.message != rec.MessageID || !strings.Contains(last.content, "<@alice> (South) wins: North resigned") || len(last.components) != 0 {
 		t.Fatalf("the board was not updated: %+v", last)
 	}
 }

@@ -143,7 +143,7 @@ func TestChallenge(t *testing.T) {
 		}
 		accept, _ := challengeIDs(t, r)
 		r = e.do(e.click("bob", e.messageOf(in), accept))
-		if !strings.Contains(r.Data.Content, "abapa") || !strings.Contains(r.Data.Content, "misere") {
+		if board := strings.ToLower(r.Data.Content); !strings.Contains(board, "abapa") || !strings.Contains(board, "misere") {
 			t.Errorf("the board does not show the options: %q", r.Data.Content)
 		}
 	})

@@ -72,7 +72,7 @@ func TestVsBotOptions(t *testing.T) {
 			t.Fatalf("outcome %v", o)
 		}
 		edits := e.rec.edits()
-		if len(edits) == 0 || !strings.Contains(edits[len(edits)-1].content, "tabuleiro (easy) (North) wins 0-0 (South ran out of time)") {
+		if len(edits) == 0 || !strings.Contains(edits[len(edits)-1].content, "tabuleiro (easy) (North) wins: South ran out of time") {
 			t.Fatalf("edits %+v", edits)
 		}
 	})
