@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"unicode/utf8"
 
 	"tabuleiro/games"
 	"tabuleiro/games/catalog"
@@ -128,6 +129,9 @@ func FuzzParse(f *testing.F) {
 		}
 		if err != nil && err.Error() == "" {
 			t.Fatalf("Parse(%q) failed without a message", s)
+		}
+		if err != nil && (!utf8.ValidString(err.Error()) || len(err.Error()) > 400) {
+			t.Fatalf("Parse(%q): error %q is broken UTF-8 or echoes too much", s, err)
 		}
 	})
 }

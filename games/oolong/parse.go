@@ -23,14 +23,18 @@ var specialHints = [numMarkers]string{
 	"swap <claimed> <unclaimed>",
 }
 
-// Parse reads a decision in canonical notation, tolerant of case and spacing; a normal placement
-// may be given as the seat alone. Only legal decisions are accepted; errors say what to do instead.
+// Parse reads a decision in canonical notation, tolerant of case, spacing, quotes and full-width
+// characters; a normal placement may be given as the seat alone. Only legal decisions are accepted; errors say what to do instead.
 func (g *Game) Parse(s string) (games.Move, error) {
 	if err := games.CheckLength(s); err != nil {
 		return 0, err
 	}
 	if o := g.Outcome(); o.Over() {
 		return 0, fmt.Errorf("the game is over (%s)", o)
+	}
+	s = games.Normalize(s)
+	if err := games.Foreign(s, "write a seat (ne), a table and seat (c.ne), or a special's choice such as rotate 3 or skip"); err != nil {
+		return 0, err
 	}
 	p := &g.pos
 	fields := strings.Fields(strings.ToLower(s))
@@ -97,21 +101,21 @@ func parseTable(s string) (Dir, error) {
 	if d, ok := parseDir(s); ok {
 		return d, nil
 	}
-	return 0, fmt.Errorf("%q is not a table — tables are %s", s, dirList)
+	return 0, fmt.Errorf("%s is not a table — tables are %s", games.Quote(s), dirList)
 }
 
 func parseSeat(s string) (Dir, error) {
 	if d, ok := parseDir(s); ok {
 		return d, nil
 	}
-	return 0, fmt.Errorf("%q is not a seat — seats are %s", s, dirList)
+	return 0, fmt.Errorf("%s is not a seat — seats are %s", games.Quote(s), dirList)
 }
 
 // parseTableSeat reads "<table>.<seat>".
 func parseTableSeat(s string) (table, seat Dir, err error) {
 	ts, ss, ok := strings.Cut(s, ".")
 	if !ok || strings.Contains(ss, ".") {
-		return 0, 0, fmt.Errorf("%q is not <table>.<seat> — e.g. c.ne", s)
+		return 0, 0, fmt.Errorf("%s is not <table>.<seat> — e.g. c.ne", games.Quote(s))
 	}
 	if table, err = parseTable(ts); err != nil {
 		return 0, 0, err
@@ -199,7 +203,7 @@ func (p *Position) parseSpecial(mk Marker, f []string) (games.Move, error) {
 		}
 		k, err := strconv.Atoi(args[0])
 		if err != nil || k < 1 || k > 7 {
-			return 0, fmt.Errorf("rotate takes 1–7 steps clockwise, not %q", args[0])
+			return 0, fmt.Errorf("rotate takes 1–7 steps clockwise, not %s", games.Quote(args[0]))
 		}
 		return rotate(k), nil
 	case f[0] == "waiter" && (mk == BW || mk == GW):

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"unicode/utf8"
 
 	"tabuleiro/games"
 )
@@ -24,6 +25,9 @@ func FuzzParse(f *testing.F) {
 		if err != nil {
 			if err.Error() == "" {
 				t.Fatalf("Parse(%q): empty error", s)
+			}
+			if !utf8.ValidString(err.Error()) || len(err.Error()) > 400 {
+				t.Fatalf("Parse(%q): error %q is broken UTF-8 or echoes too much", s, err)
 			}
 			return
 		}

@@ -3,6 +3,7 @@ package ordo
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"tabuleiro/games"
 )
@@ -13,7 +14,7 @@ func ParseSquare(s string) (Square, error) {
 	if len(t) == 2 && t[0] >= 'a' && t[0] < 'a'+Files && t[1] >= '1' && t[1] < '1'+Ranks {
 		return SquareAt(int(t[0]-'a'), int(t[1]-'1')), nil
 	}
-	return NoSquare, fmt.Errorf("%q is not a square — files a–j, ranks 1–8", s)
+	return NoSquare, fmt.Errorf("%s is not a square — files a–j, ranks 1–8", games.Quote(strings.TrimSpace(s)))
 }
 
 // Format writes m in canonical notation: "a3-a4", "e5xe6", "c2:d2-c4".
@@ -53,7 +54,8 @@ func tokenize(s string) ([]token, error) {
 			out = append(out, token{text: s[i:j]})
 			i = j
 		default:
-			return nil, fmt.Errorf("%q is not part of a move — write moves like a3-a4, e5xe6 or c2:d2-c4", string(s[i]))
+			r, _ := utf8.DecodeRuneInString(s[i:])
+			return nil, fmt.Errorf("%q is not part of a move — write moves like a3-a4, e5xe6 or c2:d2-c4", string(r))
 		}
 	}
 	return out, nil
@@ -66,7 +68,10 @@ type written struct {
 	capture  bool   // written with x
 }
 
-var validForm = map[string]bool{"ss": true, "s-s": true, "sxs": true, "s:ss": true, "s:s-s": true, "s:sxs": true}
+// validForm are the shapes a move may take: s a square, then the separators as written. Three
+// squares with no colon ("c2 d2 c4") can only be an ordo, so they are read as one.
+var validForm = map[string]bool{"ss": true, "s-s": true, "sxs": true, "s:ss": true, "s:s-s": true, "s:sxs": true,
+	"sss": true, "ss-s": true}
 
 func readMove(s string) (written, error) {
 	w := written{end2: NoSquare}
@@ -75,7 +80,7 @@ func readMove(s string) (written, error) {
 		return w, err
 	}
 	if len(toks) > 5 { // the longest form, s:s-s
-		return w, fmt.Errorf("%q is not a move — write a piece move as a3-a4 (e5xe6 for a capture) or an ordo as c2:d2-c4", strings.TrimSpace(s))
+		return w, fmt.Errorf("%s is not a move — write a piece move as a3-a4 (e5xe6 for a capture) or an ordo as c2:d2-c4", games.Quote(strings.TrimSpace(s)))
 	}
 	var b strings.Builder
 	for _, t := range toks {
@@ -87,7 +92,7 @@ func readMove(s string) (written, error) {
 	}
 	form := b.String()
 	if !validForm[form] {
-		return w, fmt.Errorf("%q is not a move — write a piece move as a3-a4 (e5xe6 for a capture) or an ordo as c2:d2-c4", strings.TrimSpace(s))
+		return w, fmt.Errorf("%s is not a move — write a piece move as a3-a4 (e5xe6 for a capture) or an ordo as c2:d2-c4", games.Quote(strings.TrimSpace(s)))
 	}
 	var squares []Square
 	var seps []string
@@ -106,9 +111,9 @@ func readMove(s string) (written, error) {
 	case "ss", "s-s", "sxs":
 		w.from, w.to, w.capture = squares[0], squares[1], form == "sxs"
 		return w, nil
-	case "s:ss", "s:s-s", "s:sxs":
+	case "s:ss", "s:s-s", "s:sxs", "sss", "ss-s":
 		w.from, w.end2, w.to, w.capture = squares[0], squares[1], squares[2], form == "s:sxs"
 		return w, nil
 	}
-	return w, fmt.Errorf("%q is not a move — write a piece move as a3-a4 (e5xe6 for a capture) or an ordo as c2:d2-c4", strings.TrimSpace(s))
+	return w, fmt.Errorf("%s is not a move — write a piece move as a3-a4 (e5xe6 for a capture) or an ordo as c2:d2-c4", games.Quote(strings.TrimSpace(s)))
 }

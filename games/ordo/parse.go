@@ -10,13 +10,18 @@ import (
 var colour = [2]string{"White", "Black"}
 
 // Parse reads a move (any case, spaces allowed: "a3-a4", "a3 a4", "a3a4", "e5xe6", "c2:d2-c4",
-// "d2:c2-d4", "c2:d2 c4") and accepts it only if it is legal, saying otherwise what is wrong.
+// "d2:c2-d4", "c2:d2 c4", "c2 d2 c4"; look-alike dashes and full-width characters as their ASCII
+// forms) and accepts it only if it is legal, saying otherwise what is wrong.
 func (g *Game) Parse(s string) (games.Move, error) {
 	if err := games.CheckLength(s); err != nil {
 		return 0, err
 	}
 	if g.outcome.Over() {
 		return 0, fmt.Errorf("the game is over (%s): no more moves", g.outcome)
+	}
+	s = games.Normalize(s)
+	if err := games.Foreign(s, "write moves like a3-a4, e5xe6 or c2:d2-c4"); err != nil {
+		return 0, err
 	}
 	w, err := readMove(s)
 	if err != nil {

@@ -3,6 +3,7 @@ package ouri
 import (
 	"math/rand/v2"
 	"testing"
+	"unicode/utf8"
 
 	"tabuleiro/games"
 )
@@ -26,6 +27,9 @@ func FuzzParse(f *testing.F) {
 		if err != nil {
 			if err.Error() == "" {
 				t.Fatal("empty error")
+			}
+			if !utf8.ValidString(err.Error()) || len(err.Error()) > 400 {
+				t.Fatalf("Parse(%q): error %q is broken UTF-8 or echoes too much", s, err)
 			}
 			return
 		}

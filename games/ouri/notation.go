@@ -17,20 +17,25 @@ func (g *Game) Format(m games.Move) string {
 	return fmt.Sprintf("?%d", uint32(m))
 }
 
-// Parse reads a house letter a–f in either case and accepts it only if it is legal now.
+// Parse reads a house letter a–f in either case (full-width letters too) and accepts it only if it
+// is legal now.
 func (g *Game) Parse(s string) (games.Move, error) {
 	if err := games.CheckLength(s); err != nil {
 		return 0, err
 	}
-	t := strings.ToLower(strings.TrimSpace(s))
 	if g.outcome.Over() {
 		return 0, fmt.Errorf("the game is over (%s) — no more sowing", g.outcome)
 	}
+	t := strings.TrimSpace(games.Normalize(s))
+	if err := games.Foreign(t, fmt.Sprintf("name one of your houses, a–f (you may sow %s)", g.legalNames())); err != nil {
+		return 0, err
+	}
+	t = strings.ToLower(t)
 	if len(t) != 1 || t[0] < 'a' || t[0] > 'f' {
 		if t == "" {
 			return 0, fmt.Errorf("no house named — you may sow %s", g.legalNames())
 		}
-		return 0, fmt.Errorf("%q is not a house — name one of a–f (you may sow %s)", strings.TrimSpace(s), g.legalNames())
+		return 0, fmt.Errorf("%s is not a house — name one of a–f (you may sow %s)", games.Quote(t), g.legalNames())
 	}
 	m := games.Move(t[0] - 'a')
 	if g.legal(m) {
