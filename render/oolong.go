@@ -24,8 +24,8 @@ const oolongColumn = 9
 
 // Oolong draws section 9 of rules/oolong.md, compacted to a phone's width: the nine tables as 3x3
 // seat grids laid out like the compass, each labelled with its name, marker (* once used) and claim
-// (=b, =g); the waiter's seat in upper case. The notes give the legend, what the markers still to
-// fire do, the waiter, the last decision and the supplies.
+// (=b, =g); the waiter's seat in upper case. The notes give the last decision, the waiter, the
+// supplies, the legend and what the markers still to fire do.
 func Oolong(g *oolong.Game) string { return Board(g) }
 
 func drawOolong(g *oolong.Game) Block {
@@ -56,16 +56,17 @@ func drawOolong(g *oolong.Game) Block {
 			lines = append(lines, strings.TrimRight(l.String(), " "))
 		}
 	}
-	notes := []string{"o empty, b Black, g Green; upper case: the waiter's seat; * marker used; =b =g table claimed by Black, Green"}
-	if l := markerLegend(g); l != "" {
-		notes = append(notes, l)
-	}
-	notes = append(notes, fmt.Sprintf("Waiter: table %s, seat %s", wt, ws))
+	var notes []string
 	if m, by, ok := g.Last(); ok {
 		notes = append(notes, fmt.Sprintf("Last: %s %s", SeatName("oolong", by), g.Format(m)))
 	}
-	notes = append(notes, fmt.Sprintf("Supply: Black %d, Green %d; claimed: Black %d, Green %d",
-		g.Supply(0), g.Supply(1), g.Claimed(0), g.Claimed(1)))
+	notes = append(notes, fmt.Sprintf("Waiter: table %s, seat %s", wt, ws),
+		fmt.Sprintf("Supply: Black %d, Green %d; claimed: Black %d, Green %d",
+			g.Supply(0), g.Supply(1), g.Claimed(0), g.Claimed(1)),
+		"o empty, b Black, g Green; upper case: the waiter's seat; * marker used; =b =g table claimed by Black, Green")
+	if l := markerLegend(g); l != "" {
+		notes = append(notes, l)
+	}
 	return Block{Lines: lines, Notes: notes, Status: oolongStatus(g)}
 }
 
@@ -100,15 +101,15 @@ func markerLegend(g *oolong.Game) string {
 	var parts []string
 	for m := oolong.BM; m <= oolong.SC; m++ {
 		if unused[m] {
-			parts = append(parts, fmt.Sprintf("%s at %d: %s", m, m.Threshold(), m.Effect()))
+			parts = append(parts, fmt.Sprintf("%s (%d): %s", m, m.Threshold(), m.Effect()))
 		}
 	}
 	if len(parts) == 0 {
 		return ""
 	}
-	lead := "Markers fire once, when their table gets that many teas of one colour: "
+	lead := "Each marker fires once, when its table gets that many teas of one colour. "
 	if g.Trigger() == oolong.TriggerOwner {
-		lead = "Markers fire once, when their table gets that many teas of one colour (BM, BW: Black's only; GM, GW: Green's only): "
+		lead = "Each marker fires once, when its table gets that many teas of one colour (BM, BW: Black's only; GM, GW: Green's only). "
 	}
 	return lead + strings.Join(parts, "; ")
 }

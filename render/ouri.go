@@ -10,7 +10,7 @@ import (
 // Ouri draws an Ouri board (rules/ouri.md section 7), compacted to a phone's width: the stores on
 // top (S South, N North), North's row right to left under its letters, South's row left to right
 // above its letters. Each player reads their own houses a-f from their own left. The notes give the
-// legend, the rule set and the last sowing.
+// last sowing, the rule set and the legend.
 func Ouri(g *ouri.Game) string { return Board(g) }
 
 func drawOuri(g *ouri.Game) Block {
@@ -22,15 +22,7 @@ func drawOuri(g *ouri.Game) Block {
 	}
 	lines := []string{fmt.Sprintf("S %d  N %d", st[0], st[1]), "",
 		"     F   E   D   C   B   A", north, south, "     A   B   C   D   E   F"}
-	notes := []string{"Top: the stores of S (South) and N (North); each row is read from its owner's left, houses a-f"}
-	switch {
-	case g.Rules() != ouri.RulesOuri && g.Misere():
-		notes = append(notes, "Abapa rules, misere: the smaller store wins")
-	case g.Rules() != ouri.RulesOuri:
-		notes = append(notes, "Abapa rules: no singleton rule, a grand slam captures nothing")
-	case g.Misere():
-		notes = append(notes, "Misere: the smaller store wins")
-	}
+	var notes []string
 	if last := g.LastSowing(); last.Seat != games.NoSeat {
 		l := fmt.Sprintf("Last: %s sowed %c", SeatName("ouri", last.Seat), 'a'+last.House)
 		switch {
@@ -43,6 +35,15 @@ func drawOuri(g *ouri.Game) Block {
 		}
 		notes = append(notes, l)
 	}
+	switch {
+	case g.Rules() != ouri.RulesOuri && g.Misere():
+		notes = append(notes, "Abapa rules, misere: the smaller store wins")
+	case g.Rules() != ouri.RulesOuri:
+		notes = append(notes, "Abapa rules: no singleton rule, a grand slam captures nothing")
+	case g.Misere():
+		notes = append(notes, "Misere: the smaller store wins")
+	}
+	notes = append(notes, "Top: the stores of S (South) and N (North); each row is read from its owner's left, houses a-f")
 	return Block{Lines: lines, Notes: notes, Status: ouriStatus(g)}
 }
 
