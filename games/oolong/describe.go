@@ -63,6 +63,9 @@ func (p *Position) describe(m games.Move) string {
 		return fmt.Sprintf("move a %s tea from %s.%s to %s.%s", colourName(actor), fieldA(m), fieldB(m), fieldC(m), fieldD(m))
 	case kindWaiter:
 		to := fieldA(m)
+		if p.empty(to)&^(1<<p.waiterS) == 0 {
+			return fmt.Sprintf("move the waiter to %s.%s: table %s has no open seat, the next tea goes elsewhere", to, p.waiterS, to)
+		}
 		return fmt.Sprintf("move the waiter to %s.%s: the next tea is served at table %s", to, p.waiterS, to)
 	case kindRotate:
 		k := int(fieldA(m))
