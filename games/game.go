@@ -108,8 +108,10 @@ type Game interface {
 	Legal() []Move
 	// Play applies a decision; one that is not in Legal is refused with an error and changes nothing.
 	Play(m Move) error
-	// Parse reads a decision in the game's notation, tolerant of case and spacing. It accepts only
-	// legal decisions and otherwise says what was wrong and what the player may do instead.
+	// Parse reads a decision in the game's notation, tolerant of case and spacing and of what phones
+	// type instead of ASCII (Normalize). It accepts only legal decisions and otherwise says what was
+	// wrong and what the player may do instead, naming a character it cannot read whole (Foreign) and
+	// quoting at most the start of the input (Quote).
 	Parse(s string) (Move, error)
 	// Format writes a decision in canonical notation. A Move carries everything its notation needs
 	// (an Ordo capture included), so any decision from Legal or Log formats in any position.
