@@ -32,9 +32,10 @@ func (p *Player) hardOuri(ctx context.Context, g *ouri.Game, legal []games.Move,
 	sr := p.ouriSearches.take()
 	defer p.ouriSearches.put(sr)
 	sr.Misere = g.Misere()
-	sr.DB = nil
+	sr.DB, sr.Eval = nil, nil
 	if !sr.Misere {
 		sr.DB = p.ouri.database(g.Rules(), p.cfg.CacheDir, p.endgameSeeds())
+		sr.Eval = &ouriai.DefaultWeights[g.Rules()&1]
 	}
 	res := sr.Best(ctx, g.Position(), g.History(), s.MoveTime, rng)
 	if res.Move < 0 {

@@ -10,8 +10,8 @@ import (
 )
 
 // Scores are from the side to move. A finished game (or one the database settles) scores beyond
-// ±Decided, by the final store difference, so any result beats any estimate; estimates are the
-// store difference, well inside ±Decided.
+// ±Decided, by the final store difference, so any result beats any estimate; estimates count
+// eighths of a seed, well inside ±Decided.
 const (
 	Decided = 1000
 	inf     = 30000
@@ -34,8 +34,19 @@ type Search struct {
 	// MaxDepth caps the iterative deepening (0: as deep as the time allows); a capped search
 	// that finishes in time gives the same answer on any machine.
 	MaxDepth int
+	// Eval is the positional evaluation; nil estimates by the store difference alone. Misère
+	// always estimates by the store difference (the weights are fitted for the normal game).
+	Eval *Weights
+	// NoPVS turns off principal-variation search (for comparisons).
+	NoPVS bool
+	// SoftShare is the share of the budget, in percent, after which no new depth starts; 0 means
+	// 60. A depth cut short by the budget still counts when it found a better move.
+	SoftShare int
+	// TableBits sizes the transposition table (2^TableBits entries of 16 bytes); 0 means 20.
+	TableBits int
 
 	tt       []ttEntry
+	ttMask   uint64
 	nodes    int64
 	deadline time.Time
 	ctx      context.Context
@@ -61,11 +72,16 @@ const ttBits = 20
 // answer deterministic whenever the search completes the same depths.
 func (s *Search) Best(ctx context.Context, pos ouri.Position, history []ouri.Position, budget time.Duration, rng *rand.Rand) Result {
 	start := time.Now()
-	if s.tt == nil {
-		s.tt = make([]ttEntry, 1<<ttBits)
+	bits := s.TableBits
+	if bits <= 0 {
+		bits = ttBits
+	}
+	if len(s.tt) != 1<<bits {
+		s.tt = make([]ttEntry, 1<<bits)
 	} else {
 		clear(s.tt)
 	}
+	s.ttMask = 1<<bits - 1
 	s.nodes, s.stopped, s.ctx = 0, false, ctx
 	s.deadline = start.Add(budget)
 	s.game = map[ouri.Position]int{}
@@ -114,7 +130,17 @@ func (s *Search) Best(ctx context.Context, pos ouri.Position, history []ouri.Pos
 		best, bestScore := -1, -inf
 		alpha := -inf
 		for i, rm := range moves {
-			v := s.child(&pos, rm.child, rm.cap, 0, true, depth-1, alpha, inf)
+			var v int
+			if i == 0 || s.NoPVS {
+				v = s.child(&pos, rm.child, rm.cap, 0, true, depth-1, alpha, inf)
+			} else {
+				// Principal-variation search: prove the move no better than the best so far with a
+				// null window, and search it fully only when it is.
+				v = s.child(&pos, rm.child, rm.cap, 0, true, depth-1, alpha, alpha+1)
+				if v > alpha && !s.stopped {
+					v = s.child(&pos, rm.child, rm.cap, 0, true, depth-1, alpha, inf)
+				}
+			}
 			if s.stopped {
 				break
 			}
@@ -124,6 +150,11 @@ func (s *Search) Best(ctx context.Context, pos ouri.Position, history []ouri.Pos
 			}
 		}
 		if s.stopped {
+			// An unfinished depth still tells something when a move beat the previous best, which
+			// it searched first, in full: that move is better at this depth.
+			if best > 0 {
+				res = Result{Move: moves[best].m, Score: bestScore, Depth: depth - 1}
+			}
 			break
 		}
 		// The best move goes first next time; the rest keep their order.
@@ -134,8 +165,8 @@ func (s *Search) Best(ctx context.Context, pos ouri.Position, history []ouri.Pos
 		if bestScore >= Decided {
 			break // a proven win: more depth cannot improve on it
 		}
-		if time.Since(start) > budget/2 {
-			break // the next depth would most likely not finish
+		if time.Since(start) > budget*s.softShare()/100 {
+			break // the next depth would most likely not get far
 		}
 	}
 	res.Nodes = s.nodes
@@ -143,6 +174,13 @@ func (s *Search) Best(ctx context.Context, pos ouri.Position, history []ouri.Pos
 }
 
 const maxDepth = 100
+
+func (s *Search) softShare() time.Duration {
+	if s.SoftShare > 0 {
+		return time.Duration(s.SoftShare)
+	}
+	return 60
+}
 
 // child scores the move from p to c (capturing captured seeds) for p's mover. base is where the
 // positions since the last capture start on the line; gameLive says the line has not captured
@@ -176,12 +214,16 @@ func (s *Search) decided(d int) int {
 	return 0
 }
 
+// estimate scores an unfinished position, in eighths of a seed, well inside ±Decided.
 func (s *Search) estimate(p *ouri.Position) int {
 	d := int(p.Stores[p.ToMove]) - int(p.Stores[1-p.ToMove])
 	if s.Misere {
-		return -d
+		return -d * evalScale
 	}
-	return d
+	if s.Eval == nil {
+		return d * evalScale
+	}
+	return max(-Decided+1, min(Decided-1, s.Eval.Evaluate(p)))
 }
 
 // node searches p for its side to move.
@@ -230,7 +272,7 @@ func (s *Search) node(p ouri.Position, base int, gameLive bool, depth, alpha, be
 	}
 
 	key := p.Hash()
-	e := &s.tt[key&(1<<ttBits-1)]
+	e := &s.tt[key&s.ttMask]
 	ttMove := -1
 	if e.key == key {
 		ttMove = int(e.move)
@@ -269,7 +311,15 @@ func (s *Search) node(p ouri.Position, base int, gameLive bool, depth, alpha, be
 	alpha0 := alpha
 	best, bestMove := -inf, kids[0].m
 	for i := 0; i < n; i++ {
-		v := s.child(&p, kids[i].c, kids[i].cap, base, gameLive, depth-1, alpha, beta)
+		var v int
+		if i == 0 || s.NoPVS || beta-alpha == 1 {
+			v = s.child(&p, kids[i].c, kids[i].cap, base, gameLive, depth-1, alpha, beta)
+		} else {
+			v = s.child(&p, kids[i].c, kids[i].cap, base, gameLive, depth-1, alpha, alpha+1)
+			if v > alpha && v < beta && !s.stopped {
+				v = s.child(&p, kids[i].c, kids[i].cap, base, gameLive, depth-1, alpha, beta)
+			}
+		}
 		if s.stopped {
 			break
 		}

@@ -1,0 +1,108 @@
+package ouriai
+
+import "tabuleiro/games/ouri"
+
+// The positional evaluation: a linear function of a few features of the position, fitted on
+// self-play games (TestTuneEval) to predict the seeds each side will still gain, so that an
+// estimate is the store difference plus what the position promises.
+
+// Feature indices. Each feature is counted for the side to move ("my") or its opponent ("their").
+const (
+	fStores       = iota // store difference
+	fSides               // seeds on my side − seeds on their side
+	fMyWeak              // my houses holding 1 or 2 seeds (their targets)
+	fTheirWeak           // their houses holding 1 or 2 seeds (my targets)
+	fMyHouses            // my non-empty houses
+	fTheirHouses         // their non-empty houses
+	fMyLaps              // my houses of 12+ seeds, which lap the board
+	fTheirLaps           // theirs
+	fMyCapture           // the most I can capture now (the tempo is mine)
+	fTheirCapture        // the most they could capture were it their turn (what I must parry)
+	fMyReach             // my houses whose sowing reaches their side
+	fTheirReach          // theirs
+	nBase
+)
+
+// NFeatures counts the features: each base feature alone and scaled by the seeds on the board,
+// so that its weight can change between the opening and the endgame.
+const NFeatures = 2*nBase + 1
+
+// Weights are the evaluation's coefficients, in seeds per unit of feature; the last is a constant.
+type Weights [NFeatures]float64
+
+// evalScale is the estimate's resolution: an estimate counts eighths of a seed.
+const evalScale = 8
+
+// Features computes p's features for its side to move.
+func Features(p *ouri.Position) (f [NFeatures]float64) {
+	me, op := p.ToMove, 1-p.ToMove
+	var b [nBase]int
+	b[fStores] = int(p.Stores[me]) - int(p.Stores[op])
+	board := 0
+	for i := 0; i < 6; i++ {
+		mine, theirs := p.Houses[int(me)*6+i], p.Houses[int(op)*6+i]
+		board += int(mine) + int(theirs)
+		b[fSides] += int(mine) - int(theirs)
+		if mine == 1 || mine == 2 {
+			b[fMyWeak]++
+		}
+		if theirs == 1 || theirs == 2 {
+			b[fTheirWeak]++
+		}
+		if mine > 0 {
+			b[fMyHouses]++
+		}
+		if theirs > 0 {
+			b[fTheirHouses]++
+		}
+		if mine >= 12 {
+			b[fMyLaps]++
+		}
+		if theirs >= 12 {
+			b[fTheirLaps]++
+		}
+		if int(mine) >= 6-i {
+			b[fMyReach]++
+		}
+		if int(theirs) >= 6-i {
+			b[fTheirReach]++
+		}
+	}
+	b[fMyCapture] = bestCapture(p)
+	q := *p
+	q.ToMove = op
+	b[fTheirCapture] = bestCapture(&q)
+	phase := float64(board) / ouri.Seeds
+	for i, v := range b {
+		f[i] = float64(v)
+		f[nBase+i] = float64(v) * phase
+	}
+	f[2*nBase] = 1
+	return f
+}
+
+// bestCapture is the most p's side to move captures in one sowing.
+func bestCapture(p *ouri.Position) int {
+	best := 0
+	for m := p.LegalMask(); m != 0; m &= m - 1 {
+		h := 0
+		for m>>h&1 == 0 {
+			h++
+		}
+		if _, got := p.Sow(h); got > best {
+			best = got
+		}
+	}
+	return best
+}
+
+// Evaluate is the estimate of p for its side to move, in eighths of a seed: the store difference
+// plus the gain the weights predict.
+func (w *Weights) Evaluate(p *ouri.Position) int {
+	f := Features(p)
+	v := f[fStores]
+	for i, x := range f {
+		v += w[i] * x
+	}
+	return int(v * evalScale)
+}
