@@ -152,36 +152,39 @@ func panelRows(base Action, p games.Panel, group string) (rows []Row, extra Row)
 		return []Row{{menu}}, extra
 	}
 	const menus = maxRows - 1 // the last row holds the buttons
-	var all []string
+	var all []Option
 	for _, g := range p.Groups {
-		for _, c := range g.Choices {
-			all = append(all, c.Notation)
-		}
+		all = append(all, options(g)...)
 	}
 	if group != "" {
 		for _, g := range p.Groups {
 			if g.Name != group || len(g.Choices) > menus*maxChoices {
 				continue
 			}
-			var in []string
-			for _, c := range g.Choices {
-				in = append(in, c.Notation)
-			}
 			back := Control{Type: Button, Label: "Back", Style: Secondary, Action: base.do("view", "")}
-			return selectRows(base, "pick", in, "Choose"), append(Row{back}, extra...)
+			return selectRows(base, "pick", options(g), "Choose"), append(Row{back}, extra...)
 		}
 	}
 	if len(all) <= menus*maxChoices {
 		return selectRows(base, "pick", all, "Choose"), extra
 	}
-	var names []string
+	var names []Option
 	for _, g := range p.Groups {
-		names = append(names, g.Name)
+		names = append(names, Option{Label: g.Name, Value: g.Name})
 	}
 	if len(names) > menus*maxChoices {
 		names = names[:menus*maxChoices]
 	}
 	return selectRows(base, "group", names, "First pick"), extra
+}
+
+// options are a group's choices as menu values: the notation, and what the choice does.
+func options(g games.Group) []Option {
+	out := make([]Option, 0, len(g.Choices))
+	for _, c := range g.Choices {
+		out = append(out, Option{Label: c.Notation, Value: c.Notation, Description: c.Description})
+	}
+	return out
 }
 
 // keypad is a group's cells as rows of three buttons, the illegal ones disabled.
@@ -204,17 +207,14 @@ func keypad(base Action, g games.Group) []Row {
 }
 
 // selectRows splits values into menus of at most 25 options, one per row.
-func selectRows(base Action, verb string, values []string, prompt string) []Row {
+func selectRows(base Action, verb string, values []Option, prompt string) []Row {
 	var rows []Row
 	for i := 0; i < len(values); i += maxChoices {
 		part := values[i:min(i+maxChoices, len(values))]
 		menu := Control{Type: Menu, Action: base.do(verb, fmt.Sprint(i/maxChoices)),
-			Placeholder: fmt.Sprintf("%s: %s … %s", prompt, part[0], part[len(part)-1])}
+			Placeholder: fmt.Sprintf("%s: %s … %s", prompt, part[0].Label, part[len(part)-1].Label), Options: part}
 		if len(part) == 1 {
-			menu.Placeholder = prompt + ": " + part[0]
-		}
-		for _, v := range part {
-			menu.Options = append(menu.Options, Option{Label: v, Value: v})
+			menu.Placeholder = prompt + ": " + part[0].Label
 		}
 		rows = append(rows, Row{menu})
 	}

@@ -76,5 +76,5 @@ func (b *Bot) click(ctx context.Context, req *request) (Reply, error) {
 
 // afterEdit edits the live board once a game changed from a message that is not the board.
 func (b *Bot) afterEdit(v View) func(ctx context.Context, original Original) {
-	return func(ctx context.Context, original Original) { b.GameChanged(ctx, v) }
+	return func(ctx context.Context, original Original) { b.showBoard(ctx, v) }
 }

@@ -107,7 +107,8 @@ type Message struct {
 	Content string
 	Rows    []Row
 	Private bool
-	// Pings, when not nil, are the only people the message may notify; nil leaves it to the platform.
+	// Pings are the only people the message may notify (a challenge's opponent, the players of a
+	// game lost on time); everyone else it mentions is named without a ping.
 	Pings []string
 }
 
@@ -143,8 +144,8 @@ type Control struct {
 	Options     []Option // a menu's values
 }
 
-// Option is one value of a menu.
-type Option struct{ Label, Value string }
+// Option is one value of a menu; Description, when set, says what choosing it does.
+type Option struct{ Label, Value, Description string }
 
 // Sender delivers what the bot says outside a reply: its own moves, expiry notices.
 type Sender interface {

@@ -2,13 +2,38 @@ package bot
 
 import (
 	"context"
+	"fmt"
+	"strings"
 
+	"tabuleiro/games"
 	"tabuleiro/store"
+	"tabuleiro/table"
 )
 
 // GameChanged shows a game's state on its live board, or posts a new board when it has none or the
-// old one cannot be edited. It is how the session core's changes nobody asked for reach people.
+// old one cannot be edited. It is how the session core's changes nobody asked for reach people. A
+// game lost on time also pings its players: an edited board notifies nobody.
 func (b *Bot) GameChanged(ctx context.Context, v View) {
+	b.showBoard(ctx, v)
+	if v.Live.Outcome().Method != games.Time {
+		return
+	}
+	var pings, names []string
+	for _, p := range v.Game.Seats {
+		if !p.Bot {
+			pings = append(pings, p.UserID)
+			names = append(names, table.Mention(p.UserID))
+		}
+	}
+	m := Message{Content: fmt.Sprintf("%s — your %s game ended on time: %s.", strings.Join(names, " "), v.Desc().Title,
+		table.ResultLine(v)), Pings: pings}
+	if _, err := b.send.Send(ctx, v.Game.Channel, m); err != nil {
+		b.log.Warn("could not tell the players of a game lost on time", "game", v.Game.ID, "err", err)
+	}
+}
+
+// showBoard edits a game's live board, or posts a new one.
+func (b *Bot) showBoard(ctx context.Context, v View) {
 	m := boardMessage(v, "")
 	log := b.log.With("guild", v.Game.Guild, "channel", v.Game.Channel, "game", v.Game.ID)
 	if v.Game.MessageID != "" {

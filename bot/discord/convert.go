@@ -122,7 +122,7 @@ func response(r bot.Reply) *discordgo.InteractionResponse {
 			comps = []discordgo.MessageComponent{}
 		}
 		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage,
-			Data: &discordgo.InteractionResponseData{Content: r.Message.Content, Components: comps}}
+			Data: &discordgo.InteractionResponseData{Content: r.Message.Content, Components: comps, AllowedMentions: allowed(r.Message)}}
 	}
 	data := &discordgo.InteractionResponseData{Content: r.Message.Content, Components: components(r.Message.Rows),
 		AllowedMentions: allowed(r.Message)}
@@ -132,12 +132,10 @@ func response(r bot.Reply) *discordgo.InteractionResponse {
 	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}
 }
 
-// allowed is whom a message may ping; nil leaves it to Discord.
+// allowed is whom a message may ping, always explicit: nobody but m.Pings (no roles, no
+// @everyone, no reply ping), whoever else it mentions.
 func allowed(m bot.Message) *discordgo.MessageAllowedMentions {
-	if m.Pings == nil {
-		return nil
-	}
-	return &discordgo.MessageAllowedMentions{Users: m.Pings}
+	return &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: m.Pings}
 }
 
 // components are rows of controls as Discord's action rows; nil for none.
@@ -153,7 +151,8 @@ func components(rows []bot.Row) []discordgo.MessageComponent {
 				menu := discordgo.SelectMenu{MenuType: discordgo.StringSelectMenu, CustomID: customID(c.Action),
 					Placeholder: c.Placeholder}
 				for _, o := range c.Options {
-					menu.Options = append(menu.Options, discordgo.SelectMenuOption{Label: o.Label, Value: o.Value})
+					menu.Options = append(menu.Options, discordgo.SelectMenuOption{Label: o.Label, Value: o.Value,
+						Description: o.Description})
 				}
 				comps = append(comps, menu)
 				continue

@@ -168,7 +168,11 @@ func (e *env) shown(rec store.Game, g games.Game) sent {
 	e.rec.take()
 	e.bot.GameChanged(context.Background(), bot.View{Game: rec, Live: g})
 	calls := e.rec.take()
-	if len(calls) != 1 || calls[0].op != "edit" || calls[0].message != rec.MessageID {
+	want := 1
+	if g.Outcome().Method == games.Time {
+		want = 2 // and a message that pings the players
+	}
+	if len(calls) != want || calls[0].op != "edit" || calls[0].message != rec.MessageID {
 		e.t.Fatalf("GameChanged made %+v, want one edit of %s", calls, rec.MessageID)
 	}
 	return calls[0]

@@ -53,7 +53,8 @@ func (p *pipeline) admit(in *discordgo.Interaction) verdict {
 func (p *pipeline) answer(ctx context.Context, in *discordgo.Interaction) (r Reply) {
 	defer func() {
 		if v := recover(); v != nil {
-			p.log.Error("discord: panic while answering an interaction", "interaction", in.ID, "panic", v,
+			p.log.Error("discord: panic while answering an interaction", "interaction", in.ID,
+				"guild", in.GuildID, "channel", in.ChannelID, "panic", v,
 				"stack", string(debug.Stack()))
 			r = Reply{Response: fallback(in)}
 		}

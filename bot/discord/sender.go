@@ -87,7 +87,8 @@ func (d *Sender) Edit(ctx context.Context, channelID, messageID string, m bot.Me
 // Clear removes a message's components.
 func (d *Sender) Clear(ctx context.Context, channelID, messageID string) error {
 	empty := []discordgo.MessageComponent{}
-	return d.edit(ctx, &discordgo.MessageEdit{Channel: channelID, ID: messageID, Components: &empty})
+	return d.edit(ctx, &discordgo.MessageEdit{Channel: channelID, ID: messageID, Components: &empty,
+		AllowedMentions: allowed(bot.Message{})})
 }
 
 func (d *Sender) edit(ctx context.Context, e *discordgo.MessageEdit) error {
