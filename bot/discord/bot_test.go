@@ -217,9 +217,9 @@ func TestRefusals(t *testing.T) {
 	t.Run("rules are private", func(t *testing.T) {
 		mustPrivate(t, e.do(e.slash("carol", "ordo", "rules")), "connected")
 	})
-	t.Run("a broken interaction gets a private error, not a panic", func(t *testing.T) {
+	t.Run("a broken interaction gets a private refusal, not a panic", func(t *testing.T) {
 		in := e.interaction("alice", discordgo.InteractionApplicationCommand, nil)
-		mustPrivate(t, e.do(in), "wrong")
+		mustPrivate(t, e.do(in), "does not know what to do")
 	})
 }
 

@@ -53,24 +53,36 @@ func interaction(in *discordgo.Interaction) *bot.Interaction {
 	case discordgo.InteractionPing:
 		out.Type = bot.Ping
 	case discordgo.InteractionApplicationCommand, discordgo.InteractionApplicationCommandAutocomplete:
+		data, ok := in.Data.(discordgo.ApplicationCommandInteractionData)
+		if !ok {
+			out.Type = unknown
+			break
+		}
 		out.Type = bot.Command
 		if in.Type == discordgo.InteractionApplicationCommandAutocomplete {
 			out.Type = bot.Autocomplete
 		}
-		out.Command = commandData(in.ApplicationCommandData())
+		out.Command = commandData(data)
 	case discordgo.InteractionMessageComponent:
+		data, ok := in.Data.(discordgo.MessageComponentInteractionData)
+		if !ok {
+			out.Type = unknown
+			break
+		}
 		out.Type = bot.Click
-		data := in.MessageComponentData()
 		a, _ := parseCustomID(data.CustomID)
 		out.Click = bot.ClickData{Action: a, Values: data.Values}
 		if in.Message != nil {
 			out.Click.MessageID = in.Message.ID
 		}
 	default:
-		out.Type = bot.Type(255)
+		out.Type = unknown
 	}
 	return out
 }
+
+// unknown is an interaction the bot cannot read: it refuses it privately.
+const unknown = bot.Type(255)
 
 func commandData(data discordgo.ApplicationCommandInteractionData) bot.CommandData {
 	c := bot.CommandData{Name: data.Name, Options: map[string]bot.Value{}, Bots: map[string]bool{}}

@@ -84,8 +84,10 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	ctx := req.Context()
 	target := t.rewrite(req.URL)
 
-	// A POST may have created something before it failed: never send it twice blindly.
-	once := req.Method == http.MethodPost
+	// A POST may have created something before it failed: never send it twice blindly. An
+	// interaction's callback is the exception: Discord refuses a second answer (40060), so a retry
+	// cannot answer twice.
+	once := req.Method == http.MethodPost && !strings.HasSuffix(target.Path, "/callback")
 	for attempt := 1; ; attempt++ {
 		if err := t.waitGlobal(ctx); err != nil {
 			return nil, err
