@@ -219,18 +219,20 @@ func (b *Bot) autocomplete(req *request) Reply {
 // maxChoices is the most suggestions or menu values a platform shows (Discord: 25).
 const maxChoices = 25
 
-// matching keeps the names that start with typed, ignoring case and punctuation (so "a3 a4" finds
-// "a3-a4"), or whose part after a table matches (so "ne" finds Oolong's "c.ne"). At most 25.
+// matching keeps the legal decisions whose canonical notation starts with what was typed, ignoring
+// case and look-alike characters: any prefix of a decision lists it. Two shorthands people use also
+// match: a space for Ordo's dash ("a3 a4" finds "a3-a4"), and an Oolong seat alone for a placement
+// ("ne" finds "c.ne"). At most 25, in notation order.
 func matching(names []string, typed string) []string {
-	want := strings.ToLower(strings.TrimSpace(typed))
-	squashed := squash(want)
+	want := strings.ToLower(games.Normalize(strings.TrimSpace(typed)))
+	dashed := strings.Join(strings.Fields(want), "-")
+	seat := want != "" && !strings.ContainsAny(want, ". ")
 	out := []string{}
 	for _, n := range names {
 		l := strings.ToLower(n)
-		_, after, dotted := strings.Cut(l, ".")
-		ok := strings.HasPrefix(l, want) || strings.HasPrefix(squash(l), squashed) ||
-			(dotted && !strings.Contains(l, " ") && strings.HasPrefix(after, want))
-		if ok {
+		_, after, placement := strings.Cut(l, ".")
+		placement = placement && !strings.Contains(l, " ")
+		if strings.HasPrefix(l, want) || strings.HasPrefix(l, dashed) || seat && placement && strings.HasPrefix(after, want) {
 			out = append(out, n)
 			if len(out) == maxChoices {
 				break
@@ -238,15 +240,4 @@ func matching(names []string, typed string) []string {
 		}
 	}
 	return out
-}
-
-// squash keeps only letters and digits.
-func squash(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
 }
