@@ -15,8 +15,20 @@ FROM gcr.io/distroless/static-debian12:nonroot
 COPY --from=build /out/tabuleiro /tabuleiro
 # The database directory belongs to the bot's user, so a fresh named volume is writable.
 COPY --from=build --chown=65532:65532 /out/data /data
+# The image's defaults, twice. As ENV: docker inspect shows them, and -e or --env-file values win.
+# And as the .env of the working directory, which tabuleiro reads under the environment: an
+# --env-file line `HTTP_ADDR=` becomes an empty variable, which tabuleiro counts as unset, so the
+# default below still applies instead of /healthz switching off (or the database leaving the
+# volume). cmd/tabuleiro/container_test.go reads this file, checks that both agree and runs the
+# binary the same way.
 ENV DB_PATH=/data/tabuleiro.db \
     HTTP_ADDR=:8080
+COPY <<EOF /.env
+DB_PATH=/data/tabuleiro.db
+HTTP_ADDR=:8080
+EOF
+# Relative paths resolve from /, so an .env's DB_PATH=data/tabuleiro.db is on the volume too.
+WORKDIR /
 VOLUME ["/data"]
 EXPOSE 8080
 USER 65532:65532
