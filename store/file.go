@@ -1,6 +1,7 @@
 package store
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -192,7 +193,7 @@ func checkFile(path string) error {
 			return damaged(path, "%s", err)
 		}
 	}
-	if err := w.tree(m.root, 0); err != "" {
+	if err := w.bucket(m.root, 0); err != "" {
 		return damaged(path, "%s", err)
 	}
 	return nil
@@ -268,67 +269,119 @@ func (w *walker) freelist(id uint64) string {
 	return ""
 }
 
-// tree checks the pages of a bucket rooted at page id, and the buckets inside it.
-func (w *walker) tree(id uint64, depth int) string {
-	if depth > maxDepth {
-		return fmt.Sprintf("page %d is deeper than %d levels (a cycle?)", id, maxDepth)
-	}
-	if w.seen[id] {
-		return fmt.Sprintf("page %d is reached twice", id)
-	}
-	w.seen[id] = true
-	b, err := w.page(id)
-	if err != "" {
-		return err
-	}
-	return w.nodes(b, fmt.Sprintf("page %d", id), depth)
+// bucket checks the tree of a bucket whose root is page id, and the buckets inside it. It checks
+// what bbolt's own walk on Open (Tx.recursivelyCheckBucket) would report, because bbolt panics in a
+// goroutine of its own on any of it: pages out of bounds, reached twice or of the wrong type, and
+// keys out of order within a page or outside the range their parent gives them.
+func (w *walker) bucket(id uint64, depth int) string {
+	_, msg := w.tree(id, depth, nil, nil)
+	return msg
 }
 
-// nodes checks the elements of one branch or leaf page (or an inline bucket's page) held in b.
-func (w *walker) nodes(b []byte, name string, depth int) string {
+// tree checks the subtree at page id, whose keys must be >= lo (nil: any) and < hi (nil: any), and
+// returns its largest key.
+func (w *walker) tree(id uint64, depth int, lo, hi []byte) ([]byte, string) {
+	if depth > maxDepth {
+		return nil, fmt.Sprintf("page %d is deeper than %d levels (a cycle?)", id, maxDepth)
+	}
+	b, msg := w.page(id)
+	if msg != "" {
+		return nil, msg
+	}
+	overflow := uint64(binary.NativeEndian.Uint32(b[12:]))
+	for p := id; p <= id+overflow; p++ {
+		if w.seen[p] {
+			return nil, fmt.Sprintf("page %d is reached twice", p)
+		}
+		w.seen[p] = true
+	}
+	return w.nodes(b, fmt.Sprintf("page %d", id), depth, lo, hi)
+}
+
+// nodes checks the elements of one branch or leaf page (or an inline bucket's page) held in b, and
+// returns its largest key.
+func (w *walker) nodes(b []byte, name string, depth int, lo, hi []byte) ([]byte, string) {
 	ne := binary.NativeEndian
 	if len(b) < pageHeader {
-		return name + " is cut off"
+		return nil, name + " is cut off"
 	}
 	flags, count := ne.Uint16(b[8:]), int(ne.Uint16(b[10:]))
 	if flags != branchPage && flags != leafPage {
-		return fmt.Sprintf("%s should be a branch or a leaf, its flags are %#x", name, flags)
+		return nil, fmt.Sprintf("%s should be a branch or a leaf, its flags are %#x", name, flags)
+	}
+	if flags == branchPage && count == 0 {
+		return nil, name + " is a branch without elements"
 	}
 	if pageHeader+count*elementSize > len(b) {
-		return fmt.Sprintf("%s says it holds %d elements, more than fit", name, count)
+		return nil, fmt.Sprintf("%s says it holds %d elements, more than fit", name, count)
 	}
+	// Like bbolt: the first key is >= lo, each next one > the previous (for a branch, > the largest
+	// key of the previous child), and all are < hi.
+	order := func(i int, k, prev []byte) string {
+		if i == 0 && prev != nil && bytes.Compare(prev, k) > 0 || i > 0 && bytes.Compare(prev, k) >= 0 ||
+			hi != nil && bytes.Compare(k, hi) >= 0 {
+			return fmt.Sprintf("%s element %d has a key out of order", name, i)
+		}
+		return ""
+	}
+	key := func(i int) ([]byte, bool) {
+		at := pageHeader + i*elementSize
+		e := b[at : at+elementSize]
+		pos, ksize := int64(ne.Uint32(e[0:])), int64(ne.Uint32(e[4:]))
+		if flags == leafPage {
+			pos, ksize = int64(ne.Uint32(e[4:])), int64(ne.Uint32(e[8:]))
+		}
+		if int64(at)+pos+ksize > int64(len(b)) {
+			return nil, false
+		}
+		return b[int64(at)+pos : int64(at)+pos+ksize], true
+	}
+	prev := lo
+	var last []byte
 	for i := 0; i < count; i++ {
 		at := pageHeader + i*elementSize
 		e := b[at : at+elementSize]
+		k, ok := key(i)
+		if !ok {
+			return nil, fmt.Sprintf("%s element %d has a key past the end of the page", name, i)
+		}
+		if msg := order(i, k, prev); msg != "" {
+			return nil, msg
+		}
 		if flags == branchPage {
-			pos, ksize, child := int64(ne.Uint32(e[0:])), int64(ne.Uint32(e[4:])), ne.Uint64(e[8:])
-			if int64(at)+pos+ksize > int64(len(b)) {
-				return fmt.Sprintf("%s element %d has a key past the end of the page", name, i)
+			next := hi
+			if i+1 < count {
+				if next, ok = key(i + 1); !ok {
+					return nil, fmt.Sprintf("%s element %d has a key past the end of the page", name, i+1)
+				}
 			}
-			if msg := w.tree(child, depth+1); msg != "" {
-				return msg
+			max, msg := w.tree(ne.Uint64(e[8:]), depth+1, k, next)
+			if msg != "" {
+				return nil, msg
 			}
+			prev, last = max, max
 			continue
 		}
+		prev, last = k, k
 		eflags, pos, ksize, vsize := ne.Uint32(e[0:]), int64(ne.Uint32(e[4:])), int64(ne.Uint32(e[8:])), int64(ne.Uint32(e[12:]))
 		end := int64(at) + pos + ksize + vsize
 		if end > int64(len(b)) {
-			return fmt.Sprintf("%s element %d has a key or value past the end of the page", name, i)
+			return nil, fmt.Sprintf("%s element %d has a value past the end of the page", name, i)
 		}
 		if eflags&bucketLeaf == 0 {
 			continue
 		}
 		v := b[int64(at)+pos+ksize : end]
 		if len(v) < 16 {
-			return fmt.Sprintf("%s element %d is a bucket with a cut off header", name, i)
+			return nil, fmt.Sprintf("%s element %d is a bucket with a cut off header", name, i)
 		}
 		if root := ne.Uint64(v); root != 0 {
-			if msg := w.tree(root, depth+1); msg != "" {
-				return msg
+			if msg := w.bucket(root, depth+1); msg != "" {
+				return nil, msg
 			}
-		} else if msg := w.nodes(v[16:], fmt.Sprintf("the inline bucket in %s element %d", name, i), depth+1); msg != "" {
-			return msg
+		} else if _, msg := w.nodes(v[16:], fmt.Sprintf("the inline bucket in %s element %d", name, i), depth+1, nil, nil); msg != "" {
+			return nil, msg
 		}
 	}
-	return ""
+	return last, ""
 }

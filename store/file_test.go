@@ -9,6 +9,8 @@ import (
 	"sync"
 	"testing"
 
+	bolt "go.etcd.io/bbolt"
+
 	"tabuleiro/games/catalog"
 )
 
@@ -184,4 +186,51 @@ func TestGarbageInAnyPageNeverCrashes(t *testing.T) {
 		s.Close()
 	}
 	t.Logf("%d of %d damaged pages refused, the others were free", refused, pages)
+}
+
+// FuzzOpenDamagedFile overwrites part of a sound file with the fuzzer's bytes: Open refuses it with a
+// *FileError or opens it, and then reading every listing and checking never panics.
+//
+//	go test -run '^$' -fuzz FuzzOpenDamagedFile -fuzztime 60s ./store/
+func FuzzOpenDamagedFile(f *testing.F) {
+	f.Add(uint32(0), []byte{0})
+	f.Add(uint32(4096*2+16), []byte{0xff, 0xff, 0xff, 0xff})
+	f.Add(uint32(4096*3+10), []byte{0, 0})
+	f.Add(uint32(4096+32), []byte("\x07\x00\x00\x00\x00\x00\x00\x00"))
+	f.Fuzz(func(t *testing.T, at uint32, data []byte) {
+		path := damagedCopy(t, func(b []byte, _ int) []byte {
+			copy(b[int(at)%len(b):], data)
+			return b
+		})
+		s, err := Open(path, Options{Decode: catalog.Decode})
+		if err != nil {
+			var fe *FileError
+			if !errors.As(err, &fe) {
+				t.Fatalf("%v is not a *FileError", err)
+			}
+			return
+		}
+		defer s.Close()
+		for i := range 10 {
+			s.ChannelGames("c" + itoa(uint64(i)))
+		}
+		s.FinishedGames("g1", "1", 0)
+		s.BotToMove()
+		s.Check()
+	})
+}
+
+func TestAFileThatLostItsGamesIsRefused(t *testing.T) {
+	s, _, path := openTest(t)
+	newGame(t, s, "c1", "ouri", person("a"), bot("easy"))
+	s.Close()
+	db, err := bolt.Open(path, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Update(func(tx *bolt.Tx) error { return tx.DeleteBucket(bGames) }); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	mustRefuse(t, path, `bucket "games" is missing`, "backup")
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -131,14 +132,30 @@ func prepare(db *bolt.DB) (err error) {
 			err = damaged(db.Path(), "bbolt failed reading it: %v", p)
 		}
 	}()
+	var missing error
 	err = db.Update(func(tx *bolt.Tx) error {
+		// A file with some of our buckets but without its records lost them to damage: recreating
+		// them empty would hide that every game is gone.
+		some := slices.ContainsFunc(allBuckets, func(b []byte) bool { return tx.Bucket(b) != nil })
+		for _, b := range [][]byte{bGames, bChallenges} {
+			if some && tx.Bucket(b) == nil {
+				missing = damaged(db.Path(), "its bucket %q is missing", b)
+				return missing
+			}
+		}
 		for _, b := range allBuckets {
-			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
+			if _, err := tx.CreateBucketIfNotExists(b); errors.Is(err, bolterrors.ErrIncompatibleValue) {
+				missing = damaged(db.Path(), "its bucket %q is not a bucket", b)
+				return missing
+			} else if err != nil {
 				return fmt.Errorf("creating bucket %s: %w", b, err)
 			}
 		}
 		return nil
 	})
+	if missing != nil {
+		return missing
+	}
 	if err != nil {
 		return fmt.Errorf("store: preparing %s: %w", db.Path(), err)
 	}
@@ -165,8 +182,17 @@ func (s *Store) decode(b []byte) (games.Game, error) {
 	return s.opt.Decode(b)
 }
 
-// view runs a read-only transaction.
-func (s *Store) view(fn func(*bolt.Tx) error) error { return s.db.View(fn) }
+// view runs a read-only transaction. A panic or memory fault inside it (bbolt meeting a page damaged
+// after Open checked the file) becomes an error for this read instead of the end of the bot.
+func (s *Store) view(fn func(*bolt.Tx) error) (err error) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		if p := recover(); p != nil {
+			err = damaged(s.db.Path(), "reading it failed: %v", p)
+		}
+	}()
+	return s.db.View(fn)
+}
 
 // skip hands a record a listing could not read to Options.OnCorrupt.
 func (s *Store) skip(errs []error) {
