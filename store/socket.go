@@ -11,7 +11,6 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -102,11 +101,9 @@ func oneLine(err error) string { return strings.ReplaceAll(err.Error(), "\n", " 
 // ErrNoBot.
 func FetchBackup(socket, dst string) error {
 	c, err := net.DialTimeout("unix", socket, 2*time.Second)
-	if errors.Is(err, os.ErrNotExist) || errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ENOENT) {
-		return fmt.Errorf("store: %s: %w", socket, ErrNoBot)
-	}
 	if err != nil {
-		return fmt.Errorf("store: asking the bot at %s for a backup: %w", socket, err)
+		// No socket, a stale one, or a path too long for a socket: no bot can be asked.
+		return fmt.Errorf("store: %s: %w (%w)", socket, ErrNoBot, err)
 	}
 	defer c.Close()
 	c.SetDeadline(time.Now().Add(backupTimeout))
