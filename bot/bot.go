@@ -17,12 +17,14 @@ type Bot struct {
 	t    *table.Table
 	send Sender
 	log  *slog.Logger
+	live *lives
 }
 
 // New builds a Bot and its session core on a store; send delivers what it says outside replies.
 func New(st *store.Store, send Sender, cfg Config) *Bot {
 	b := &Bot{send: send}
 	b.t = table.New(st, b, cfg)
+	b.live = newLives(b.t.Now)
 	b.log = cfg.Log
 	if b.log == nil {
 		b.log = slog.Default()
@@ -85,18 +87,40 @@ func (b *Bot) Handle(ctx context.Context, in *Interaction) (r Reply) {
 	return r
 }
 
-// begin names the game kind of a request and checks where it was made.
+// begin names the game kind of a request and checks where it was made: a server's channel, or a DM
+// or group DM (the app installed by a user), whose channel holds its games like any other.
 func (req *request) begin(kind string) error {
 	req.actor = table.Actor{User: req.in.User, Kind: kind, Salt: req.in.ID,
 		Place: table.Place{Guild: req.in.Guild, Channel: req.in.Channel}}
-	if req.in.Guild == "" || req.in.Channel == "" {
-		return refuse(table.NoContext, "tabuleiro plays in server channels, not in DMs — use the commands in a channel of a server.")
+	if req.in.Channel == "" {
+		return refuse(table.NoContext, "tabuleiro could not tell where this is — use the commands in a channel, a DM or a group DM.")
 	}
 	if req.in.User == "" {
 		return refuse(table.NoContext, "tabuleiro could not tell who you are — try again.")
 	}
 	req.actor.Log = req.log
 	return nil
+}
+
+// mayPostLater refuses to start a game where the bot could not post or edit its board by itself
+// later (after a restart, on an expiry), naming the permission it lacks. DMs and group DMs go
+// through the interactions alone, and a platform that does not say (Perms 0) is trusted.
+func (req *request) mayPostLater() error {
+	p := req.in.Perms
+	if req.in.Guild == "" || p == 0 {
+		return nil
+	}
+	missing := ""
+	switch {
+	case p&PermViewChannel == 0:
+		missing = "View Channel"
+	case p&(PermSendMessages|PermSendMessagesInThreads) == 0:
+		missing = "Send Messages"
+	default:
+		return nil
+	}
+	return refuse(table.Refused, "I cannot start a game here: I need the **%s** permission in this channel to show the board "+
+		"by myself later (my moves after a restart, time-outs). Ask a server admin to grant it, or play in another channel.", missing)
 }
 
 // private is an ephemeral message: only the person who asked sees it.

@@ -13,6 +13,9 @@ import (
 // challenge posts a public challenge with Accept and Decline buttons.
 func (b *Bot) challenge(req *request, d *games.Descriptor) (Reply, error) {
 	data := req.in.Command
+	if err := req.mayPostLater(); err != nil {
+		return Reply{}, err
+	}
 	opponent := data.Str("opponent")
 	opts, err := gameOptions(d, data)
 	if err != nil {
@@ -23,8 +26,9 @@ func (b *Bot) challenge(req *request, d *games.Descriptor) (Reply, error) {
 		return Reply{}, err
 	}
 	m := Message{Content: challengeText(c), Rows: challengeRows(c, false), Pings: []string{opponent}}
-	return public(m).with(func(ctx context.Context, original Original) {
-		msg, err := original(ctx)
+	return public(m).with(func(ctx context.Context, f Followup) {
+		b.live.set(b.live.challenges, c.ID, f)
+		msg, err := f.Original(ctx)
 		if err != nil {
 			req.log.Warn("could not record the challenge message", "challenge", c.ID, "err", err)
 			return
@@ -88,7 +92,7 @@ func (b *Bot) answer(req *request, click ClickData) (Reply, error) {
 	}
 	c := a.Challenge
 	if a.Game != nil {
-		return update(boardMessage(*a.Game, "")), nil
+		return update(boardMessage(*a.Game, "")).with(b.afterInPlace(*a.Game)), nil
 	}
 	title := table.Describe(c.Kind).Title
 	text := fmt.Sprintf("%s declined %s's challenge to **%s**.", table.Mention(c.Opponent), table.Mention(c.Challenger), title)

@@ -75,6 +75,6 @@ func (b *Bot) click(ctx context.Context, req *request) (Reply, error) {
 }
 
 // afterEdit edits the live board once a game changed from a message that is not the board.
-func (b *Bot) afterEdit(v View) func(ctx context.Context, original Original) {
-	return func(ctx context.Context, original Original) { b.showBoard(ctx, v) }
+func (b *Bot) afterEdit(v View) func(ctx context.Context, f Followup) {
+	return func(ctx context.Context, f Followup) { b.showBoard(ctx, v) }
 }

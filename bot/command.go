@@ -88,6 +88,9 @@ func gameOptions(d *games.Descriptor, data CommandData) (games.Options, error) {
 
 func (b *Bot) vsBot(req *request, d *games.Descriptor) (Reply, error) {
 	data := req.in.Command
+	if err := req.mayPostLater(); err != nil {
+		return Reply{}, err
+	}
 	level := ai.Hard
 	if v := data.Str("level"); v != "" {
 		l, err := ai.ParseLevel(v)
@@ -140,7 +143,17 @@ func (b *Bot) history(req *request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	return public(Message{Content: historyText(v)}), nil
+	text, whole := historyText(v)
+	r := public(Message{Content: text})
+	if whole == nil {
+		return r, nil
+	}
+	// The list did not fit: the whole of it follows as a file (a reply cannot carry one everywhere).
+	return r.with(func(ctx context.Context, f Followup) {
+		if _, err := f.FollowUp(ctx, Message{Files: []File{*whole}}); err != nil {
+			req.log.Warn("could not attach the whole move list", "game", v.Game.ID, "err", err)
+		}
+	}), nil
 }
 
 func (b *Bot) resign(req *request) (Reply, error) {
@@ -169,37 +182,44 @@ func (b *Bot) offer(req *request) (Reply, error) {
 	return public(Message{Content: offerLine(o.View)}), nil
 }
 
-func (r Reply) with(after func(ctx context.Context, original Original)) Reply {
+func (r Reply) with(after func(ctx context.Context, f Followup)) Reply {
 	r.After = after
 	return r
 }
 
-// afterBoard runs once a new board message is out: it becomes the game's live board, the old one
-// loses its controls, and the bot makes its decisions if it is to move.
-func (b *Bot) afterBoard(req *request, v View, old string) func(ctx context.Context, original Original) {
-	return func(ctx context.Context, original Original) {
+// afterBoard runs once a new board message is out: it becomes the game's live board, the bot makes
+// its decisions if it is to move, and then, cosmetic, the old board loses its controls and the new
+// board's message id is learnt (for late work, once the interaction is gone).
+func (b *Bot) afterBoard(req *request, v View, old string) func(ctx context.Context, f Followup) {
+	return func(ctx context.Context, f Followup) {
 		log := req.log.With("game", v.Game.ID)
-		msg, err := original(ctx)
+		prev := b.live.set(b.live.boards, v.Game.ID, f)
+		b.t.BotTurn(ctx, v)
+		msg, err := f.Original(ctx)
 		if err != nil {
 			log.Warn("could not read the id of the new board", "err", err)
 		} else {
 			b.t.NoteBoard(v.Game.ID, msg)
 		}
 		if old != "" && old != msg {
-			if err := b.send.Clear(ctx, req.in.Channel, old); err != nil {
+			err := b.send.Clear(ctx, v.Game.Channel, old)
+			if errors.Is(err, ErrForbidden) && prev != nil {
+				err = prev.ClearOriginal(ctx)
+			}
+			if err != nil {
 				log.Debug("could not clear the old board's controls", "err", err)
 			}
 		}
-		b.t.BotTurn(ctx, v)
 	}
 }
 
-// afterInPlace runs once a board was updated in place: the bot moves if it is to.
-func (b *Bot) afterInPlace(v View) func(ctx context.Context, original Original) {
-	if !v.HasBot() || v.Over() {
-		return nil
+// afterInPlace runs once a board was updated in place: it stays the live board, and the bot moves if
+// it is to.
+func (b *Bot) afterInPlace(v View) func(ctx context.Context, f Followup) {
+	return func(ctx context.Context, f Followup) {
+		b.live.set(b.live.boards, v.Game.ID, f)
+		b.t.BotTurn(ctx, v)
 	}
-	return func(ctx context.Context, original Original) { b.t.BotTurn(ctx, v) }
 }
 
 // View is a game as the session core shows it.

@@ -8,9 +8,10 @@ import (
 	"tabuleiro/table"
 )
 
-// historyText is the move list: one decision per line, "<ply>. <colour> <notation>", keeping the most
-// recent decisions when the whole list does not fit in a message.
-func historyText(v View) string {
+// historyText is the move list: one decision per line, "<ply>. <colour> <notation>", every decision
+// from ply 1. When the whole list does not fit in a message, the text keeps the most recent decisions
+// and whole is the complete list as a file <game>-<id>.txt; else whole is nil.
+func historyText(v View) (text string, whole *File) {
 	d := v.Desc()
 	log, seats := v.Live.Log(), v.Live.Deciders()
 	var lines []string
@@ -30,16 +31,20 @@ func historyText(v View) string {
 	}
 	head := players(v)
 	if len(lines) == 0 {
-		return head + "\nNo decisions yet." + foot
+		return head + "\nNo decisions yet." + foot, nil
 	}
+	name := fmt.Sprintf("%s-%d.txt", v.Game.Kind, v.Game.ID)
 	build := func(from int) string {
 		body := strings.Join(lines[from:], "\n")
 		if from > 0 {
-			body = fmt.Sprintf("… %d earlier decisions\n", from) + body
+			body = fmt.Sprintf("… %d earlier decisions (all of them in %s)\n", from, name) + body
 		}
 		return head + "\n```text\n" + body + "\n```" + foot
 	}
+	if all := build(0); len([]rune(all)) <= maxContent {
+		return all, nil
+	}
 	// Find the smallest cut that fits.
 	from := sort.Search(len(lines), func(i int) bool { return len([]rune(build(i))) <= maxContent })
-	return clip(build(from))
+	return clip(build(from)), &File{Name: name, Content: []byte(strings.Join(lines, "\n") + "\n")}
 }

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"strings"
 )
 
@@ -24,7 +25,18 @@ type Interaction struct {
 	Channel string
 	Command CommandData // for Command and Autocomplete
 	Click   ClickData   // for Click
+	// Perms are the bot's permissions where the interaction happened (Discord's app_permissions);
+	// 0 when the platform did not say.
+	Perms uint64
 }
+
+// Permissions the bot needs where it will post or edit by itself later (its moves after a restart,
+// expiry notices), as Discord numbers them.
+const (
+	PermViewChannel           uint64 = 1 << 10
+	PermSendMessages          uint64 = 1 << 11
+	PermSendMessagesInThreads uint64 = 1 << 38
+)
 
 // CommandData is a slash command: /<Name> <Sub> with its options.
 type CommandData struct {
@@ -94,13 +106,32 @@ type Reply struct {
 	Message Message
 	Choices []string
 	// After, when set, runs once the reply has been delivered (never before): it records the new
-	// board's message and makes the bot's move(s). original tells the id of the message the reply
-	// created. Adapters call it in background work they track.
-	After func(ctx context.Context, original Original)
+	// board's message and makes the bot's move(s), through f while the interaction lives. Adapters
+	// call it in background work they track.
+	After func(ctx context.Context, f Followup)
 }
 
-// Original returns the id of the message a reply created.
-type Original func(ctx context.Context) (messageID string, err error)
+// Followup is what the bot may still do through the interaction a reply answered, while that lives
+// (Discord: 15 minutes): learn the id of the message the reply created, edit or clear that message,
+// and post follow-up messages. It needs no permission in the channel, so it works in DMs and where
+// the bot user may not post.
+type Followup interface {
+	Original(ctx context.Context) (messageID string, err error)
+	EditOriginal(ctx context.Context, m Message) error
+	// ClearOriginal removes the controls of the message the reply created, keeping its text.
+	ClearOriginal(ctx context.Context) error
+	FollowUp(ctx context.Context, m Message) (messageID string, err error)
+}
+
+// ErrForbidden is wrapped by the error of a Sender or a Followup when the platform does not let the
+// bot post or edit there (Discord's 403). The players are told; the call is not retried.
+var ErrForbidden = errors.New("the bot may not post or edit in this channel")
+
+// File is a text attached to a message.
+type File struct {
+	Name    string
+	Content []byte
+}
 
 // Message is what the bot posts: text, who it may ping, and rows of controls.
 type Message struct {
@@ -110,6 +141,8 @@ type Message struct {
 	// Pings are the only people the message may notify (a challenge's opponent, the players of a
 	// game lost on time); everyone else it mentions is named without a ping.
 	Pings []string
+	// Files are attached to the message (a follow-up's only: a reply cannot carry them everywhere).
+	Files []File
 }
 
 // Row is one row of controls.

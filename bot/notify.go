@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -32,31 +33,71 @@ func (b *Bot) GameChanged(ctx context.Context, v View) {
 	}
 }
 
-// showBoard edits a game's live board, or posts a new one.
+// showBoard shows a game's state: through the interaction that shows its board while that lives,
+// else by editing the board in the channel, else by posting a new board there. Where the bot may not
+// post, the players are told (through a live interaction) and nothing is retried: the game goes on,
+// and /… board shows it.
 func (b *Bot) showBoard(ctx context.Context, v View) {
 	m := boardMessage(v, "")
 	log := b.log.With("guild", v.Game.Guild, "channel", v.Game.Channel, "game", v.Game.ID)
-	if v.Game.MessageID != "" {
-		err := b.send.Edit(ctx, v.Game.Channel, v.Game.MessageID, m)
+	f := b.live.get(b.live.boards, v.Game.ID)
+	if f != nil {
+		err := f.EditOriginal(ctx, m)
 		if err == nil {
 			return
 		}
-		log.Warn("could not edit the board; posting a new one", "err", err)
+		log.Warn("could not edit the board through its interaction; trying the channel", "err", err)
 	}
-	id, err := b.send.Send(ctx, v.Game.Channel, m)
-	if err != nil {
-		log.Error("could not post the board", "err", err)
+	var err error
+	if v.Game.MessageID != "" {
+		if err = b.send.Edit(ctx, v.Game.Channel, v.Game.MessageID, m); err == nil {
+			return
+		}
+		if !errors.Is(err, ErrForbidden) {
+			log.Warn("could not edit the board; posting a new one", "err", err)
+		}
+	}
+	if !errors.Is(err, ErrForbidden) {
+		var id string
+		if id, err = b.send.Send(ctx, v.Game.Channel, m); err == nil {
+			b.t.NoteBoard(v.Game.ID, id)
+			return
+		}
+	}
+	if errors.Is(err, ErrForbidden) {
+		b.forbidden(ctx, v, f, err)
 		return
 	}
-	b.t.NoteBoard(v.Game.ID, id)
+	log.Error("could not post the board", "err", err)
 }
 
-// ChallengeExpired disables an expired challenge's buttons and says so.
+// forbidden tells the players that the bot may not post in their channel, through a live
+// interaction when there is one; the game stays playable with commands.
+func (b *Bot) forbidden(ctx context.Context, v View, f Followup, err error) {
+	log := b.log.With("guild", v.Game.Guild, "channel", v.Game.Channel, "game", v.Game.ID)
+	if f == nil {
+		log.Warn("the bot may not post in the channel of a game and no interaction is live to say so", "err", err)
+		return
+	}
+	m := Message{Content: fmt.Sprintf("I may not post or edit messages in this channel, so I cannot show the %s board by myself. "+
+		"The game goes on: `/%s board` shows it and `/%s move` plays.", v.Desc().Title, v.Game.Kind, v.Game.Kind)}
+	if _, err := f.FollowUp(ctx, m); err != nil {
+		log.Warn("could not tell the players that the bot may not post here", "err", err)
+	}
+}
+
+// ChallengeExpired disables an expired challenge's buttons and says so, through its interaction
+// while that lives.
 func (b *Bot) ChallengeExpired(ctx context.Context, c store.Challenge) {
+	m := Message{Content: expiredText(c), Rows: challengeRows(c, true)}
+	if f := b.live.get(b.live.challenges, c.ID); f != nil {
+		if err := f.EditOriginal(ctx, m); err == nil {
+			return
+		}
+	}
 	if c.MessageID == "" {
 		return
 	}
-	m := Message{Content: expiredText(c), Rows: challengeRows(c, true)}
 	if err := b.send.Edit(ctx, c.Channel, c.MessageID, m); err != nil {
 		b.log.Warn("could not edit an expired challenge", "challenge", c.ID, "err", err)
 	}

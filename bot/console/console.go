@@ -118,6 +118,7 @@ type consoleMessage struct {
 	id, channel string
 	content     string
 	rows        []bot.Row
+	files       []bot.File
 	only        string // the user who alone sees an ephemeral message
 	changed     int
 }
@@ -194,7 +195,7 @@ func (c *Console) Line(ctx context.Context, line string) bool {
 	r := c.b.Handle(ctx, in)
 	c.deliver(in, user, r)
 	if r.After != nil {
-		r.After(ctx, func(context.Context) (string, error) { return c.originalOf(in.ID) })
+		r.After(ctx, followup{c, in.ID, user})
 	}
 	c.printf("\n")
 	return true
@@ -510,6 +511,41 @@ func (c *Console) Clear(ctx context.Context, channel, messageID string) error {
 	return nil
 }
 
+// followup is the console's stand-in for an interaction's webhook.
+type followup struct {
+	c           *Console
+	interaction string
+	user        string
+}
+
+func (f followup) Original(ctx context.Context) (string, error) { return f.c.originalOf(f.interaction) }
+
+func (f followup) EditOriginal(ctx context.Context, m bot.Message) error {
+	id, err := f.c.originalOf(f.interaction)
+	if err != nil {
+		return err
+	}
+	return f.c.Edit(ctx, consoleChannel, id, m)
+}
+
+func (f followup) ClearOriginal(ctx context.Context) error {
+	id, err := f.c.originalOf(f.interaction)
+	if err != nil {
+		return err
+	}
+	return f.c.Clear(ctx, consoleChannel, id)
+}
+
+func (f followup) FollowUp(ctx context.Context, m bot.Message) (string, error) {
+	msg := &consoleMessage{channel: consoleChannel, content: m.Content, rows: m.Rows, files: m.Files}
+	if m.Private {
+		msg.only = f.user
+	}
+	f.c.add(msg)
+	f.c.show(msg, "")
+	return msg.id, nil
+}
+
 // originalOf is the message an interaction's reply created.
 func (c *Console) originalOf(interaction string) (string, error) {
 	c.mu.Lock()
@@ -570,6 +606,9 @@ func (c *Console) show(m *consoleMessage, verb string) {
 		if !eliding {
 			fmt.Fprintf(&b, "  │ %s\n", line)
 		}
+	}
+	for _, f := range m.files {
+		fmt.Fprintf(&b, "  │ [attached %s: %d lines]\n", f.Name, strings.Count(string(f.Content), "\n"))
 	}
 	for _, row := range m.rows {
 		var items []string

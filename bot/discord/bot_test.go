@@ -150,7 +150,14 @@ func TestVsBotGameToTheEnd(t *testing.T) {
 					t.Fatal(err)
 				}
 				if rec2.State == store.Finished {
-					last := e.rec.edits()[len(e.rec.edits())-1]
+					// The last edit that shows a board (the old board's cleared controls come after
+					// the bot's move).
+					var last sent
+					for _, ed := range e.rec.edits() {
+						if !ed.cleared {
+							last = ed
+						}
+					}
 					if !strings.Contains(last.content, "wins") && !strings.Contains(last.content, "Draw") && !strings.Contains(r.Data.Content, "wins") && !strings.Contains(r.Data.Content, "Draw") {
 						t.Errorf("no result shown: %q / %q", last.content, r.Data.Content)
 					}
@@ -209,10 +216,10 @@ func TestRefusals(t *testing.T) {
 		mustPrivate(t, e.do(e.slash("alice", "ouri", "vs-bot")), "already have")
 		mustPrivate(t, e.do(e.slash("dave", "ouri", "challenge", "opponent", "alice")), "already has")
 	})
-	t.Run("a DM is refused", func(t *testing.T) {
+	t.Run("an interaction from no channel is refused", func(t *testing.T) {
 		in := e.slash("alice", "ouri", "rules")
-		in.GuildID, in.Member, in.User = "", nil, &discordgo.User{ID: "alice"}
-		mustPrivate(t, e.do(in), "server")
+		in.GuildID, in.ChannelID, in.Member, in.User = "", "", nil, &discordgo.User{ID: "alice"}
+		mustPrivate(t, e.do(in), "could not tell where")
 	})
 	t.Run("rules are private", func(t *testing.T) {
 		mustPrivate(t, e.do(e.slash("carol", "ordo", "rules")), "connected")

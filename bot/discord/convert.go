@@ -9,22 +9,40 @@ import (
 	"tabuleiro/bot"
 )
 
-// Originals tells the id of the message an interaction's response created (the Sender asks
-// Discord for @original).
-type Originals interface {
+// Webhooks are what an interaction's token allows while it lives: reading, editing and clearing the
+// message its response created, and posting follow-up messages. The Sender does them over REST.
+type Webhooks interface {
 	Original(ctx context.Context, in *discordgo.Interaction) (string, error)
+	EditOriginal(ctx context.Context, in *discordgo.Interaction, m bot.Message) error
+	ClearOriginal(ctx context.Context, in *discordgo.Interaction) error
+	FollowUp(ctx context.Context, in *discordgo.Interaction, m bot.Message) (string, error)
+}
+
+// followup is one interaction's webhook, as the bot uses it.
+type followup struct {
+	w  Webhooks
+	in *discordgo.Interaction
+}
+
+func (f followup) Original(ctx context.Context) (string, error) { return f.w.Original(ctx, f.in) }
+func (f followup) EditOriginal(ctx context.Context, m bot.Message) error {
+	return f.w.EditOriginal(ctx, f.in, m)
+}
+func (f followup) ClearOriginal(ctx context.Context) error { return f.w.ClearOriginal(ctx, f.in) }
+func (f followup) FollowUp(ctx context.Context, m bot.Message) (string, error) {
+	return f.w.FollowUp(ctx, f.in, m)
 }
 
 // Interactions is the bot as Discord sees it: it turns interactions into the bot's and the bot's
 // replies into interaction responses. It is the Handler the gateway and the endpoint serve.
 type Interactions struct {
-	bot  *bot.Bot
-	orig Originals
+	bot   *bot.Bot
+	hooks Webhooks
 }
 
-// NewInteractions serves b; orig reads the message ids of responses.
-func NewInteractions(b *bot.Bot, orig Originals) *Interactions {
-	return &Interactions{bot: b, orig: orig}
+// NewInteractions serves b; hooks reach the interactions' webhooks for the follow-ups.
+func NewInteractions(b *bot.Bot, hooks Webhooks) *Interactions {
+	return &Interactions{bot: b, hooks: hooks}
 }
 
 // Handle answers one interaction.
@@ -33,16 +51,14 @@ func (x *Interactions) Handle(ctx context.Context, in *discordgo.Interaction) Re
 	out := Reply{Response: response(r)}
 	if r.After != nil {
 		after := r.After
-		out.After = func(ctx context.Context) {
-			after(ctx, func(ctx context.Context) (string, error) { return x.orig.Original(ctx, in) })
-		}
+		out.After = func(ctx context.Context) { after(ctx, followup{x.hooks, in}) }
 	}
 	return out
 }
 
 // interaction is the bot's view of a Discord interaction.
 func interaction(in *discordgo.Interaction) *bot.Interaction {
-	out := &bot.Interaction{ID: in.ID, Guild: in.GuildID, Channel: in.ChannelID}
+	out := &bot.Interaction{ID: in.ID, Guild: in.GuildID, Channel: in.ChannelID, Perms: uint64(in.AppPermissions)}
 	switch {
 	case in.Member != nil && in.Member.User != nil:
 		out.User = in.Member.User.ID

@@ -20,6 +20,9 @@ type fakeDiscord struct {
 	calls  []call
 	script map[string][]answer
 	nextID int
+	// forbidChannels answers every channel route 403 Missing Access, as Discord does where the bot
+	// user may not post (a DM, a group DM, a channel without its permissions).
+	forbidChannels bool
 }
 
 type call struct {
@@ -90,9 +93,20 @@ func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		json.NewEncoder(w).Encode(v)
 	}
+	f.mu.Lock()
+	forbid := f.forbidChannels
+	f.mu.Unlock()
 	switch {
 	case len(parts) < 3 || parts[0] != "api" || parts[1] != "v10":
 		http.Error(w, `{"message": "404: Not Found", "code": 0}`, http.StatusNotFound)
+	case forbid && parts[2] == "channels":
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusForbidden)
+		io.WriteString(w, `{"message": "Missing Access", "code": 50001}`)
+	case r.Method == "PATCH" && parts[2] == "webhooks" && len(parts) == 7 && parts[6] == "@original":
+		reply(map[string]any{"id": "orig-" + parts[4], "channel_id": "c"})
+	case r.Method == "POST" && parts[2] == "webhooks" && len(parts) == 5:
+		reply(map[string]any{"id": id, "channel_id": "c"})
 	case r.Method == "GET" && parts[2] == "gateway":
 		reply(map[string]any{"url": "ws://" + r.Host + "/gateway"})
 	case r.Method == "GET" && len(parts) == 4 && parts[2] == "applications" && parts[3] == "@me":

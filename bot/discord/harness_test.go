@@ -74,27 +74,31 @@ func (c *clock) Advance(d time.Duration) { c.mu.Lock(); c.now = c.now.Add(d); c.
 // sent is one call the bot made on its Sender. A Clear is recorded as an edit that leaves the
 // content alone (cleared) and removes the components, as Discord receives it.
 type sent struct {
-	op         string // "send" or "edit"
+	op         string // "send", "edit" or "followup"
 	channel    string
 	message    string
 	content    string
 	cleared    bool
 	components []discordgo.MessageComponent
+	webhook    bool       // through the interaction's webhook rather than the channel
+	files      []bot.File // a follow-up's
 }
 
 // recorder is a bot.Sender that records every call and gives every response message an id, as
-// Discord would; it is also the adapter's Originals. Tests hand it each response they "deliver".
+// Discord would; it is also the adapter's Webhooks. Tests hand it each response they "deliver".
 type recorder struct {
 	t        *testing.T
 	mu       sync.Mutex
 	calls    []sent
 	original map[string]string
 	next     int
+	// forbid answers every channel call with bot.ErrForbidden, as where the bot user may not post.
+	forbid bool
 }
 
 var (
 	_ bot.Sender = (*recorder)(nil)
-	_ Originals  = (*recorder)(nil)
+	_ Webhooks   = (*recorder)(nil)
 )
 
 func newRecorder(t *testing.T) *recorder { return &recorder{t: t, original: map[string]string{}} }
@@ -102,6 +106,9 @@ func newRecorder(t *testing.T) *recorder { return &recorder{t: t, original: map[
 func (r *recorder) newID() string { r.next++; return fmt.Sprintf("m%d", r.next) }
 
 func (r *recorder) Send(ctx context.Context, channel string, m bot.Message) (string, error) {
+	if r.forbidden() {
+		return "", fmt.Errorf("posting in %s: %w", channel, bot.ErrForbidden)
+	}
 	comps := components(m.Rows)
 	lintMessage(r.t, "send", m.Content, comps)
 	r.mu.Lock()
@@ -112,6 +119,9 @@ func (r *recorder) Send(ctx context.Context, channel string, m bot.Message) (str
 }
 
 func (r *recorder) Edit(ctx context.Context, channel, message string, m bot.Message) error {
+	if r.forbidden() {
+		return fmt.Errorf("editing in %s: %w", channel, bot.ErrForbidden)
+	}
 	s := sent{op: "edit", channel: channel, message: message, content: m.Content, components: components(m.Rows)}
 	lintMessage(r.t, "edit", s.content, s.components)
 	r.mu.Lock()
@@ -121,6 +131,9 @@ func (r *recorder) Edit(ctx context.Context, channel, message string, m bot.Mess
 }
 
 func (r *recorder) Clear(ctx context.Context, channel, message string) error {
+	if r.forbidden() {
+		return fmt.Errorf("clearing in %s: %w", channel, bot.ErrForbidden)
+	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.calls = append(r.calls, sent{op: "edit", channel: channel, message: message, cleared: true,
@@ -128,13 +141,64 @@ func (r *recorder) Clear(ctx context.Context, channel, message string) error {
 	return nil
 }
 
+func (r *recorder) forbidden() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.forbid
+}
+
 func (r *recorder) Original(ctx context.Context, in *discordgo.Interaction) (string, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	return r.originalOf(in)
+}
+
+// originalOf is the message the response to in created, or that it updated; r.mu is held.
+func (r *recorder) originalOf(in *discordgo.Interaction) (string, error) {
 	if id, ok := r.original[in.ID]; ok {
 		return id, nil
 	}
+	if in.Message != nil {
+		return in.Message.ID, nil
+	}
 	return "", fmt.Errorf("no response message for %s", in.ID)
+}
+
+// EditOriginal records an edit of the response's message through the webhook.
+func (r *recorder) EditOriginal(ctx context.Context, in *discordgo.Interaction, m bot.Message) error {
+	comps := components(m.Rows)
+	lintMessage(r.t, "edit", m.Content, comps)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	id, err := r.originalOf(in)
+	if err != nil {
+		return err
+	}
+	r.calls = append(r.calls, sent{op: "edit", channel: in.ChannelID, message: id, content: m.Content, components: comps, webhook: true})
+	return nil
+}
+
+func (r *recorder) ClearOriginal(ctx context.Context, in *discordgo.Interaction) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	id, err := r.originalOf(in)
+	if err != nil {
+		return err
+	}
+	r.calls = append(r.calls, sent{op: "edit", channel: in.ChannelID, message: id, cleared: true,
+		components: []discordgo.MessageComponent{}, webhook: true})
+	return nil
+}
+
+func (r *recorder) FollowUp(ctx context.Context, in *discordgo.Interaction, m bot.Message) (string, error) {
+	comps := components(m.Rows)
+	lintMessage(r.t, "followup", m.Content, comps)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	id := r.newID()
+	r.calls = append(r.calls, sent{op: "followup", channel: in.ChannelID, message: id, content: m.Content,
+		components: comps, webhook: true, files: m.Files})
+	return id, nil
 }
 
 // edits lists the edits (clears included), oldest first.

@@ -1,6 +1,7 @@
 package discord
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -67,7 +68,7 @@ func (d *Sender) Send(ctx context.Context, channelID string, m bot.Message) (str
 	send := &discordgo.MessageSend{Content: m.Content, Components: components(m.Rows), AllowedMentions: allowed(m)}
 	msg, err := d.s.ChannelMessageSendComplex(channelID, send, discordgo.WithContext(ctx))
 	if err != nil {
-		err = fmt.Errorf("posting in channel %s: %w", channelID, err)
+		err = forbidden(fmt.Errorf("posting in channel %s: %w", channelID, err))
 		d.report(err, "channel", channelID)
 		return "", err
 	}
@@ -96,11 +97,74 @@ func (d *Sender) edit(ctx context.Context, e *discordgo.MessageEdit) error {
 		return errNoToken
 	}
 	if _, err := d.s.ChannelMessageEditComplex(e, discordgo.WithContext(ctx)); err != nil {
-		err = fmt.Errorf("editing message %s in channel %s: %w", e.ID, e.Channel, err)
+		err = forbidden(fmt.Errorf("editing message %s in channel %s: %w", e.ID, e.Channel, err))
 		d.report(err, "channel", e.Channel, "message", e.ID)
 		return err
 	}
 	return nil
+}
+
+// withApp is in with its application id set (interactions always carry it; tests may not).
+func (d *Sender) withApp(in *discordgo.Interaction) *discordgo.Interaction {
+	q := *in
+	if q.AppID == "" {
+		q.AppID = d.appID
+	}
+	return &q
+}
+
+// EditOriginal replaces the message the response to in created, through the interaction's webhook:
+// no permission in the channel is needed while the interaction lives.
+func (d *Sender) EditOriginal(ctx context.Context, in *discordgo.Interaction, m bot.Message) error {
+	comps := components(m.Rows)
+	if comps == nil {
+		comps = []discordgo.MessageComponent{}
+	}
+	return d.editOriginal(ctx, in, &discordgo.WebhookEdit{Content: &m.Content, Components: &comps, AllowedMentions: allowed(m)})
+}
+
+// ClearOriginal removes the components of the message the response to in created.
+func (d *Sender) ClearOriginal(ctx context.Context, in *discordgo.Interaction) error {
+	empty := []discordgo.MessageComponent{}
+	return d.editOriginal(ctx, in, &discordgo.WebhookEdit{Components: &empty, AllowedMentions: allowed(bot.Message{})})
+}
+
+func (d *Sender) editOriginal(ctx context.Context, in *discordgo.Interaction, e *discordgo.WebhookEdit) error {
+	if _, err := d.s.InteractionResponseEdit(d.withApp(in), e, discordgo.WithContext(ctx)); err != nil {
+		err = forbidden(fmt.Errorf("editing the response to interaction %s: %w", in.ID, err))
+		d.report(err, "interaction", in.ID)
+		return err
+	}
+	return nil
+}
+
+// FollowUp posts a follow-up message to the interaction in, with its files.
+func (d *Sender) FollowUp(ctx context.Context, in *discordgo.Interaction, m bot.Message) (string, error) {
+	p := &discordgo.WebhookParams{Content: m.Content, Components: components(m.Rows), AllowedMentions: allowed(m)}
+	if m.Private {
+		p.Flags = discordgo.MessageFlagsEphemeral
+	}
+	for _, f := range m.Files {
+		p.Files = append(p.Files, &discordgo.File{Name: f.Name, ContentType: "text/plain; charset=utf-8",
+			Reader: bytes.NewReader(f.Content)})
+	}
+	msg, err := d.s.FollowupMessageCreate(d.withApp(in), true, p, discordgo.WithContext(ctx))
+	if err != nil {
+		err = forbidden(fmt.Errorf("following up interaction %s: %w", in.ID, err))
+		d.report(err, "interaction", in.ID)
+		return "", err
+	}
+	return msg.ID, nil
+}
+
+// forbidden marks a refusal to post or edit (HTTP 403: Missing Access, Missing Permissions) as
+// bot.ErrForbidden, which the bot tells the players instead of retrying.
+func forbidden(err error) error {
+	var re *discordgo.RESTError
+	if errors.As(err, &re) && re.Response != nil && re.Response.StatusCode == http.StatusForbidden {
+		return fmt.Errorf("%w: %w", bot.ErrForbidden, err)
+	}
+	return err
 }
 
 // Original returns the id of the message the response to in created. It needs no bot token (the
@@ -152,6 +216,10 @@ func (d *Sender) original(ctx context.Context, in *discordgo.Interaction) (*disc
 // here loses a message, never a game: the board is shown again by the next move or /… board.
 func (d *Sender) report(err error, args ...any) {
 	args = append(args, "err", err)
+	if errors.Is(err, bot.ErrForbidden) {
+		d.log.Warn("discord: the bot may not post or edit there; the players are told, nothing is retried", args...)
+		return
+	}
 	switch Code(err) {
 	case discordgo.ErrCodeUnknownInteraction:
 		d.log.Warn("discord: unknown interaction (answered too late or twice); stored state is kept", args...)

@@ -130,8 +130,12 @@ func TestBotDecidesItsSpecialThenPlaces(t *testing.T) {
 	if rec.Ply < len(line)+3 || g2.ToMove() != 0 {
 		t.Fatalf("after %s: ply %d (want ≥ %d), to move %v; log tail %v", move, rec.Ply, len(line)+3, g2.ToMove(), log[len(line):])
 	}
-	edits := e.rec.edits()
-	last := edits[len(edits)-1]
+	var last sent // the last edit showing a board (the old board's cleared controls may follow)
+	for _, ed := range e.rec.edits() {
+		if !ed.cleared {
+			last = ed
+		}
+	}
 	if last.message != rec.MessageID || !strings.Contains(last.content, "<@alice> (Black) to move") {
 		t.Fatalf("the live board was not brought up to date: %+v", last)
 	}

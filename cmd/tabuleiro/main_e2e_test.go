@@ -83,7 +83,8 @@ func TestMainPlaysOnARandomPort(t *testing.T) {
 		t.Fatalf("the click answered %v", r)
 	}
 	deadline := time.Now().Add(10 * time.Second)
-	for !rest.saw("PATCH /api/v10/channels/200/messages/555") {
+	// The bot's move edits the board through the click's webhook.
+	for !rest.saw("PATCH /api/v10/webhooks/424242/t2/messages/@original") {
 		if time.Now().After(deadline) {
 			t.Fatalf("the bot's move never reached Discord: %v", rest.paths)
 		}
