@@ -6,8 +6,10 @@ WORKDIR /src
 COPY go.mod go.sum ./
 RUN go mod download
 COPY . .
+# /out/.env: the image's defaults as a file too (see ENV below).
 RUN CGO_ENABLED=0 go build -trimpath -buildvcs=false -ldflags="-s -w" -o /out/tabuleiro ./cmd/tabuleiro \
- && mkdir -p /out/data
+ && mkdir -p /out/data \
+ && printf '%s\n' DB_PATH=/data/tabuleiro.db HTTP_ADDR=:8080 > /out/.env
 
 # Run: distroless static, as its non-root user (uid 65532). No shell and no curl, so the binary is
 # its own health probe: `tabuleiro healthcheck` asks http://127.0.0.1:$HTTP_PORT/healthz.
@@ -23,10 +25,7 @@ COPY --from=build --chown=65532:65532 /out/data /data
 # binary the same way.
 ENV DB_PATH=/data/tabuleiro.db \
     HTTP_ADDR=:8080
-COPY <<EOF /.env
-DB_PATH=/data/tabuleiro.db
-HTTP_ADDR=:8080
-EOF
+COPY --from=build /out/.env /.env
 # Relative paths resolve from /, so an .env's DB_PATH=data/tabuleiro.db is on the volume too.
 WORKDIR /
 VOLUME ["/data"]
