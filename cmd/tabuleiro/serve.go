@@ -102,6 +102,8 @@ func (m *Main) Run(ctx context.Context) error {
 		m.Log.Info("stopping")
 	case err = <-m.failed:
 		m.Log.Error("stopping after a failure", "err", err)
+	case err = <-m.Gateway.Err():
+		m.Log.Error("stopping: the Discord gateway refused the bot", "err", err)
 	case rerr := <-m.ran:
 		m.ran <- rerr // stop waits for it
 		err = fmt.Errorf("the bot's loop ended unexpectedly: %v", rerr)
