@@ -234,7 +234,7 @@ func (l *link) serve(ctx context.Context, c *gatewayConn, interval time.Duration
 				acked = true
 			case opReconnect:
 				c.close(closeResumable, "reconnecting")
-				return ending{told: true, err: errors.New("Discord asked for a reconnect (op 7)")}
+				return ending{told: true, err: errors.New("reconnect asked for by Discord (op 7)")}
 			case opInvalidSession:
 				var resumable bool
 				json.Unmarshal(f.D, &resumable) // anything but true: not resumable
@@ -316,7 +316,7 @@ func (l *link) readEnded(err error, doing string) ending {
 		if fatal := fatalClose(ce.Code, ce.Text, l.shards); fatal != nil {
 			return ending{fatal: fatal, err: fatal}
 		}
-		return ending{identify: sessionEnded(ce.Code), err: fmt.Errorf("Discord closed the connection with %d (%s %s)", ce.Code, closeMeaning[ce.Code], ce.Text)}
+		return ending{identify: sessionEnded(ce.Code), err: fmt.Errorf("connection closed by Discord with %d (%s) %q", ce.Code, closeMeaning[ce.Code], ce.Text)}
 	}
 	return ending{err: fmt.Errorf("%s: %w", doing, err)}
 }
