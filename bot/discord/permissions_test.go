@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"tabuleiro/bot"
 )
 
 // Discord's own values of the bits the bot asks for, and of the ones it must never ask for.
@@ -65,6 +67,22 @@ func TestReadmeInviteLinksUseInvitePermissions(t *testing.T) {
 	}
 	if len(bits) != len(permissionNames) {
 		t.Errorf("README.md's permission table has %d rows, the invite %d permissions", len(bits), len(permissionNames))
+	}
+}
+
+// The core checks app_permissions with its own copies of the bits (it knows no Discord package);
+// they must be the ones the invite asks for.
+func TestTheCoresPermissionsAreTheInvites(t *testing.T) {
+	for _, tt := range []struct {
+		core uint64
+		p    Permission
+	}{
+		{bot.PermViewChannel, ViewChannel}, {bot.PermSendMessages, SendMessages},
+		{bot.PermSendMessagesInThreads, SendMessagesInThreads},
+	} {
+		if tt.core != uint64(tt.p) || !InvitePermissions.Has(tt.p) {
+			t.Errorf("the core checks %d for %s (%d), or the invite lacks it", tt.core, tt.p, uint64(tt.p))
+		}
 	}
 }
 
