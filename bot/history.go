@@ -35,11 +35,11 @@ func historyText(v View) (text string, whole *File) {
 	}
 	name := fmt.Sprintf("%s-%d.txt", v.Game.Kind, v.Game.ID)
 	build := func(from int) string {
-		body := strings.Join(lines[from:], "\n")
+		note := ""
 		if from > 0 {
-			body = fmt.Sprintf("… %d earlier decisions (all of them in %s)\n", from, name) + body
+			note = fmt.Sprintf("\n… %d earlier decisions: every decision is in %s", from, name)
 		}
-		return head + "\n```text\n" + body + "\n```" + foot
+		return head + note + "\n```text\n" + strings.Join(lines[from:], "\n") + "\n```" + foot
 	}
 	if all := build(0); len([]rune(all)) <= maxContent {
 		return all, nil

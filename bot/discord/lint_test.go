@@ -22,11 +22,35 @@ var commandName = regexp.MustCompile(`^[-_\p{Ll}\p{N}]{1,32}$`)
 
 // lintMessage checks a message against Discord's limits: content ≤ 2000 characters, ≤ 5 action rows
 // of ≤ 5 buttons or one select, select menus of 1–25 options, custom ids ≤ 100 and unique.
+// lintPhone checks what a phone shows: every line inside a code block at most 28 columns of ASCII
+// (phones wrap code blocks there), and some text after the last closing fence.
+func lintPhone(t testing.TB, what, content string) {
+	t.Helper()
+	lines := strings.Split(content, "\n")
+	inside, fenced, last := false, false, -1
+	for i, l := range lines {
+		if strings.HasPrefix(l, "```") {
+			inside, fenced, last = !inside, true, i
+			continue
+		}
+		if !inside {
+			continue
+		}
+		if len(l) > 28 || strings.IndexFunc(l, func(r rune) bool { return r > 126 }) >= 0 && !strings.HasPrefix(lines[last], "```text") {
+			t.Errorf("%s: a code-block line is %d columns (a phone shows 28): %q", what, utf8.RuneCountInString(l), l)
+		}
+	}
+	if fenced && strings.TrimSpace(strings.Join(lines[last+1:], "")) == "" {
+		t.Errorf("%s: nothing follows the code block", what)
+	}
+}
+
 func lintMessage(t testing.TB, what, content string, comps []discordgo.MessageComponent) {
 	t.Helper()
 	if n := utf8.RuneCountInString(content); n > 2000 {
 		t.Errorf("%s: content has %d characters, Discord allows 2000", what, n)
 	}
+	lintPhone(t, what, content)
 	if len(comps) > 5 {
 		t.Errorf("%s: %d action rows, Discord allows 5", what, len(comps))
 	}

@@ -271,3 +271,60 @@ func longOrdo(t *testing.T, n int) games.Game {
 	t.Fatalf("no %d-ply Ordo game found", n)
 	return nil
 }
+
+// Every message the bot sends says whom it may ping: the interaction responses with a message and
+// every post and edit over REST. Only a challenge pings, and only its opponent.
+func TestEveryMessageSaysWhomItMayPing(t *testing.T) {
+	tb := newTable(t)
+	ch := "400"
+	var answers [][]byte
+	send := func(in map[string]any) httpReply {
+		t.Helper()
+		r, _, err := tb.post(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		answers = append(answers, tb.lastRound.Load()[1])
+		return r
+	}
+	send(command("11", ch, "ordo", "challenge", opt{"opponent", 6, "22"}))
+	send(command("11", ch, "ouri", "vs-bot", opt{"level", 3, "easy"}, opt{"first", 3, "bot"}))
+	tb.settle()
+	for i := 0; i < 4; i++ {
+		rec, err := tb.st.ActiveGame(ch, "ouri", "11")
+		if err != nil {
+			break
+		}
+		_, g, _ := tb.st.Game(rec.ID)
+		send(command("11", ch, "ouri", "move", opt{"play", 3, g.Format(g.Legal()[0])}))
+		tb.settle()
+	}
+	send(command("11", ch, "ouri", "history"))
+	send(command("11", ch, "ouri", "board"))
+	send(command("11", ch, "ouri", "resign"))
+	tb.settle()
+	for _, a := range answers {
+		if strings.Contains(string(a), `"content"`) && !strings.Contains(string(a), `"allowed_mentions"`) {
+			t.Errorf("a response without allowed_mentions: %s", a)
+		}
+		if strings.Contains(string(a), `"users":[`) && !strings.Contains(string(a), `challenges`) {
+			t.Errorf("a response pings someone: %s", a)
+		}
+	}
+	if !strings.Contains(string(answers[0]), `"allowed_mentions":{"parse":[],"users":["22"]`) {
+		t.Errorf("the challenge does not ping its opponent alone: %s", answers[0])
+	}
+	var rest int
+	for _, c := range tb.f.recorded() {
+		if c.Method != "POST" && c.Method != "PATCH" || strings.HasSuffix(c.Path, "/callback") {
+			continue
+		}
+		rest++
+		if !strings.Contains(c.Body, `"allowed_mentions":{"parse":[]`) {
+			t.Errorf("%s %s without allowed_mentions: %s", c.Method, c.Path, c.Body)
+		}
+	}
+	if rest == 0 {
+		t.Fatal("the bot sent nothing over REST")
+	}
+}
