@@ -33,6 +33,11 @@ type Config struct {
 	IdleTimeout  time.Duration // IDLE_TIMEOUT
 
 	Shard Shard // SHARD_ID, SHARD_COUNT
+
+	BackupDir    string        // BACKUP_DIR: where scheduled backups go; empty for none
+	BackupEvery  time.Duration // BACKUP_EVERY
+	BackupKeep   int           // BACKUP_KEEP: how many backups stay
+	KeepFinished time.Duration // KEEP_FINISHED: finished games older than this are deleted; 0 keeps them
 }
 
 // Defaults of discord.md section 4.
@@ -42,6 +47,8 @@ const (
 	DefaultAIMoveTime   = time.Second
 	DefaultChallengeTTL = 10 * time.Minute
 	DefaultIdleTimeout  = 72 * time.Hour
+	DefaultBackupEvery  = 6 * time.Hour
+	DefaultBackupKeep   = 14
 )
 
 // ErrNotConfigured means neither a token nor an HTTP endpoint (public key and address) is set: the
@@ -314,6 +321,21 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 	c.AIMoveTime = duration(get, "AI_MOVE_TIME", DefaultAIMoveTime, c.Token, bad)
 	c.ChallengeTTL = duration(get, "CHALLENGE_TTL", DefaultChallengeTTL, c.Token, bad)
 	c.IdleTimeout = duration(get, "IDLE_TIMEOUT", DefaultIdleTimeout, c.Token, bad)
+
+	c.BackupDir = get("BACKUP_DIR")
+	c.BackupEvery = duration(get, "BACKUP_EVERY", DefaultBackupEvery, c.Token, bad)
+	c.BackupKeep = DefaultBackupKeep
+	if v := get("BACKUP_KEEP"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			bad("BACKUP_KEEP: %s is not a number of backups, 1 or more", shown(v, c.Token))
+		} else {
+			c.BackupKeep = n
+		}
+	}
+	if v := get("KEEP_FINISHED"); v != "" && v != "forever" {
+		c.KeepFinished = duration(get, "KEEP_FINISHED", 0, c.Token, bad)
+	}
 
 	c.Shard = Shard{ID: 0, Count: 1}
 	if v := get("SHARD_COUNT"); v != "" {

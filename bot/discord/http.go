@@ -27,7 +27,7 @@ const MaxSkew = 5 * time.Minute
 // Endpoint is the HTTP interactions endpoint of discord.md section 5:
 //
 //	POST /interactions  verified with DISCORD_PUBLIC_KEY, answered inline
-//	GET  /healthz       200 "ok", 503 once draining
+//	GET  /healthz       200 "ok"; 503 once draining, or while the store cannot write
 //
 // /interactions exists only with a public key; without one the endpoint serves /healthz alone
 // (for container health checks of a gateway-only bot).
@@ -38,6 +38,7 @@ type Endpoint struct {
 	log *slog.Logger
 	mux *http.ServeMux
 
+	health   func() error
 	draining atomic.Bool
 }
 
@@ -46,6 +47,8 @@ type EndpointOptions struct {
 	Shard Shard            // default: everything
 	Now   func() time.Time // clock for the timestamp check; default time.Now
 	Log   *slog.Logger
+	// Health, when set, is asked by /healthz: an error (the store cannot write) answers 503.
+	Health func() error
 }
 
 // NewEndpoint serves h. After steps run on work.
@@ -57,7 +60,7 @@ func NewEndpoint(h Handler, key ed25519.PublicKey, work *Work, opt EndpointOptio
 		opt.Log = slog.Default()
 	}
 	e := &Endpoint{p: newPipeline(h, opt.Shard, work, opt.Log), key: key, now: opt.Now, log: opt.Log,
-		mux: http.NewServeMux()}
+		health: opt.Health, mux: http.NewServeMux()}
 	e.mux.HandleFunc("GET /healthz", e.healthz)
 	if key != nil {
 		e.mux.HandleFunc("POST /interactions", e.interactions)
@@ -91,6 +94,13 @@ func (e *Endpoint) healthz(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusServiceUnavailable)
 		io.WriteString(w, "shutting down\n")
 		return
+	}
+	if e.health != nil {
+		if err := e.health(); err != nil {
+			w.WriteHeader(http.StatusServiceUnavailable)
+			io.WriteString(w, "unhealthy: "+err.Error()+"\n")
+			return
+		}
 	}
 	io.WriteString(w, "ok\n")
 }

@@ -6,6 +6,7 @@
 //	tabuleiro perft ouri 6     count the legal-move tree
 //	tabuleiro engine           JSON-lines engine protocol on stdin/stdout
 //	tabuleiro bench ouri --a hard --b medium --games 100 --movetime 100ms
+//	tabuleiro backup games.db  a consistent copy of the store, from the running bot too
 package main
 
 import (
@@ -30,6 +31,8 @@ const usage = `usage:
   tabuleiro perft <game> <depth> [--opt key=value]... [--moves "m1;m2;..."] [--divide]
   tabuleiro engine              JSON-lines engine protocol on stdin/stdout
   tabuleiro bench <game> --a <level> --b <level> --games N --movetime D [--opt key=value]...
+  tabuleiro backup [--db DB_PATH] <file>   a consistent copy of the games (of the running bot too)
+  tabuleiro compact [--db DB_PATH] <file>  a compacted copy of a stopped bot's file
 games: oolong, ouri, ordo`
 
 // run is main without the process: it returns the exit code, so tests can call it.
@@ -44,6 +47,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return engine(ctx, stdin, stdout)
 	case "bench":
 		return bench(ctx, args[1:], stdout, stderr)
+	case "backup":
+		return backup(args[1:], stdout, stderr)
+	case "compact":
+		return compact(args[1:], stdout, stderr)
 	case "serve":
 		if err := runBot(ctx, os.Getenv); err != nil {
 			fmt.Fprintf(stderr, "tabuleiro: %v\n", err)

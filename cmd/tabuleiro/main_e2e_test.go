@@ -106,3 +106,44 @@ func TestMainPlaysOnARandomPort(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// With BACKUP_DIR set, the running program writes backups that open as stores.
+func TestMainTakesScheduledBackups(t *testing.T) {
+	pub, _, _ := ed25519.GenerateKey(nil)
+	dir := t.TempDir()
+	env := map[string]string{
+		"DISCORD_PUBLIC_KEY": hex.EncodeToString(pub), "HTTP_ADDR": "127.0.0.1:0",
+		"DB_PATH": filepath.Join(dir, "tabuleiro.db"), "BACKUP_DIR": filepath.Join(dir, "backups"),
+		"BACKUP_EVERY": "100ms", "BACKUP_KEEP": "2", "KEEP_FINISHED": "720h",
+	}
+	cfg, err := discord.LoadConfig(func(k string) string { return env[k] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := NewMain(cfg, slog.New(slog.DiscardHandler))
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- m.Run(ctx) }()
+	<-m.Ready()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		files, _ := filepath.Glob(filepath.Join(dir, "backups", "tabuleiro-*.db"))
+		if len(files) >= 2 {
+			if len(files) > 2 {
+				t.Errorf("%d backups kept, want 2", len(files))
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no backups in 10 s: %v", files)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Close(); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"tabuleiro/ai"
@@ -73,6 +74,7 @@ type Main struct {
 	failed  chan error
 	ready   chan struct{}
 	stopped bool
+	upkeep  sync.WaitGroup // the store's upkeep: backups, retention
 }
 
 // NewMain prepares the program; nothing is opened before Run.
@@ -157,9 +159,11 @@ func (m *Main) open(ctx context.Context) error {
 	m.stopRun = stopRun
 	m.ran = make(chan error, 1)
 	go func() { m.ran <- m.Bot.Run(runCtx) }()
+	m.keep(runCtx)
 
 	if cfg.HTTPAddr != "" {
-		m.Endpoint = discord.NewEndpoint(handler, cfg.PublicKey, m.work, discord.EndpointOptions{Shard: cfg.Shard, Log: log})
+		m.Endpoint = discord.NewEndpoint(handler, cfg.PublicKey, m.work, discord.EndpointOptions{Shard: cfg.Shard, Log: log,
+			Health: st.Healthy})
 		ln, err := net.Listen("tcp", cfg.HTTPAddr)
 		if err != nil {
 			return fmt.Errorf("HTTP_ADDR: %w", err)
@@ -189,6 +193,48 @@ func (m *Main) open(ctx context.Context) error {
 		m.Gateway = gw
 	}
 	return nil
+}
+
+// keep runs the store's upkeep beside the bot until ctx ends: `tabuleiro backup` answered over a
+// socket beside the file, scheduled backups (BACKUP_DIR), and the retention of finished games
+// (KEEP_FINISHED).
+func (m *Main) keep(ctx context.Context) {
+	cfg, st, log := m.Config, m.Store, m.Log
+	m.upkeep.Add(1)
+	go func() {
+		defer m.upkeep.Done()
+		if err := st.ServeBackups(ctx, store.BackupSocket(cfg.DBPath), log); err != nil {
+			log.Warn("tabuleiro backup cannot reach this bot; scheduled backups still run", "err", err)
+		}
+	}()
+	if cfg.BackupDir != "" {
+		m.upkeep.Add(1)
+		go func() {
+			defer m.upkeep.Done()
+			st.RunBackups(ctx, cfg.BackupDir, cfg.BackupEvery, cfg.BackupKeep, log)
+		}()
+	}
+	if cfg.KeepFinished > 0 {
+		m.upkeep.Add(1)
+		go func() {
+			defer m.upkeep.Done()
+			tick := time.NewTicker(time.Hour)
+			defer tick.Stop()
+			for {
+				n, err := st.DeleteFinished(time.Now().Add(-cfg.KeepFinished))
+				if err != nil {
+					log.Error("deleting old finished games", "err", err)
+				} else if n > 0 {
+					log.Info("deleted old finished games", "count", n, "older than", cfg.KeepFinished)
+				}
+				select {
+				case <-ctx.Done():
+					return
+				case <-tick.C:
+				}
+			}
+		}()
+	}
 }
 
 // stop stops the intake, waits for accepted work and the bot's loop, within shutdownGrace.
