@@ -42,6 +42,7 @@ type Challenge struct {
 	Created, Expires     time.Time
 	State                ChallengeState
 	GameID               uint64 // the game it became, once Accepted
+	Rated                bool   // the game it becomes is rated
 }
 
 // CreateChallenge stores a new challenge: it assigns the ID and sets State to ChallengeOpen.

@@ -11,7 +11,7 @@ import (
 
 // recordVersion is the first byte of every stored challenge and game. Readers refuse other versions,
 // so a file written by a newer build reports its records as corrupt instead of misreading them.
-const recordVersion = 1
+const recordVersion = 2
 
 var errTruncated = errors.New("record is cut off")
 
@@ -29,6 +29,7 @@ func (w *writer) time(t time.Time) { w.int(unixNano(t)) }
 type reader struct {
 	b   []byte
 	err error
+	v   byte // the record's version, once read
 }
 
 func (r *reader) fail(err error) {
@@ -107,11 +108,14 @@ func (r *reader) bool() bool {
 
 func (r *reader) time() time.Time { return fromUnixNano(r.int()) }
 
-// version checks the leading version byte.
+// version checks the leading version byte: this build reads its own version and version 1, whose
+// records lack the fields version 2 added at their end (they read as zero).
 func (r *reader) version() {
-	if v := r.byte(); r.err == nil && v != recordVersion {
-		r.fail(fmt.Errorf("record version %d, this build reads version %d", v, recordVersion))
+	v := r.byte()
+	if r.err == nil && (v < 1 || v > recordVersion) {
+		r.fail(fmt.Errorf("record version %d, this build reads versions 1 to %d", v, recordVersion))
 	}
+	r.v = v
 }
 
 // end checks that nothing is left over.
@@ -159,6 +163,8 @@ func encodeChallenge(c Challenge) []byte {
 	w.time(c.Expires)
 	w.uint(uint64(c.State))
 	w.uint(c.GameID)
+	// Version 2.
+	w.bool(c.Rated)
 	return w.b
 }
 
@@ -178,6 +184,9 @@ func decodeChallenge(id uint64, b []byte) (Challenge, error) {
 	c.Expires = r.time()
 	state := r.uint()
 	c.GameID = r.uint()
+	if r.v >= 2 {
+		c.Rated = r.bool()
+	}
 	if err := r.end(); err != nil {
 		return Challenge{}, corrupt(bucketChallenges, id, err)
 	}
@@ -216,6 +225,16 @@ func encodeGame(g Game) []byte {
 	w.time(g.Deadline)
 	w.str(g.Offer.Kind)
 	w.int(int64(g.Offer.By))
+	// Version 2.
+	w.bool(g.Rated)
+	for _, c := range g.Change {
+		w.int(int64(c.Before))
+		w.int(int64(c.After))
+	}
+	w.str(g.Thread)
+	w.time(g.Ping.Due)
+	w.uint(uint64(g.Ping.Sent))
+	w.str(g.Ping.Message)
 	return w.b
 }
 
@@ -243,6 +262,17 @@ func decodeGame(id uint64, b []byte) (Game, error) {
 	g.Deadline = r.time()
 	g.Offer.Kind = r.str()
 	g.Offer.By = games.Seat(r.int())
+	if r.v >= 2 {
+		g.Rated = r.bool()
+		for i := range g.Change {
+			g.Change[i].Before = int(r.int())
+			g.Change[i].After = int(r.int())
+		}
+		g.Thread = r.str()
+		g.Ping.Due = r.time()
+		g.Ping.Sent = int(r.uint())
+		g.Ping.Message = r.str()
+	}
 	if err := r.end(); err != nil {
 		return Game{}, corrupt(bucketGames, id, err)
 	}

@@ -60,6 +60,23 @@ type Game struct {
 	LastMove             time.Time // the last decision or ending; set by the store
 	Deadline             time.Time // the idle deadline, set by the caller; zero for none
 	Offer                Offer
+
+	Rated  bool            // a rated game: its end changes both players' ratings
+	Change [2]RatingChange // each seat's rating before and after, once a rated game ended
+	Thread string          // the thread the game lives in, when it has one (Channel is its parent)
+	Ping   Ping            // the turn ping of the player to move
+}
+
+// RatingChange is a player's rating before and after a rated game, rounded as shown.
+type RatingChange struct{ Before, After int }
+
+// Ping is the state of a game's turn pings: when the next one is due for the player to move (zero:
+// none), how many this turn has had (the reminder is the second), and the ping message the game keeps
+// (at most one; it is deleted when another is posted or the turn passes).
+type Ping struct {
+	Due     time.Time
+	Sent    int
+	Message string
 }
 
 // CreateGame stores a new game: it assigns the ID and derives Ply, State, Outcome and ToMove from
@@ -130,6 +147,7 @@ func derive(rec *Game, g games.Game) {
 	rec.Outcome = g.Outcome()
 	if rec.Outcome.Over() {
 		rec.State, rec.ToMove, rec.Offer = Finished, games.NoSeat, Offer{}
+		rec.Ping.Due = time.Time{}
 	} else {
 		rec.State, rec.ToMove = Active, g.ToMove()
 	}
@@ -306,7 +324,7 @@ func (s *Store) Retire(id uint64) error {
 // too damaged to say which entries it has.
 func unindexGame(tx *bolt.Tx, id uint64) error {
 	key := u64(id)
-	for _, name := range [][]byte{bActive, bGameChannel, bBotToMove, bGameDue, bFinished, bLast} {
+	for _, name := range [][]byte{bActive, bGameChannel, bBotToMove, bGameDue, bFinished, bLast, bPingDue} {
 		b := tx.Bucket(name)
 		var doomed [][]byte
 		err := b.ForEach(func(k, v []byte) error {
@@ -383,6 +401,11 @@ func (s *Store) ChannelGames(channel string) ([]Game, error) {
 // BotToMove returns the active games whose next decision is the bot's, to resume after a restart.
 func (s *Store) BotToMove() ([]Game, error) {
 	return s.games(0, func(tx *bolt.Tx) []uint64 { return ids(tx, bBotToMove, nil, false, 0) })
+}
+
+// PingsDue returns the active games whose turn ping is due at now, earliest first.
+func (s *Store) PingsDue(now time.Time) ([]Game, error) {
+	return s.games(0, func(tx *bolt.Tx) []uint64 { return due(tx, bPingDue, now) })
 }
 
 // GamesDue returns the active games with a Deadline <= now, earliest deadline first.

@@ -36,10 +36,21 @@ var (
 	// the most recently finished.
 	bFinished = []byte("finished-by-guild-player")
 	bLast     = []byte("finished-by-channel-player")
+
+	// Active games with a turn ping due: due time id (time order).
+	bPingDue = []byte("games-by-ping-due")
+
+	// Settings: a server's (guild id -> record) and a member's (user id -> record). Not indexes.
+	bServerSettings = []byte("server-settings")
+	bMemberSettings = []byte("member-settings")
 )
 
+// allBuckets are the records' buckets, then every index (Check compares those with the records).
 var allBuckets = [][]byte{bChallenges, bGames, bChallengeChannel, bChallengeDue,
-	bActive, bGameChannel, bBotToMove, bGameDue, bFinished, bLast}
+	bActive, bGameChannel, bBotToMove, bGameDue, bFinished, bLast, bPingDue}
+
+// settingsBuckets hold settings, which no index derives from.
+var settingsBuckets = [][]byte{bServerSettings, bMemberSettings}
 
 func u64(id uint64) []byte { return binary.BigEndian.AppendUint64(nil, id) }
 
@@ -94,6 +105,9 @@ func gameEntries(g Game) []entry {
 		}
 		if !g.Deadline.IsZero() {
 			es = append(es, entry{bGameDue, append(timeKey(nil, g.Deadline), id...), nil})
+		}
+		if !g.Ping.Due.IsZero() {
+			es = append(es, entry{bPingDue, append(timeKey(nil, g.Ping.Due), id...), nil})
 		}
 		return es
 	}

@@ -143,7 +143,7 @@ func prepare(db *bolt.DB) (err error) {
 				return missing
 			}
 		}
-		for _, b := range allBuckets {
+		for _, b := range slices.Concat(allBuckets, settingsBuckets) {
 			if _, err := tx.CreateBucketIfNotExists(b); errors.Is(err, bolterrors.ErrIncompatibleValue) {
 				missing = damaged(db.Path(), "its bucket %q is not a bucket", b)
 				return missing

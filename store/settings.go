@@ -1,0 +1,128 @@
+package store
+
+import (
+	"fmt"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// ServerSettings are what a server's admins chose (`/tabuleiro settings`). The zero value is the
+// defaults: no threads, rated challenges, the language from the server's locale, the process's idle
+// timeout, turn pings on.
+type ServerSettings struct {
+	Threads     bool          // each game gets its own thread
+	Unrated     bool          // challenges are unrated unless they say rated:true
+	Language    string        // "en-US" or "pt-BR"; "" follows the server's locale
+	IdleTimeout time.Duration // 0: the process's IDLE_TIMEOUT
+	NoPings     bool          // no turn pings on this server
+}
+
+// MemberSettings are what a person chose for themselves (`/tabuleiro me`).
+type MemberSettings struct {
+	NoPings bool // never ping me when it is my turn
+}
+
+// ServerSettings returns a server's settings (the defaults when it chose none).
+func (s *Store) ServerSettings(guild string) (ServerSettings, error) {
+	var out ServerSettings
+	err := s.view(func(tx *bolt.Tx) error {
+		v := tx.Bucket(bServerSettings).Get([]byte(guild))
+		if v == nil {
+			return nil
+		}
+		var err error
+		out, err = decodeServerSettings(v)
+		if err != nil {
+			return &CorruptError{Bucket: string(bServerSettings), Key: guild, Err: err}
+		}
+		return nil
+	})
+	return out, err
+}
+
+// ChangeServerSettings applies fn to a server's settings and stores them durably.
+func (s *Store) ChangeServerSettings(guild string, fn func(*ServerSettings)) (ServerSettings, error) {
+	if guild == "" || !checkText(guild) {
+		return ServerSettings{}, fmt.Errorf("store: settings need a server id")
+	}
+	var out ServerSettings
+	err := s.commit(func(tx *bolt.Tx) error {
+		b := tx.Bucket(bServerSettings)
+		cur := ServerSettings{}
+		if v := b.Get([]byte(guild)); v != nil {
+			// A damaged record is replaced by the defaults the admin is changing from.
+			cur, _ = decodeServerSettings(v)
+		}
+		fn(&cur)
+		out = cur
+		return b.Put([]byte(guild), encodeServerSettings(cur))
+	})
+	return out, err
+}
+
+// MemberSettings returns a person's settings (the defaults when they chose none).
+func (s *Store) MemberSettings(user string) (MemberSettings, error) {
+	var out MemberSettings
+	err := s.view(func(tx *bolt.Tx) error {
+		v := tx.Bucket(bMemberSettings).Get([]byte(user))
+		if v == nil {
+			return nil
+		}
+		r := reader{b: v}
+		r.version()
+		out.NoPings = r.bool()
+		if err := r.end(); err != nil {
+			return &CorruptError{Bucket: string(bMemberSettings), Key: user, Err: err}
+		}
+		return nil
+	})
+	return out, err
+}
+
+// ChangeMemberSettings applies fn to a person's settings and stores them durably.
+func (s *Store) ChangeMemberSettings(user string, fn func(*MemberSettings)) (MemberSettings, error) {
+	if user == "" || !checkText(user) {
+		return MemberSettings{}, fmt.Errorf("store: settings need a user id")
+	}
+	var out MemberSettings
+	err := s.commit(func(tx *bolt.Tx) error {
+		cur := MemberSettings{}
+		b := tx.Bucket(bMemberSettings)
+		if v := b.Get([]byte(user)); v != nil {
+			r := reader{b: v}
+			r.version()
+			cur.NoPings = r.bool()
+		}
+		fn(&cur)
+		out = cur
+		w := writer{}
+		w.b = append(w.b, recordVersion)
+		w.bool(cur.NoPings)
+		return b.Put([]byte(user), w.b)
+	})
+	return out, err
+}
+
+func encodeServerSettings(c ServerSettings) []byte {
+	w := writer{}
+	w.b = append(w.b, recordVersion)
+	w.bool(c.Threads)
+	w.bool(c.Unrated)
+	w.str(c.Language)
+	w.int(int64(c.IdleTimeout))
+	w.bool(c.NoPings)
+	return w.b
+}
+
+func decodeServerSettings(b []byte) (ServerSettings, error) {
+	r := reader{b: b}
+	r.version()
+	var c ServerSettings
+	c.Threads = r.bool()
+	c.Unrated = r.bool()
+	c.Language = r.str()
+	c.IdleTimeout = time.Duration(r.int())
+	c.NoPings = r.bool()
+	return c, r.end()
+}

@@ -1,0 +1,108 @@
+package store
+
+import (
+	"slices"
+	"testing"
+	"time"
+
+	"tabuleiro/games"
+)
+
+// A record written by version 1 reads under version 2, its new fields zero.
+func TestVersion1RecordsStillRead(t *testing.T) {
+	g := Game{ID: 7, Guild: "g", Channel: "c", Kind: "ouri", Seats: [2]Player{person("a"), bot("easy")},
+		Encoded: []byte{1, 2}, Offer: Offer{Kind: "end", By: 1}}
+	v2 := encodeGame(g)
+	// Version 1 ended at the offer: the 9 zero bytes of version 2's fields go, and its first byte says 1.
+	v1 := append([]byte{1}, v2[1:len(v2)-9]...)
+	got, err := decodeGame(7, v1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.ToMove = 0
+	if got.Offer != g.Offer || got.Kind != g.Kind || got.Rated || got.Thread != "" || !got.Ping.Due.IsZero() {
+		t.Fatalf("version 1 read as %+v", got)
+	}
+	c := Challenge{ID: 3, Channel: "c", Kind: "ordo", Options: games.Options{}, Challenger: "a", Opponent: "b", Rated: true}
+	v2c := encodeChallenge(c)
+	if back, err := decodeChallenge(3, v2c); err != nil || !back.Rated {
+		t.Fatalf("challenge round trip: %+v, %v", back, err)
+	}
+	if back, err := decodeChallenge(3, append([]byte{1}, v2c[1:len(v2c)-1]...)); err != nil || back.Rated {
+		t.Fatalf("version 1 challenge: %+v, %v", back, err)
+	}
+}
+
+func TestNewFieldsRoundTripAndPingsComeDue(t *testing.T) {
+	s, clock, _ := openTest(t)
+	a := newGame(t, s, "c1", "ouri", person("a"), person("b"))
+	b := newGame(t, s, "c2", "ouri", person("c"), person("d"))
+	now := clock.Now()
+	for i, rec := range []Game{a, b} {
+		_, _, err := s.Update(rec.ID, -1, func(r *Game, g games.Game) error {
+			r.Rated, r.Thread = true, "th"
+			r.Change[1] = RatingChange{1500, 1462}
+			r.Ping = Ping{Due: now.Add(time.Duration(2-i) * time.Minute), Sent: 1, Message: "p1"}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, _, err := s.Game(a.ID)
+	if err != nil || !got.Rated || got.Thread != "th" || got.Change[1] != (RatingChange{1500, 1462}) || got.Ping.Message != "p1" || got.Ping.Sent != 1 {
+		t.Fatalf("round trip: %+v, %v", got, err)
+	}
+	due, err := s.PingsDue(now.Add(90 * time.Second))
+	if err != nil || !slices.Equal(gameIDs(due), []uint64{b.ID}) {
+		t.Fatalf("due after 90 s: %v, %v", gameIDs(due), err)
+	}
+	due, _ = s.PingsDue(now.Add(3 * time.Minute))
+	if !slices.Equal(gameIDs(due), []uint64{b.ID, a.ID}) {
+		t.Fatalf("due after 3 min: %v", gameIDs(due))
+	}
+	// A finished game has no ping due.
+	if _, _, err := s.Update(a.ID, -1, func(r *Game, g games.Game) error { return g.End(games.Resignation, 0) }); err != nil {
+		t.Fatal(err)
+	}
+	due, _ = s.PingsDue(now.Add(3 * time.Minute))
+	if !slices.Equal(gameIDs(due), []uint64{b.ID}) {
+		t.Fatalf("a finished game's ping is still due: %v", gameIDs(due))
+	}
+}
+
+func TestSettings(t *testing.T) {
+	s, _, path := openTest(t)
+	if got, err := s.ServerSettings("g1"); err != nil || got != (ServerSettings{}) {
+		t.Fatalf("defaults: %+v, %v", got, err)
+	}
+	_, err := s.ChangeServerSettings("g1", func(c *ServerSettings) {
+		c.Threads, c.Language, c.IdleTimeout, c.NoPings = true, "pt-BR", 24*time.Hour, true
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.ChangeMemberSettings("u1", func(m *MemberSettings) { m.NoPings = true }); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	s2, err := Open(path, s.opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s2.Close()
+	got, err := s2.ServerSettings("g1")
+	want := ServerSettings{Threads: true, Language: "pt-BR", IdleTimeout: 24 * time.Hour, NoPings: true}
+	if err != nil || got != want {
+		t.Fatalf("after reopening: %+v, %v", got, err)
+	}
+	if m, err := s2.MemberSettings("u1"); err != nil || !m.NoPings {
+		t.Fatalf("member: %+v, %v", m, err)
+	}
+	if m, _ := s2.MemberSettings("u2"); m.NoPings {
+		t.Fatal("another member's defaults changed")
+	}
+	if err := s2.Check(); err != nil {
+		t.Fatal(err)
+	}
+}
