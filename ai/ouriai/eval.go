@@ -1,6 +1,10 @@
 package ouriai
 
-import "tabuleiro/games/ouri"
+import (
+	"math/bits"
+
+	"tabuleiro/games/ouri"
+)
 
 // The positional evaluation: a linear function of a few features of the position, fitted on
 // self-play games (TestTuneEval) to predict the seeds each side will still gain, so that an
@@ -8,19 +12,21 @@ import "tabuleiro/games/ouri"
 
 // Feature indices. Each feature is counted for the side to move ("my") or its opponent ("their").
 const (
-	fStores       = iota // store difference
-	fSides               // seeds on my side − seeds on their side
-	fMyWeak              // my houses holding 1 or 2 seeds (their targets)
-	fTheirWeak           // their houses holding 1 or 2 seeds (my targets)
-	fMyHouses            // my non-empty houses
-	fTheirHouses         // their non-empty houses
-	fMyLaps              // my houses of 12+ seeds, which lap the board
-	fTheirLaps           // theirs
-	fMyCapture           // the most I can capture now (the tempo is mine)
-	fTheirCapture        // the most they could capture were it their turn (what I must parry)
-	fMyReach             // my houses whose sowing reaches their side
-	fTheirReach          // theirs
-	nBase
+	fStores       = iota         // store difference
+	fSides                       // seeds on my side − seeds on their side
+	fMyWeak                      // my houses holding 1 or 2 seeds (their targets)
+	fTheirWeak                   // their houses holding 1 or 2 seeds (my targets)
+	fMyHouses                    // my non-empty houses
+	fTheirHouses                 // their non-empty houses
+	fMyLaps                      // my houses of 12+ seeds, which lap the board
+	fTheirLaps                   // theirs
+	fMyCapture                   // the most I can capture now (the tempo is mine)
+	fTheirCapture                // the most they could capture were it their turn (what I must parry)
+	fMyReach                     // my houses whose sowing reaches their side
+	fTheirReach                  // theirs
+	fMyHouse                     // 6 features: the seeds in my houses a–f
+	fTheirHouse   = fMyHouse + 6 // 6 features: the seeds in their houses a–f
+	nBase         = fTheirHouse + 6
 )
 
 // NFeatures counts the features: each base feature alone and scaled by the seeds on the board,
@@ -35,10 +41,20 @@ const evalScale = 8
 
 // Features computes p's features for its side to move.
 func Features(p *ouri.Position) (f [NFeatures]float64) {
+	b, board := baseFeatures(p)
+	phase := float64(board) / ouri.Seeds
+	for i, v := range b {
+		f[i] = float64(v)
+		f[nBase+i] = float64(v) * phase
+	}
+	f[2*nBase] = 1
+	return f
+}
+
+// baseFeatures computes the base features and the seeds on the board.
+func baseFeatures(p *ouri.Position) (b [nBase]int, board int) {
 	me, op := p.ToMove, 1-p.ToMove
-	var b [nBase]int
 	b[fStores] = int(p.Stores[me]) - int(p.Stores[op])
-	board := 0
 	for i := 0; i < 6; i++ {
 		mine, theirs := p.Houses[int(me)*6+i], p.Houses[int(op)*6+i]
 		board += int(mine) + int(theirs)
@@ -67,29 +83,58 @@ func Features(p *ouri.Position) (f [NFeatures]float64) {
 		if int(theirs) >= 6-i {
 			b[fTheirReach]++
 		}
+		b[fMyHouse+i], b[fTheirHouse+i] = int(mine), int(theirs)
 	}
 	b[fMyCapture] = bestCapture(p)
 	q := *p
 	q.ToMove = op
 	b[fTheirCapture] = bestCapture(&q)
-	phase := float64(board) / ouri.Seeds
-	for i, v := range b {
-		f[i] = float64(v)
-		f[nBase+i] = float64(v) * phase
-	}
-	f[2*nBase] = 1
-	return f
+	return b, board
 }
 
-// bestCapture is the most p's side to move captures in one sowing.
+// bestCapture is the most p's side to move captures in one sowing. Sowings of fewer than 12 seeds
+// (nearly all) are worked out without sowing: each house from the next one to the last gains one.
 func bestCapture(p *ouri.Position) int {
+	me := int(p.ToMove)
+	first := 6 - me*6 // the opponent's house a
 	best := 0
 	for m := p.LegalMask(); m != 0; m &= m - 1 {
-		h := 0
-		for m>>h&1 == 0 {
-			h++
+		h := bits.TrailingZeros8(m)
+		from := me*6 + h
+		n := int(p.Houses[from])
+		if n >= 12 {
+			if _, got := p.Sow(h); got > best {
+				best = got
+			}
+			continue
 		}
-		if _, got := p.Sow(h); got > best {
+		last := (from + n) % 12
+		if last < first || last >= first+6 {
+			continue
+		}
+		got := 0
+		for j := last; j >= first; j-- {
+			c := int(p.Houses[j]) + 1
+			if c != 2 && c != 3 {
+				break
+			}
+			got += c
+		}
+		if got > best {
+			if p.Rules == ouri.RulesAbapa && got == p.SideSeeds(uint8(1-me))+last-first+1 {
+				continue // a grand slam captures nothing under Abapa
+			}
+			best = got
+		}
+	}
+	return best
+}
+
+// bestCaptureBySowing is bestCapture the slow way, for tests.
+func bestCaptureBySowing(p *ouri.Position) int {
+	best := 0
+	for m := p.LegalMask(); m != 0; m &= m - 1 {
+		if _, got := p.Sow(bits.TrailingZeros8(m)); got > best {
 			best = got
 		}
 	}
@@ -99,10 +144,11 @@ func bestCapture(p *ouri.Position) int {
 // Evaluate is the estimate of p for its side to move, in eighths of a seed: the store difference
 // plus the gain the weights predict.
 func (w *Weights) Evaluate(p *ouri.Position) int {
-	f := Features(p)
-	v := f[fStores]
-	for i, x := range f {
-		v += w[i] * x
+	b, board := baseFeatures(p)
+	phase := float64(board) / ouri.Seeds
+	v := float64(b[fStores]) + w[2*nBase]
+	for i, x := range b {
+		v += float64(x) * (w[i] + w[nBase+i]*phase)
 	}
 	return int(v * evalScale)
 }

@@ -42,11 +42,17 @@ type Search struct {
 	// SoftShare is the share of the budget, in percent, after which no new depth starts; 0 means
 	// 60. A depth cut short by the budget still counts when it found a better move.
 	SoftShare int
+	// TableDepth is the least remaining depth at which the table is used; 0 means 2.
+	TableDepth int
 	// TableBits sizes the transposition table (2^TableBits entries of 16 bytes); 0 means 20.
 	TableBits int
 
+	// NoHistory turns off the history heuristic (for comparisons).
+	NoHistory bool
+
 	tt       []ttEntry
 	ttMask   uint64
+	history  [2][6]int // quiet moves that refuted a position, weighted by depth²
 	nodes    int64
 	deadline time.Time
 	ctx      context.Context
@@ -82,6 +88,7 @@ func (s *Search) Best(ctx context.Context, pos ouri.Position, history []ouri.Pos
 		clear(s.tt)
 	}
 	s.ttMask = 1<<bits - 1
+	s.history = [2][6]int{}
 	s.nodes, s.stopped, s.ctx = 0, false, ctx
 	s.deadline = start.Add(budget)
 	s.game = map[ouri.Position]int{}
@@ -174,6 +181,16 @@ func (s *Search) Best(ctx context.Context, pos ouri.Position, history []ouri.Pos
 }
 
 const maxDepth = 100
+
+// scratch stands in for a table entry where the table is not used (never read).
+var scratch ttEntry
+
+func (s *Search) ttDepth() int {
+	if s.TableDepth > 0 {
+		return s.TableDepth
+	}
+	return 2
+}
 
 func (s *Search) softShare() time.Duration {
 	if s.SoftShare > 0 {
@@ -271,10 +288,16 @@ func (s *Search) node(p ouri.Position, base int, gameLive bool, depth, alpha, be
 		return s.estimate(&p)
 	}
 
-	key := p.Hash()
-	e := &s.tt[key&s.ttMask]
+	// The table pays from two plies above the leaves: nearer, a probe costs about what it saves.
+	useTT := depth >= s.ttDepth()
+	var key uint64
+	e := &scratch
+	if useTT {
+		key = p.Hash()
+		e = &s.tt[key&s.ttMask]
+	}
 	ttMove := -1
-	if e.key == key {
+	if useTT && e.key == key {
 		ttMove = int(e.move)
 		if int(e.depth) >= depth {
 			if v := int(e.score); e.bound.Settles(v, alpha, beta) {
@@ -296,9 +319,12 @@ func (s *Search) node(p ouri.Position, base int, gameLive bool, depth, alpha, be
 			continue
 		}
 		c, got := p.Sow(m)
-		k := got * 8
-		if m == ttMove {
-			k = 1000
+		k := got << 20
+		switch {
+		case m == ttMove:
+			k = 1 << 30
+		case got == 0 && !s.NoHistory:
+			k = min(s.history[p.ToMove][m], 1<<19)
 		}
 		kids[n].c, kids[n].cap, kids[n].m, kids[n].key = c, got, m, k
 		for j := n; j > 0 && kids[j].key > kids[j-1].key; j-- {
@@ -328,6 +354,9 @@ func (s *Search) node(p ouri.Position, base int, gameLive bool, depth, alpha, be
 			if v > alpha {
 				alpha = v
 				if v >= beta {
+					if kids[i].cap == 0 {
+						s.history[p.ToMove][kids[i].m] += depth * depth
+					}
 					break
 				}
 			}
@@ -337,6 +366,8 @@ func (s *Search) node(p ouri.Position, base int, gameLive bool, depth, alpha, be
 	if s.stopped {
 		return 0
 	}
-	*e = ttEntry{key: key, score: int16(best), depth: int8(depth), bound: bound.Of(best, alpha0, beta), move: int8(bestMove)}
+	if useTT {
+		*e = ttEntry{key: key, score: int16(best), depth: int8(depth), bound: bound.Of(best, alpha0, beta), move: int8(bestMove)}
+	}
 	return best
 }
