@@ -123,6 +123,7 @@ func (s *Store) AcceptChallenge(id uint64, g Game) (Game, error) {
 				return nil
 			}
 		}
+		ng.Rated = c.Rated
 		ng, refusal = s.prepareNew(ng)
 		if refusal != nil {
 			return nil

@@ -29,6 +29,7 @@ func (s *Store) Check() error {
 			}
 		}
 		checkIndexes(tx, add)
+		checkStandings(tx, add)
 		return nil
 	})
 	if err != nil {

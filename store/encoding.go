@@ -230,6 +230,8 @@ func encodeGame(g Game) []byte {
 	for _, c := range g.Change {
 		w.int(int64(c.Before))
 		w.int(int64(c.After))
+		w.bool(c.BeforeProvisional)
+		w.bool(c.AfterProvisional)
 	}
 	w.str(g.Thread)
 	w.time(g.Ping.Due)
@@ -267,6 +269,8 @@ func decodeGame(id uint64, b []byte) (Game, error) {
 		for i := range g.Change {
 			g.Change[i].Before = int(r.int())
 			g.Change[i].After = int(r.int())
+			g.Change[i].BeforeProvisional = r.bool()
+			g.Change[i].AfterProvisional = r.bool()
 		}
 		g.Thread = r.str()
 		g.Ping.Due = r.time()

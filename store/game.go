@@ -67,8 +67,12 @@ type Game struct {
 	Ping   Ping            // the turn ping of the player to move
 }
 
-// RatingChange is a player's rating before and after a rated game, rounded as shown.
-type RatingChange struct{ Before, After int }
+// RatingChange is a player's rating before and after a rated game, rounded as shown, and whether
+// each was provisional (deviation above 110: shown with "?").
+type RatingChange struct {
+	Before, After                       int
+	BeforeProvisional, AfterProvisional bool
+}
 
 // Ping is the state of a game's turn pings: when the next one is due for the player to move (zero:
 // none), how many this turn has had (the reminder is the second), and the ping message the game keeps
@@ -266,6 +270,10 @@ func (s *Store) update(id uint64, fn func(rec *Game, g games.Game) error,
 		derive(&rec, g)
 		if rec.Ply != old.Ply || rec.Outcome != old.Outcome {
 			rec.LastMove = s.opt.Now()
+		}
+		// A game that ends here changes its players' ratings and records in this transaction.
+		if err := settle(tx, old, &rec, g); err != nil {
+			return err
 		}
 		if err := putGame(tx, &old, rec); err != nil {
 			return err

@@ -50,7 +50,8 @@ var allBuckets = [][]byte{bChallenges, bGames, bChallengeChannel, bChallengeDue,
 	bActive, bGameChannel, bBotToMove, bGameDue, bFinished, bLast, bPingDue}
 
 // settingsBuckets hold settings, which no index derives from.
-var settingsBuckets = [][]byte{bServerSettings, bMemberSettings}
+// Ratings (rating.go) are kept with them: a game's end changes them, no game implies them.
+var settingsBuckets = [][]byte{bServerSettings, bMemberSettings, bStandings, bLeaderboard}
 
 func u64(id uint64) []byte { return binary.BigEndian.AppendUint64(nil, id) }
 

@@ -13,8 +13,8 @@ func TestVersion1RecordsStillRead(t *testing.T) {
 	g := Game{ID: 7, Guild: "g", Channel: "c", Kind: "ouri", Seats: [2]Player{person("a"), bot("easy")},
 		Encoded: []byte{1, 2}, Offer: Offer{Kind: "end", By: 1}}
 	v2 := encodeGame(g)
-	// Version 1 ended at the offer: the 9 zero bytes of version 2's fields go, and its first byte says 1.
-	v1 := append([]byte{1}, v2[1:len(v2)-9]...)
+	// Version 1 ended at the offer: the 13 zero bytes of version 2's fields go, and its first byte says 1.
+	v1 := append([]byte{1}, v2[1:len(v2)-13]...)
 	got, err := decodeGame(7, v1)
 	if err != nil {
 		t.Fatal(err)
@@ -41,7 +41,7 @@ func TestNewFieldsRoundTripAndPingsComeDue(t *testing.T) {
 	for i, rec := range []Game{a, b} {
 		_, _, err := s.Update(rec.ID, -1, func(r *Game, g games.Game) error {
 			r.Rated, r.Thread = true, "th"
-			r.Change[1] = RatingChange{1500, 1462}
+			r.Change[1] = RatingChange{Before: 1500, After: 1462, AfterProvisional: true}
 			r.Ping = Ping{Due: now.Add(time.Duration(2-i) * time.Minute), Sent: 1, Message: "p1"}
 			return nil
 		})
@@ -50,7 +50,7 @@ func TestNewFieldsRoundTripAndPingsComeDue(t *testing.T) {
 		}
 	}
 	got, _, err := s.Game(a.ID)
-	if err != nil || !got.Rated || got.Thread != "th" || got.Change[1] != (RatingChange{1500, 1462}) || got.Ping.Message != "p1" || got.Ping.Sent != 1 {
+	if err != nil || !got.Rated || got.Thread != "th" || got.Change[1] != (RatingChange{Before: 1500, After: 1462, AfterProvisional: true}) || got.Ping.Message != "p1" || got.Ping.Sent != 1 {
 		t.Fatalf("round trip: %+v, %v", got, err)
 	}
 	due, err := s.PingsDue(now.Add(90 * time.Second))
