@@ -76,5 +76,8 @@ func (b *Bot) click(ctx context.Context, req *request) (Reply, error) {
 
 // afterEdit edits the live board once a game changed from a message that is not the board.
 func (b *Bot) afterEdit(v View) func(ctx context.Context, f Followup) {
-	return func(ctx context.Context, f Followup) { b.showBoard(ctx, v) }
+	return func(ctx context.Context, f Followup) {
+		b.showBoard(ctx, v)
+		b.unping(ctx, v)
+	}
 }

@@ -195,6 +195,7 @@ func (b *Bot) afterBoard(req *request, v View, old string) func(ctx context.Cont
 		log := req.log.With("game", v.Game.ID)
 		prev := b.live.set(b.live.boards, v.Game.ID, f)
 		b.t.BotTurn(ctx, v)
+		b.unping(ctx, v)
 		msg, err := f.Original(ctx)
 		if err != nil {
 			log.Warn("could not read the id of the new board", "err", err)
@@ -219,6 +220,7 @@ func (b *Bot) afterInPlace(v View) func(ctx context.Context, f Followup) {
 	return func(ctx context.Context, f Followup) {
 		b.live.set(b.live.boards, v.Game.ID, f)
 		b.t.BotTurn(ctx, v)
+		b.unping(ctx, v)
 	}
 }
 

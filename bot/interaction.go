@@ -143,7 +143,12 @@ type Message struct {
 	Pings []string
 	// Files are attached to the message (a follow-up's only: a reply cannot carry them everywhere).
 	Files []File
+	// Jump, when set, is a message this one points to (a turn ping's board); adapters link it.
+	Jump *Jump
 }
+
+// Jump names a message to link to.
+type Jump struct{ Guild, Channel, Message string }
 
 // Row is one row of controls.
 type Row []Control
@@ -187,4 +192,6 @@ type Sender interface {
 	Edit(ctx context.Context, channel, messageID string, m Message) error
 	// Clear removes a message's controls and leaves its text.
 	Clear(ctx context.Context, channel, messageID string) error
+	// Delete removes a message (a turn ping that no longer applies).
+	Delete(ctx context.Context, channel, messageID string) error
 }

@@ -16,6 +16,7 @@ import (
 // game lost on time also pings its players: an edited board notifies nobody.
 func (b *Bot) GameChanged(ctx context.Context, v View) {
 	b.showBoard(ctx, v)
+	b.unping(ctx, v)
 	if v.Live.Outcome().Method != games.Time {
 		return
 	}
@@ -100,5 +101,40 @@ func (b *Bot) ChallengeExpired(ctx context.Context, c store.Challenge) {
 	}
 	if err := b.send.Edit(ctx, c.Channel, c.MessageID, m); err != nil {
 		b.log.Warn("could not edit an expired challenge", "challenge", c.ID, "err", err)
+	}
+}
+
+// TurnPing posts a short message that pings only the player to move, linking the board, and deletes
+// the game's previous ping.
+func (b *Bot) TurnPing(ctx context.Context, v View, reminder bool, stale string) (string, error) {
+	if stale != "" {
+		b.unping(ctx, View{Game: v.Game, StalePing: stale})
+	}
+	mover := v.Mover().UserID
+	opponent := table.PlayerName(v.Game.Seats[v.Live.ToMove().Other()])
+	text := fmt.Sprintf("%s, it is your turn in your **%s** game against %s.", table.Mention(mover), v.Desc().Title, opponent)
+	if reminder {
+		text = fmt.Sprintf("%s, a reminder: half your time for this move is gone in your **%s** game against %s — "+
+			"you lose on time <t:%d:R>.", table.Mention(mover), v.Desc().Title, opponent, v.Game.Deadline.Unix())
+	}
+	m := Message{Content: text, Pings: []string{mover}}
+	if v.Game.MessageID != "" {
+		m.Jump = &Jump{Guild: v.Game.Guild, Channel: v.Game.Channel, Message: v.Game.MessageID}
+	}
+	id, err := b.send.Send(ctx, v.Game.Channel, m)
+	if err != nil {
+		b.log.Warn("could not ping the player to move", "game", v.Game.ID, "err", err)
+		return "", err
+	}
+	return id, nil
+}
+
+// unping deletes a turn ping that no longer applies.
+func (b *Bot) unping(ctx context.Context, v View) {
+	if v.StalePing == "" {
+		return
+	}
+	if err := b.send.Delete(ctx, v.Game.Channel, v.StalePing); err != nil {
+		b.log.Debug("could not delete an old turn ping", "game", v.Game.ID, "err", err)
 	}
 }

@@ -165,11 +165,13 @@ func (t *Table) Sweep(ctx context.Context) {
 		t.log.Info("challenge expired", "challenge", c.ID, "guild", c.Guild, "channel", c.Channel)
 		t.notify.ChallengeExpired(ctx, c)
 	}
+	t.pings(ctx, now)
 	idle, err := t.st.GamesDue(now)
 	if err != nil {
 		t.log.Error("could not list idle games", "err", err)
 	}
 	for _, rec := range idle {
+		stale := ""
 		rec, g, err := t.st.Update(rec.ID, rec.Ply, func(r *store.Game, g games.Game) error {
 			if r.Deadline.IsZero() || r.Deadline.After(now) || g.Outcome().Over() {
 				return errNotDue
@@ -180,6 +182,7 @@ func (t *Table) Sweep(ctx context.Context) {
 				// The bot never times out: its move is made on start.
 				return nil
 			}
+			stale, r.Ping = r.Ping.Message, store.Ping{}
 			return g.End(games.Time, loser)
 		})
 		if err != nil {
@@ -191,7 +194,7 @@ func (t *Table) Sweep(ctx context.Context) {
 		if g.Outcome().Over() {
 			t.log.Info("game lost on time", "game", rec.ID, "guild", rec.Guild, "channel", rec.Channel)
 			t.stopBot(rec.ID)
-			t.notify.GameChanged(ctx, View{Game: rec, Live: g})
+			t.notify.GameChanged(ctx, View{Game: rec, Live: g, StalePing: stale})
 		}
 	}
 }

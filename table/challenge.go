@@ -112,6 +112,7 @@ func (t *Table) Answer(a Actor, id uint64, accept bool, messageID string) (Answe
 	rec := store.Game{Guild: c.Guild, Channel: c.Channel, Kind: c.Kind, Seats: seats, MessageID: messageID,
 		Encoded: games.Encode(g), Created: now}
 	rec.Deadline = t.deadline(rec, g, now)
+	t.turnStarts(&rec, g, now)
 	rec, err = t.st.AcceptChallenge(c.ID, rec)
 	if err != nil {
 		return Answered{}, err

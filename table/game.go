@@ -18,7 +18,7 @@ func (t *Table) deadline(rec store.Game, g games.Game, now time.Time) time.Time 
 	if g.Outcome().Over() || rec.Seats[g.ToMove()].Bot {
 		return time.Time{}
 	}
-	return now.Add(t.cfg.IdleTimeout)
+	return now.Add(t.idleTimeout(rec.Guild))
 }
 
 // busy refuses a new game when a person already plays one of this kind at this place.
@@ -112,6 +112,7 @@ func mayDecide(a *Actor, v View) (games.Seat, error) {
 // set, becomes the live board.
 func (t *Table) decide(v View, seat games.Seat, m games.Move, messageID string) (View, error) {
 	now := t.cfg.Now()
+	stale := ""
 	rec, g, err := t.st.UpdateLive(v.Game, v.Live, func(r *store.Game, g games.Game) error {
 		if err := g.Play(m); err != nil {
 			return refuse(Invalid, "%s", UpperFirst(err.Error()))
@@ -124,9 +125,12 @@ func (t *Table) decide(v View, seat games.Seat, m games.Move, messageID string) 
 			r.MessageID = messageID
 		}
 		r.Deadline = t.deadline(*r, g, now)
+		if g.Ply() != v.Game.Ply && (g.Outcome().Over() || g.ToMove() != seat) {
+			stale = t.turnStarts(r, g, now)
+		}
 		return nil
 	})
-	return View{Game: rec, Live: g}, err
+	return View{Game: rec, Live: g, StalePing: stale}, err
 }
 
 // Move plays a decision typed in notation in the actor's game. It returns the new view and the
@@ -227,6 +231,7 @@ func (t *Table) ResignGame(a Actor, id uint64) (View, error) {
 }
 
 func (t *Table) resign(a *Actor, id uint64) (View, error) {
+	stale := ""
 	rec, g, err := t.st.Update(id, -1, func(r *store.Game, g games.Game) error {
 		seat := SeatOf(*r, a.User)
 		if seat == games.NoSeat {
@@ -236,6 +241,7 @@ func (t *Table) resign(a *Actor, id uint64) (View, error) {
 			return refuse(Stale, "That game is already over.")
 		}
 		r.Deadline = time.Time{}
+		stale, r.Ping = r.Ping.Message, store.Ping{}
 		return g.End(games.Resignation, seat)
 	})
 	if err != nil {
@@ -243,7 +249,7 @@ func (t *Table) resign(a *Actor, id uint64) (View, error) {
 	}
 	t.logOf(a).Info("resigned")
 	t.stopBot(id)
-	return View{Game: rec, Live: g}, nil
+	return View{Game: rec, Live: g, StalePing: stale}, nil
 }
 
 // Retired is the answer to resigning a game whose stored record cannot be read: it was closed
@@ -309,9 +315,11 @@ func (t *Table) Offer(a Actor) (Offered, error) {
 	}
 	old := v.Game.MessageID
 	accept := v.Game.Offer.Kind != "" && v.Game.Offer.By == seat.Other()
+	stale := ""
 	rec, g, err := t.st.UpdateLive(v.Game, v.Live, func(r *store.Game, g games.Game) error {
 		if accept {
 			r.Deadline = time.Time{}
+			stale, r.Ping = r.Ping.Message, store.Ping{}
 			return g.End(games.Agreement, seat)
 		}
 		r.Offer = store.Offer{Kind: kind, By: seat}
@@ -323,7 +331,7 @@ func (t *Table) Offer(a Actor) (Offered, error) {
 	if accept {
 		a.Log.Info("ended by agreement")
 	}
-	return Offered{View: View{Game: rec, Live: g}, Accepted: accept, Old: old}, nil
+	return Offered{View: View{Game: rec, Live: g, StalePing: stale}, Accepted: accept, Old: old}, nil
 }
 
 // Find is the game a spectator asks about at the actor's place: the named player's, the actor's, or

@@ -13,12 +13,14 @@ import (
 
 // Config tunes a Table. The zero value gives the defaults.
 type Config struct {
-	ChallengeTTL time.Duration    // how long a challenge stays open; default 10m
-	IdleTimeout  time.Duration    // how long a player may take to decide; default 72h
-	AIMoveTime   time.Duration    // hard's thinking budget; default 1s
-	Now          func() time.Time // the clock; default time.Now
-	Seed         uint64           // seeds layouts, random seat choice and the AI (deterministic tests)
-	Log          *slog.Logger     // default slog.Default()
+	ChallengeTTL time.Duration // how long a challenge stays open; default 10m
+	IdleTimeout  time.Duration // how long a player may take to decide; default 72h (a server may choose)
+	// TurnPingAfter is how long a player may take before their turn is pinged; default 2m.
+	TurnPingAfter time.Duration
+	AIMoveTime    time.Duration    // hard's thinking budget; default 1s
+	Now           func() time.Time // the clock; default time.Now
+	Seed          uint64           // seeds layouts, random seat choice and the AI (deterministic tests)
+	Log           *slog.Logger     // default slog.Default()
 	// AI is the bot's play; default a Player that keeps its endgame databases in memory. Make one
 	// per process with ai.New(ai.Config{CacheDir: beside the store}).
 	AI *ai.Player
@@ -44,6 +46,9 @@ type Notifier interface {
 	GameChanged(ctx context.Context, v View)
 	// ChallengeExpired: an open challenge passed its deadline unanswered.
 	ChallengeExpired(ctx context.Context, c store.Challenge)
+	// TurnPing tells the player to move that it is their turn (reminder: half their time is gone)
+	// and returns the ping message's id; stale is the game's previous ping message, to delete.
+	TurnPing(ctx context.Context, v View, reminder bool, stale string) (string, error)
 }
 
 // Table runs the sessions on a store. It is safe for concurrent use.
@@ -56,6 +61,7 @@ type Table struct {
 	wg      sync.WaitGroup
 	mu      sync.Mutex
 	running map[uint64]*botRun // games whose bot decisions are being made
+	settingsCache
 }
 
 // botRun is the bot at work on one game: a later call asks it to look again; an ending cancels it.
@@ -72,6 +78,9 @@ func New(st *store.Store, notify Notifier, cfg Config) *Table {
 	if cfg.IdleTimeout <= 0 {
 		cfg.IdleTimeout = 72 * time.Hour
 	}
+	if cfg.TurnPingAfter <= 0 {
+		cfg.TurnPingAfter = 2 * time.Minute
+	}
 	if cfg.AIMoveTime <= 0 {
 		cfg.AIMoveTime = time.Second
 	}
@@ -84,7 +93,8 @@ func New(st *store.Store, notify Notifier, cfg Config) *Table {
 	if cfg.AI == nil {
 		cfg.AI = ai.Default()
 	}
-	return &Table{st: st, cfg: cfg, log: cfg.Log, notify: notify, running: map[uint64]*botRun{}}
+	return &Table{st: st, cfg: cfg, log: cfg.Log, notify: notify, running: map[uint64]*botRun{},
+		settingsCache: settingsCache{set: map[string]store.ServerSettings{}}}
 }
 
 // Store is the table's store.

@@ -3,6 +3,7 @@ package table
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"sync"
 	"testing"
@@ -22,6 +23,21 @@ type heard struct {
 	mu      sync.Mutex
 	games   []View
 	expired []store.Challenge
+	pings   []ping
+}
+
+type ping struct {
+	game     uint64
+	user     string
+	reminder bool
+	stale    string
+}
+
+func (h *heard) TurnPing(ctx context.Context, v View, reminder bool, stale string) (string, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.pings = append(h.pings, ping{v.Game.ID, v.Mover().UserID, reminder, stale})
+	return fmt.Sprintf("ping%d", len(h.pings)), nil
 }
 
 func (h *heard) GameChanged(ctx context.Context, v View) {
@@ -41,6 +57,7 @@ type fixture struct {
 	st    *store.Store
 	tab   *Table
 	heard *heard
+	path  string
 	now   time.Time
 	mu    sync.Mutex
 	n     int
@@ -49,7 +66,8 @@ type fixture struct {
 func newFixture(t *testing.T) *fixture {
 	t.Helper()
 	f := &fixture{t: t, heard: &heard{}, now: time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)}
-	st, err := store.Open(t.TempDir()+"/table.db", store.Options{Decode: catalog.Decode, Now: f.clock})
+	f.path = t.TempDir() + "/table.db"
+	st, err := store.Open(f.path, store.Options{Decode: catalog.Decode, Now: f.clock})
 	if err != nil {
 		t.Fatal(err)
 	}

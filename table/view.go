@@ -11,6 +11,8 @@ import (
 type View struct {
 	Game store.Game
 	Live games.Game
+	// StalePing is a turn ping message that no longer applies (the turn passed): delete it.
+	StalePing string
 }
 
 // Desc describes the view's game.

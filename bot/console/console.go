@@ -476,7 +476,11 @@ func (c *Console) touch(m *consoleMessage) {
 
 // Send posts a message from the bot.
 func (c *Console) Send(ctx context.Context, channel string, s bot.Message) (string, error) {
-	m := &consoleMessage{channel: channel, content: s.Content, rows: s.Rows}
+	content := s.Content
+	if s.Jump != nil {
+		content += " (see message #" + s.Jump.Message + ")"
+	}
+	m := &consoleMessage{channel: channel, content: content, rows: s.Rows}
 	c.add(m)
 	c.show(m, "")
 	return m.id, nil
@@ -544,6 +548,27 @@ func (f followup) FollowUp(ctx context.Context, m bot.Message) (string, error) {
 	f.c.add(msg)
 	f.c.show(msg, "")
 	return msg.id, nil
+}
+
+// Delete removes a message the bot posted.
+func (c *Console) Delete(ctx context.Context, channel, messageID string) error {
+	c.mu.Lock()
+	m := c.msgs[messageID]
+	if m != nil {
+		delete(c.msgs, messageID)
+		for i, x := range c.order {
+			if x == m {
+				c.order = append(c.order[:i:i], c.order[i+1:]...)
+				break
+			}
+		}
+	}
+	c.mu.Unlock()
+	if m == nil {
+		return fmt.Errorf("console: no message %s", messageID)
+	}
+	c.printf("  (tabuleiro deleted message #%s)\n", messageID)
+	return nil
 }
 
 // originalOf is the message an interaction's reply created.

@@ -28,9 +28,10 @@ type Config struct {
 	APIBase   *url.URL          // DISCORD_API_BASE: origin of every REST call
 	DBPath    string            // DB_PATH, already suffixed with .shard<N> when SHARD_COUNT > 1
 
-	AIMoveTime   time.Duration // AI_MOVE_TIME
-	ChallengeTTL time.Duration // CHALLENGE_TTL
-	IdleTimeout  time.Duration // IDLE_TIMEOUT
+	AIMoveTime    time.Duration // AI_MOVE_TIME
+	ChallengeTTL  time.Duration // CHALLENGE_TTL
+	IdleTimeout   time.Duration // IDLE_TIMEOUT
+	TurnPingAfter time.Duration // TURN_PING_AFTER
 
 	Shard Shard // SHARD_ID, SHARD_COUNT
 
@@ -42,13 +43,14 @@ type Config struct {
 
 // Defaults of discord.md section 4.
 const (
-	DefaultAPIBase      = "https://discord.com"
-	DefaultDBPath       = "data/tabuleiro.db"
-	DefaultAIMoveTime   = time.Second
-	DefaultChallengeTTL = 10 * time.Minute
-	DefaultIdleTimeout  = 72 * time.Hour
-	DefaultBackupEvery  = 6 * time.Hour
-	DefaultBackupKeep   = 14
+	DefaultAPIBase       = "https://discord.com"
+	DefaultDBPath        = "data/tabuleiro.db"
+	DefaultAIMoveTime    = time.Second
+	DefaultChallengeTTL  = 10 * time.Minute
+	DefaultIdleTimeout   = 72 * time.Hour
+	DefaultTurnPingAfter = 2 * time.Minute
+	DefaultBackupEvery   = 6 * time.Hour
+	DefaultBackupKeep    = 14
 )
 
 // ErrNotConfigured means neither a token nor an HTTP endpoint (public key and address) is set: the
@@ -321,6 +323,7 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 	c.AIMoveTime = duration(get, "AI_MOVE_TIME", DefaultAIMoveTime, c.Token, bad)
 	c.ChallengeTTL = duration(get, "CHALLENGE_TTL", DefaultChallengeTTL, c.Token, bad)
 	c.IdleTimeout = duration(get, "IDLE_TIMEOUT", DefaultIdleTimeout, c.Token, bad)
+	c.TurnPingAfter = duration(get, "TURN_PING_AFTER", DefaultTurnPingAfter, c.Token, bad)
 
 	c.BackupDir = get("BACKUP_DIR")
 	c.BackupEvery = duration(get, "BACKUP_EVERY", DefaultBackupEvery, c.Token, bad)

@@ -160,6 +160,18 @@ func response(r bot.Reply) *discordgo.InteractionResponse {
 	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}
 }
 
+// content is a message's text, with a link to the message it points to.
+func content(m bot.Message) string {
+	if m.Jump == nil {
+		return m.Content
+	}
+	guild := m.Jump.Guild
+	if guild == "" {
+		guild = "@me"
+	}
+	return m.Content + " https://discord.com/channels/" + guild + "/" + m.Jump.Channel + "/" + m.Jump.Message
+}
+
 // allowed is whom a message may ping, always explicit: nobody but m.Pings (no roles, no
 // @everyone, no reply ping), whoever else it mentions.
 func allowed(m bot.Message) *discordgo.MessageAllowedMentions {

@@ -74,7 +74,8 @@ func (c *clock) Advance(d time.Duration) { c.mu.Lock(); c.now = c.now.Add(d); c.
 // sent is one call the bot made on its Sender. A Clear is recorded as an edit that leaves the
 // content alone (cleared) and removes the components, as Discord receives it.
 type sent struct {
-	op         string // "send", "edit" or "followup"
+	op         string // "send", "edit", "followup" or "delete"
+	pings      []string
 	channel    string
 	message    string
 	content    string
@@ -114,7 +115,7 @@ func (r *recorder) Send(ctx context.Context, channel string, m bot.Message) (str
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	id := r.newID()
-	r.calls = append(r.calls, sent{op: "send", channel: channel, message: id, content: m.Content, components: comps})
+	r.calls = append(r.calls, sent{op: "send", channel: channel, message: id, content: m.Content, components: comps, pings: m.Pings})
 	return id, nil
 }
 
@@ -138,6 +139,16 @@ func (r *recorder) Clear(ctx context.Context, channel, message string) error {
 	defer r.mu.Unlock()
 	r.calls = append(r.calls, sent{op: "edit", channel: channel, message: message, cleared: true,
 		components: []discordgo.MessageComponent{}})
+	return nil
+}
+
+func (r *recorder) Delete(ctx context.Context, channel, message string) error {
+	if r.forbidden() {
+		return fmt.Errorf("deleting in %s: %w", channel, bot.ErrForbidden)
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.calls = append(r.calls, sent{op: "delete", channel: channel, message: message})
 	return nil
 }
 

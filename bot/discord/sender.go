@@ -65,7 +65,7 @@ func (d *Sender) Send(ctx context.Context, channelID string, m bot.Message) (str
 	if d.s.Token == "" {
 		return "", errNoToken
 	}
-	send := &discordgo.MessageSend{Content: m.Content, Components: components(m.Rows), AllowedMentions: allowed(m)}
+	send := &discordgo.MessageSend{Content: content(m), Components: components(m.Rows), AllowedMentions: allowed(m)}
 	msg, err := d.s.ChannelMessageSendComplex(channelID, send, discordgo.WithContext(ctx))
 	if err != nil {
 		err = forbidden(fmt.Errorf("posting in channel %s: %w", channelID, err))
@@ -83,6 +83,19 @@ func (d *Sender) Edit(ctx context.Context, channelID, messageID string, m bot.Me
 	}
 	return d.edit(ctx, &discordgo.MessageEdit{Channel: channelID, ID: messageID, Content: &m.Content,
 		Components: &comps, AllowedMentions: allowed(m)})
+}
+
+// Delete removes a message.
+func (d *Sender) Delete(ctx context.Context, channelID, messageID string) error {
+	if d.s.Token == "" {
+		return errNoToken
+	}
+	if err := d.s.ChannelMessageDelete(channelID, messageID, discordgo.WithContext(ctx)); err != nil {
+		err = forbidden(fmt.Errorf("deleting message %s in channel %s: %w", messageID, channelID, err))
+		d.report(err, "channel", channelID, "message", messageID)
+		return err
+	}
+	return nil
 }
 
 // Clear removes a message's components.

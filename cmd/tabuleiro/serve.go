@@ -132,11 +132,12 @@ func (m *Main) open(ctx context.Context) error {
 	}
 	sender := discord.NewSender(session, appID, log)
 	m.Bot = bot.New(st, sender, bot.Config{
-		ChallengeTTL: cfg.ChallengeTTL,
-		IdleTimeout:  cfg.IdleTimeout,
-		AIMoveTime:   cfg.AIMoveTime,
-		Seed:         uint64(time.Now().UnixNano()),
-		Log:          log,
+		ChallengeTTL:  cfg.ChallengeTTL,
+		IdleTimeout:   cfg.IdleTimeout,
+		TurnPingAfter: cfg.TurnPingAfter,
+		AIMoveTime:    cfg.AIMoveTime,
+		Seed:          uint64(time.Now().UnixNano()),
+		Log:           log,
 		// The endgame databases are cached beside the game store.
 		AI: ai.New(ai.Config{CacheDir: filepath.Dir(cfg.DBPath)}),
 	})
