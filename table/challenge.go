@@ -9,8 +9,15 @@ import (
 )
 
 // Challenge stores a challenge from the actor to opponent. first is "me", "them" or "random" ("" is
-// random); opponentIsBot refuses a challenge to a bot account.
+// random); opponentIsBot refuses a challenge to a bot account. It is rated as the server's setting
+// says (see ChallengeRated).
 func (t *Table) Challenge(a Actor, opponent string, opponentIsBot bool, first string, opts games.Options) (store.Challenge, error) {
+	return t.ChallengeRated(a, opponent, opponentIsBot, first, opts, nil)
+}
+
+// ChallengeRated is Challenge with the person's rated option: nil takes the server's default. Games
+// in DMs and unrated variants are never rated (asking for it is refused).
+func (t *Table) ChallengeRated(a Actor, opponent string, opponentIsBot bool, first string, opts games.Options, rated *bool) (store.Challenge, error) {
 	log := t.logOf(&a)
 	if opponent == "" {
 		return store.Challenge{}, refuse(Invalid, "Name your opponent: `/%s challenge opponent:@someone`.", a.Kind)
@@ -28,8 +35,13 @@ func (t *Table) Challenge(a Actor, opponent string, opponentIsBot bool, first st
 	default:
 		return store.Challenge{}, refuse(Invalid, "first must be me, them or random, not %q.", first)
 	}
-	if _, err := catalog.New(a.Kind, opts); err != nil {
+	g, err := catalog.New(a.Kind, opts)
+	if err != nil {
 		return store.Challenge{}, refuse(Invalid, "%s", UpperFirst(err.Error()))
+	}
+	isRated, err := t.rates(&a, g, rated)
+	if err != nil {
+		return store.Challenge{}, err
 	}
 	for _, u := range []string{a.User, opponent} {
 		if err := t.busy(&a, u); err != nil {
@@ -39,7 +51,7 @@ func (t *Table) Challenge(a Actor, opponent string, opponentIsBot bool, first st
 	now := t.cfg.Now()
 	c, err := t.st.CreateChallenge(store.Challenge{Guild: a.Place.Guild, Channel: a.Place.Channel, Kind: a.Kind,
 		Options: opts, First: first, Challenger: a.User, Opponent: opponent,
-		Created: now, Expires: now.Add(t.cfg.ChallengeTTL)})
+		Created: now, Expires: now.Add(t.cfg.ChallengeTTL), Rated: isRated})
 	if err != nil {
 		return store.Challenge{}, err
 	}
