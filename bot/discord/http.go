@@ -17,12 +17,21 @@ import (
 )
 
 // MaxBody bounds an interaction request. Discord's payloads (resolved users and members
-// included) stay well under it.
+// included) stay well under it; a request saying it is longer is refused before a byte is read.
 const MaxBody = 1 << 20
 
 // MaxSkew is how far X-Signature-Timestamp may be from our clock, either way: a signed request
 // captured and replayed later is refused.
 const MaxSkew = 5 * time.Minute
+
+// DefaultMaxInFlight is EndpointOptions.MaxInFlight's default: with MaxBody, it bounds the memory
+// that request bodies can hold at once (64 MiB).
+const DefaultMaxInFlight = 64
+
+// replayWindow is how long the endpoint remembers an interaction id. A request signed at most
+// MaxSkew ahead of our clock can be replayed until MaxSkew after its timestamp, so an id must
+// outlive its arrival by twice MaxSkew; the minute more covers our own clock stepping.
+const replayWindow = 2*MaxSkew + time.Minute
 
 // Endpoint is the HTTP interactions endpoint of discord.md section 5:
 //
@@ -40,6 +49,8 @@ type Endpoint struct {
 
 	health   func() error
 	draining atomic.Bool
+	// slots holds a token per interaction request being served; when full, more get 503.
+	slots chan struct{}
 }
 
 // EndpointOptions are the optional parts of an Endpoint.
@@ -49,6 +60,9 @@ type EndpointOptions struct {
 	Log   *slog.Logger
 	// Health, when set, is asked by /healthz: an error (the store cannot write) answers 503.
 	Health func() error
+	// MaxInFlight bounds the interaction requests read and answered at once; one more is answered
+	// 503 with Retry-After. Default DefaultMaxInFlight.
+	MaxInFlight int
 }
 
 // NewEndpoint serves h. After steps run on work.
@@ -59,8 +73,13 @@ func NewEndpoint(h Handler, key ed25519.PublicKey, work *Work, opt EndpointOptio
 	if opt.Log == nil {
 		opt.Log = slog.Default()
 	}
+	if opt.MaxInFlight <= 0 {
+		opt.MaxInFlight = DefaultMaxInFlight
+	}
 	e := &Endpoint{p: newPipeline(h, opt.Shard, work, opt.Log), key: key, now: opt.Now, log: opt.Log,
-		health: opt.Health, mux: http.NewServeMux()}
+		health: opt.Health, mux: http.NewServeMux(), slots: make(chan struct{}, opt.MaxInFlight)}
+	// Replays are refused for as long as their signature's timestamp is accepted, on our clock.
+	e.p.seen = newRecent(replayWindow, opt.Now)
 	e.mux.HandleFunc("GET /healthz", e.healthz)
 	if key != nil {
 		e.mux.HandleFunc("POST /interactions", e.interactions)
@@ -106,7 +125,29 @@ func (e *Endpoint) healthz(w http.ResponseWriter, r *http.Request) {
 }
 
 func (e *Endpoint) interactions(w http.ResponseWriter, r *http.Request) {
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
+	// Everything that costs nothing comes before the body is read: a request that cannot be
+	// Discord's is refused having cost a few header bytes.
+	sig, ts, why := e.headers(r.Header)
+	if why != "" {
+		e.log.Info("discord: refused unsigned interaction", "why", why, "remote", r.RemoteAddr)
+		http.Error(w, "invalid request signature", http.StatusUnauthorized)
+		return
+	}
+	if r.ContentLength > MaxBody {
+		http.Error(w, "request body too large", http.StatusRequestEntityTooLarge)
+		return
+	}
+	select {
+	case e.slots <- struct{}{}:
+		defer func() { <-e.slots }()
+	default:
+		// Discord retries neither, but a 503 says "not you, later" to a proxy and to our logs.
+		e.log.Warn("discord: too many interactions in flight; refused one", "limit", cap(e.slots), "remote", r.RemoteAddr)
+		w.Header().Set("Retry-After", "1")
+		http.Error(w, "too many requests in flight; try again shortly", http.StatusServiceUnavailable)
+		return
+	}
+	signed, err := readBody(w, r, ts)
 	if err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
@@ -116,11 +157,12 @@ func (e *Endpoint) interactions(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "cannot read request body", http.StatusBadRequest)
 		return
 	}
-	if why := e.verify(r.Header, body); why != "" {
-		e.log.Info("discord: refused unsigned interaction", "why", why, "remote", r.RemoteAddr)
+	if !ed25519.Verify(e.key, signed, sig) {
+		e.log.Info("discord: refused unsigned interaction", "why", "wrong signature", "remote", r.RemoteAddr)
 		http.Error(w, "invalid request signature", http.StatusUnauthorized)
 		return
 	}
+	body := signed[len(ts):]
 
 	var in discordgo.Interaction
 	if err := json.Unmarshal(body, &in); err != nil {
@@ -161,29 +203,66 @@ func (e *Endpoint) interactions(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// verify returns why the request is not signed by Discord, or "".
-func (e *Endpoint) verify(h http.Header, body []byte) string {
+// headers reads the signature headers, or says why they cannot be Discord's: missing, not 64
+// bytes of hex, or a timestamp more than MaxSkew from now.
+func (e *Endpoint) headers(h http.Header) (sig []byte, ts string, why string) {
 	sigHex, ts := h.Get("X-Signature-Ed25519"), h.Get("X-Signature-Timestamp")
 	if sigHex == "" || ts == "" {
-		return "missing signature headers"
+		return nil, "", "missing signature headers"
+	}
+	if len(sigHex) != 2*ed25519.SignatureSize {
+		return nil, "", "malformed signature"
 	}
 	sig, err := hex.DecodeString(sigHex)
-	if err != nil || len(sig) != ed25519.SignatureSize {
-		return "malformed signature"
+	if err != nil {
+		return nil, "", "malformed signature"
 	}
 	secs, err := strconv.ParseInt(ts, 10, 64)
-	if err != nil {
-		return "malformed timestamp"
+	if err != nil || len(ts) > 19 {
+		return nil, "", "malformed timestamp"
 	}
 	if skew := e.now().Sub(time.Unix(secs, 0)); skew > MaxSkew || skew < -MaxSkew {
-		return "timestamp too far from now"
+		return nil, "", "timestamp too far from now"
 	}
+	return sig, ts, ""
+}
+
+// signed reports whether sig is Discord's signature of ts and body.
+func (e *Endpoint) signed(sig []byte, ts string, body []byte) bool {
 	msg := make([]byte, 0, len(ts)+len(body))
 	msg = append(append(msg, ts...), body...)
-	if !ed25519.Verify(e.key, msg, sig) {
+	return ed25519.Verify(e.key, msg, sig)
+}
+
+// verify returns why the request is not signed by Discord, or "".
+func (e *Endpoint) verify(h http.Header, body []byte) string {
+	sig, ts, why := e.headers(h)
+	if why != "" {
+		return why
+	}
+	if !e.signed(sig, ts, body) {
 		return "wrong signature"
 	}
 	return ""
+}
+
+// readBody returns the signed message, ts followed by the body, reading at most MaxBody bytes
+// into one allocation of the announced length when there is one.
+func readBody(w http.ResponseWriter, r *http.Request, ts string) ([]byte, error) {
+	rd := http.MaxBytesReader(w, r.Body, MaxBody)
+	if n := r.ContentLength; n >= 0 && n <= MaxBody {
+		msg := make([]byte, len(ts)+int(n))
+		copy(msg, ts)
+		if _, err := io.ReadFull(rd, msg[len(ts):]); err != nil {
+			return nil, err
+		}
+		return msg, nil
+	}
+	body, err := io.ReadAll(rd)
+	if err != nil {
+		return nil, err
+	}
+	return append([]byte(ts), body...), nil
 }
 
 func writeJSON(w http.ResponseWriter, v any) error {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"runtime/debug"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -26,7 +27,7 @@ func newPipeline(h Handler, shard Shard, work *Work, log *slog.Logger) *pipeline
 	if shard.Count == 0 {
 		shard = Shard{ID: 0, Count: 1}
 	}
-	return &pipeline{h: h, shard: shard, seen: newRecent(4096), work: work, log: log}
+	return &pipeline{h: h, shard: shard, seen: newRecent(replayWindow, time.Now), work: work, log: log}
 }
 
 // verdict is whether an interaction is to be answered here.
