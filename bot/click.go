@@ -11,6 +11,9 @@ import (
 func (b *Bot) click(ctx context.Context, req *request) (Reply, error) {
 	click := req.in.Click
 	act := click.Action
+	if act.Kind == AppCommand && act.Verb == "challenge" {
+		return b.challengePicked(req, click)
+	}
 	if table.Describe(act.Kind) == nil {
 		return Reply{}, refuse(table.Invalid, "That button is not one of tabuleiro's.")
 	}
@@ -21,6 +24,9 @@ func (b *Bot) click(ctx context.Context, req *request) (Reply, error) {
 		req.log = req.log.With("challenge", act.Challenge)
 		req.actor.Log = req.log
 		return b.answer(req, click)
+	}
+	if act.Verb == "leaderboard" {
+		return b.leaderboardPage(req, act.Arg)
 	}
 	a := req.actor
 	switch act.Verb {

@@ -20,6 +20,16 @@ func refuse(code table.Code, format string, a ...any) error {
 // command routes a slash command to its subcommand's handler.
 func (b *Bot) command(ctx context.Context, req *request) (Reply, error) {
 	data := req.in.Command
+	switch data.Name {
+	case AppCommand, ChallengeMenu:
+		if err := req.begin(""); err != nil {
+			return Reply{}, err
+		}
+		if data.Name == ChallengeMenu {
+			return b.challengeMenu(req)
+		}
+		return b.tabuleiro(req)
+	}
 	d := table.Describe(data.Name)
 	if d == nil {
 		return Reply{}, refuse(table.Invalid, "tabuleiro has no command /%s — try %s.", data.Name, commandList())
@@ -50,6 +60,10 @@ func (b *Bot) command(ctx context.Context, req *request) (Reply, error) {
 			return Reply{}, refuse(table.Invalid, "%s has no /%s — use /%s %s.", d.Title, data.Sub, d.Kind, d.Offer)
 		}
 		return b.offer(req)
+	case "leaderboard":
+		return b.leaderboard(req)
+	case "profile":
+		return b.profile(req)
 	case "rules":
 		return private(d.Rules), nil
 	}

@@ -21,6 +21,8 @@ const (
 type CommandSpec struct {
 	Name, Description string
 	Subs              []SubSpec
+	// User marks a context-menu command on a member (no description, no options).
+	User bool
 }
 
 // SubSpec is a subcommand.
@@ -46,7 +48,8 @@ func Commands() []CommandSpec {
 	for _, d := range descriptors() {
 		out = append(out, CommandSpec{Name: d.Kind, Description: d.Blurb, Subs: subcommands(d)})
 	}
-	return out
+	out = append(out, appCommands()...)
+	return append(out, CommandSpec{Name: ChallengeMenu, User: true})
 }
 
 func subcommands(d *games.Descriptor) []SubSpec {
@@ -55,6 +58,7 @@ func subcommands(d *games.Descriptor) []SubSpec {
 		{Type: UserOption, Name: "opponent", Description: "Who you challenge", Required: true},
 		choice("first", "Who takes the first seat (default: random)", "me", "them", "random"),
 	}, optionSpecs(d)...)
+	challenge = append(challenge, OptionSpec{Type: BoolOption, Name: "rated", Description: "Whether the game changes both ratings (default: the server's setting)"})
 	vsBot := append([]OptionSpec{
 		choice("level", "How strongly the bot plays (default: hard)", "easy", "medium", "hard"),
 		choice("first", "Who moves first (default: random)", "me", "bot", "random"),
@@ -72,6 +76,10 @@ func subcommands(d *games.Descriptor) []SubSpec {
 		{Name: "history", Description: "List the moves of the current or last " + title + " game here", Options: player},
 		{Name: "resign", Description: "Resign your " + title + " game here"},
 		{Name: d.Offer, Description: d.OfferHelp},
+		{Name: "leaderboard", Description: "This server's " + title + " ratings, with your rank (only you see it)"},
+		{Name: "profile", Description: "A player's " + title + " rating, record and last games here (only you see it)", Options: []OptionSpec{
+			{Type: UserOption, Name: "player", Description: "Whose profile (default: yours)"},
+		}},
 		{Name: "rules", Description: "A short summary of the rules of " + title + " (only you see it)"},
 	}
 }

@@ -28,6 +28,10 @@ type Interaction struct {
 	// Perms are the bot's permissions where the interaction happened (Discord's app_permissions);
 	// 0 when the platform did not say.
 	Perms uint64
+	// MemberPerms are the caller's permissions in the channel (a server's member).
+	MemberPerms uint64
+	// Locale is the caller's language; GuildLocale the server's.
+	Locale, GuildLocale string
 }
 
 // Permissions the bot needs where it will post or edit by itself later (its moves after a restart,
@@ -46,6 +50,8 @@ type CommandData struct {
 	Focused string
 	// Bots are the user ids among the options that are bot accounts.
 	Bots map[string]bool
+	// Target is the member a context-menu command was used on.
+	Target string
 }
 
 // Value is one option's value: a string (user ids included) or a boolean.

@@ -206,7 +206,9 @@ func (c *Console) interaction(user string, t bot.Type) *bot.Interaction {
 	c.nextIn++
 	id := fmt.Sprintf("in%d", c.nextIn)
 	c.mu.Unlock()
-	return &bot.Interaction{Type: t, ID: id, User: user, Guild: consoleGuild, Channel: consoleChannel}
+	// Whoever types at the console runs it: they may change its settings.
+	return &bot.Interaction{Type: t, ID: id, User: user, Guild: consoleGuild, Channel: consoleChannel,
+		MemberPerms: bot.PermManageServer}
 }
 
 // optionRE finds "name:" at the start or after a space.

@@ -62,8 +62,13 @@ func interaction(in *discordgo.Interaction) *bot.Interaction {
 	switch {
 	case in.Member != nil && in.Member.User != nil:
 		out.User = in.Member.User.ID
+		out.MemberPerms = uint64(in.Member.Permissions)
 	case in.User != nil:
 		out.User = in.User.ID
+	}
+	out.Locale = string(in.Locale)
+	if in.GuildLocale != nil {
+		out.GuildLocale = string(*in.GuildLocale)
 	}
 	switch in.Type {
 	case discordgo.InteractionPing:
@@ -101,7 +106,7 @@ func interaction(in *discordgo.Interaction) *bot.Interaction {
 const unknown = bot.Type(255)
 
 func commandData(data discordgo.ApplicationCommandInteractionData) bot.CommandData {
-	c := bot.CommandData{Name: data.Name, Options: map[string]bot.Value{}, Bots: map[string]bool{}}
+	c := bot.CommandData{Name: data.Name, Options: map[string]bot.Value{}, Bots: map[string]bool{}, Target: data.TargetID}
 	if data.Resolved != nil {
 		for id, u := range data.Resolved.Users {
 			if u != nil && u.Bot {
@@ -208,13 +213,22 @@ func components(rows []bot.Row) []discordgo.MessageComponent {
 var styles = map[bot.Style]discordgo.ButtonStyle{bot.Primary: discordgo.PrimaryButton,
 	bot.Secondary: discordgo.SecondaryButton, bot.Success: discordgo.SuccessButton, bot.Danger: discordgo.DangerButton}
 
-// Commands are the bot's commands as Discord registers them.
+// Commands are the bot's commands as Discord registers them: usable where the app is installed to a
+// server or by a user, in servers, in DMs with the bot and in group DMs.
 func Commands() []*discordgo.ApplicationCommand {
 	var out []*discordgo.ApplicationCommand
 	for _, c := range bot.Commands() {
+		installs := &[]discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall,
+			discordgo.ApplicationIntegrationUserInstall}
+		everywhere := &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild,
+			discordgo.InteractionContextBotDM, discordgo.InteractionContextPrivateChannel}
+		if c.User {
+			out = append(out, &discordgo.ApplicationCommand{Type: discordgo.UserApplicationCommand, Name: c.Name,
+				IntegrationTypes: installs, Contexts: everywhere})
+			continue
+		}
 		cmd := &discordgo.ApplicationCommand{Type: discordgo.ChatApplicationCommand, Name: c.Name,
-			Description: c.Description,
-			Contexts:    &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild}}
+			Description: c.Description, IntegrationTypes: installs, Contexts: everywhere}
 		for _, s := range c.Subs {
 			sub := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand,
 				Name: s.Name, Description: s.Description}

@@ -127,8 +127,12 @@ func lintIDs(t testing.TB, what string, comps []discordgo.MessageComponent) {
 
 func TestCommandsFitDiscordLimits(t *testing.T) {
 	cmds := Commands()
-	if len(cmds) != 3 {
-		t.Fatalf("%d commands, want /oolong /ouri /ordo", len(cmds))
+	var names []string
+	for _, c := range cmds {
+		names = append(names, c.Name)
+	}
+	if got := strings.Join(names, " "); got != "oolong ouri ordo tabuleiro Challenge to a game" {
+		t.Fatalf("commands %q, want the three games, /tabuleiro and the user menu", got)
 	}
 	var walk func(path string, opts []*discordgo.ApplicationCommandOption)
 	check := func(path, name, desc string) {
@@ -171,8 +175,18 @@ func TestCommandsFitDiscordLimits(t *testing.T) {
 		}
 	}
 	for _, c := range cmds {
+		if c.Type == discordgo.UserApplicationCommand {
+			// A context-menu command: a name people read (1–32 characters, spaces allowed), nothing else.
+			if n := utf8.RuneCountInString(c.Name); n < 1 || n > 32 || c.Description != "" || len(c.Options) != 0 {
+				t.Errorf("user command %+v", c)
+			}
+			continue
+		}
 		check("/"+c.Name, c.Name, c.Description)
 		walk("/"+c.Name, c.Options)
+		if c.IntegrationTypes == nil || len(*c.IntegrationTypes) != 2 || c.Contexts == nil || len(*c.Contexts) != 3 {
+			t.Errorf("/%s is not registered for guild and user installs in servers, bot DMs and group DMs", c.Name)
+		}
 	}
 }
 

@@ -1,0 +1,127 @@
+package discord
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"tabuleiro/bot"
+)
+
+// /tabuleiro settings is for members with Manage Server; me and help for everyone, privately.
+func TestTabuleiroCommand(t *testing.T) {
+	e := newEnv(t)
+	admin := func(in *discordgo.Interaction) *discordgo.Interaction {
+		in.Member.Permissions = int64(bot.PermManageServer)
+		return in
+	}
+	t.Run("settings are refused to a member without Manage Server", func(t *testing.T) {
+		mustPrivate(t, e.do(e.slash("alice", "tabuleiro", "settings", "threads", true)), "Manage Server")
+	})
+	t.Run("an admin changes and sees them", func(t *testing.T) {
+		r := e.do(admin(e.slash("alice", "tabuleiro", "settings", "pings", false, "idle-timeout", "7d", "language", "pt-BR")))
+		mustPrivate(t, r, "turn pings: **off**")
+		for _, want := range []string{"idle timeout: **7d**", "language: **pt-BR**", "rated challenges: **on**"} {
+			if !strings.Contains(r.Data.Content, want) {
+				t.Errorf("settings say %q, want %q", r.Data.Content, want)
+			}
+		}
+		s, err := e.st.ServerSettings("g1")
+		if err != nil || !s.NoPings || s.IdleTimeout != 7*24*time.Hour || s.Language != "pt-BR" {
+			t.Fatalf("stored %+v, %v", s, err)
+		}
+	})
+	t.Run("me turns my pings off", func(t *testing.T) {
+		mustPrivate(t, e.do(e.slash("bob", "tabuleiro", "me", "pings", false)), "turn pings **off**")
+		if m, _ := e.st.MemberSettings("bob"); !m.NoPings {
+			t.Fatal("not stored")
+		}
+	})
+	t.Run("help names every game", func(t *testing.T) {
+		r := e.do(e.slash("carol", "tabuleiro", "help"))
+		for _, want := range []string{"/oolong vs-bot", "/ouri vs-bot", "/ordo vs-bot", "Challenge to a game"} {
+			if !isPrivate(r) || !strings.Contains(r.Data.Content, want) {
+				t.Errorf("help lacks %q: %q", want, r.Data.Content)
+			}
+		}
+	})
+}
+
+// The user context-menu command offers the games privately; choosing one posts the challenge.
+func TestChallengeFromTheMemberMenu(t *testing.T) {
+	e := newEnv(t)
+	menu := func(user, target string) *discordgo.Interaction {
+		return e.interaction(user, discordgo.InteractionApplicationCommand, discordgo.ApplicationCommandInteractionData{
+			Name: "Challenge to a game", CommandType: discordgo.UserApplicationCommand, TargetID: target,
+			Resolved: &discordgo.ApplicationCommandInteractionDataResolved{Users: map[string]*discordgo.User{
+				target: {ID: target, Bot: strings.HasSuffix(target, "bot")}}}})
+	}
+	mustPrivate(t, e.do(menu("alice", "alice")), "yourself")
+	mustPrivate(t, e.do(menu("alice", "somebot")), "bot")
+	in := menu("alice", "bob")
+	r := e.do(in)
+	mustPrivate(t, r, "which game")
+	var id string
+	for _, c := range flatten(r.Data.Components) {
+		if m, ok := c.(discordgo.SelectMenu); ok {
+			id = m.CustomID
+			if len(m.Options) != 3 {
+				t.Fatalf("menu %+v", m.Options)
+			}
+		}
+	}
+	r = e.do(e.click("alice", e.messageOf(in), id, "ordo"))
+	mustPublic(t, r)
+	if !strings.Contains(r.Data.Content, "<@alice> challenges <@bob>") || !strings.Contains(r.Data.Content, "Ordo") {
+		t.Fatalf("the challenge: %q", r.Data.Content)
+	}
+	if r.Data.AllowedMentions == nil || len(r.Data.AllowedMentions.Users) != 1 || r.Data.AllowedMentions.Users[0] != "bob" {
+		t.Fatalf("the challenge pings %+v", r.Data.AllowedMentions)
+	}
+}
+
+// A turn ping through the adapter: after the delay, one message that pings only the player to move
+// and links the board; the turn passing deletes it; nobody who turned pings off is pinged.
+func TestTurnPingsThroughTheAdapter(t *testing.T) {
+	e := newEnv(t)
+	in := e.slash("alice", "ouri", "challenge", "opponent", "bob", "first", "me")
+	r := e.do(in)
+	accept, _ := challengeIDs(t, r)
+	e.do(e.click("bob", e.messageOf(in), accept))
+	e.rec.take()
+	e.clock.Advance(2*time.Minute + time.Second)
+	e.bot.Sweep(context.Background())
+	var ping sent
+	for _, c := range e.rec.take() {
+		if c.op == "send" {
+			ping = c
+		}
+	}
+	if ping.message == "" || !strings.Contains(ping.content, "<@alice>, it is your turn") {
+		t.Fatalf("no ping for alice: %+v", ping)
+	}
+	if len(ping.pings) != 1 || ping.pings[0] != "alice" {
+		t.Fatalf("the ping may notify %v, want alice alone", ping.pings)
+	}
+	// Alice moves: the ping goes.
+	e.do(e.slash("alice", "ouri", "move", "play", "d"))
+	deleted := false
+	for _, c := range e.rec.take() {
+		deleted = deleted || c.op == "delete" && c.message == ping.message
+	}
+	if !deleted {
+		t.Fatal("the ping was not deleted when the turn passed")
+	}
+	// Bob turned pings off: his turn is not pinged.
+	e.do(e.slash("bob", "tabuleiro", "me", "pings", false))
+	e.clock.Advance(3 * time.Minute)
+	e.bot.Sweep(context.Background())
+	for _, c := range e.rec.take() {
+		if c.op == "send" {
+			t.Fatalf("pinged bob who turned pings off: %+v", c)
+		}
+	}
+}
