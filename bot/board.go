@@ -29,6 +29,9 @@ func boardContent(v View) string {
 	var tail []string
 	if v.Over() {
 		tail = append(tail, table.ResultLine(v))
+		if line := changeLine(v.Game); line != "" {
+			tail = append(tail, line)
+		}
 	} else {
 		s := v.Live.ToMove()
 		p := v.Game.Seats[s]

@@ -21,7 +21,7 @@ func (b *Bot) challenge(req *request, d *games.Descriptor) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	c, err := b.t.Challenge(req.actor, opponent, data.Bots[opponent], data.Lower("first"), opts)
+	c, err := b.t.ChallengeRated(req.actor, opponent, data.Bots[opponent], data.Lower("first"), opts, ratedOption(data))
 	if err != nil {
 		return Reply{}, err
 	}
@@ -62,8 +62,8 @@ func firstText(c store.Challenge) string {
 
 func challengeText(c store.Challenge) string {
 	d := table.Describe(c.Kind)
-	return fmt.Sprintf("%s challenges %s to **%s**%s — %s.\n%s: **Accept** or **Decline**. The challenge expires <t:%d:R>.",
-		table.Mention(c.Challenger), table.Mention(c.Opponent), d.Title, describeOptions(d, c.Options), firstText(c),
+	return fmt.Sprintf("%s challenges %s to %s **%s**%s — %s.\n%s: **Accept** or **Decline**. The challenge expires <t:%d:R>.",
+		table.Mention(c.Challenger), table.Mention(c.Opponent), ratedText(c), d.Title, describeOptions(d, c.Options), firstText(c),
 		table.Mention(c.Opponent), c.Expires.Unix())
 }
 
