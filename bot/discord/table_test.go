@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/url"
 	"path/filepath"
@@ -40,13 +41,18 @@ const guild = "100"
 
 func newTable(t testing.TB) *table {
 	t.Helper()
+	return newTableLog(t, quietLog())
+}
+
+// newTableLog is newTable with every part logging to log.
+func newTableLog(t testing.TB, log *slog.Logger) *table {
+	t.Helper()
 	st, err := store.Open(filepath.Join(t.TempDir(), "tabuleiro.db"), store.Options{Decode: catalog.Decode, Now: func() time.Time { return now }})
 	if err != nil {
 		t.Fatal(err)
 	}
 	f := newFakeDiscord(t)
 	base, _ := url.Parse(f.srv.URL)
-	log := quietLog()
 	sender := NewSender(NewSession(Config{Token: "tok", APIBase: base, Shard: Shard{0, 1}}, quickRetry, log), "424242", log)
 	sender.settle = time.Millisecond
 	b := bot.New(st, sender, bot.Config{Now: func() time.Time { return now }, Seed: 1, Log: log, AI: ai.New(ai.Config{EndgameSeeds: 8})})
