@@ -100,10 +100,11 @@ func boardMessage(v View, group string) Message {
 // boardRows are the controls of a game message: none once the game is over; Resign while the bot
 // thinks; otherwise the mover's panel (when the game has one) and Resign.
 func boardRows(v View, group string) []Row {
-	if v.Over() {
-		return []Row{}
-	}
 	base := Action{Kind: v.Game.Kind, Game: v.Game.ID, Ply: v.Live.Ply()}
+	if v.Over() {
+		// Only Rematch stays: either player's click starts the next game.
+		return []Row{{{Type: Button, Label: "Rematch", Style: Success, Action: base.do("rematch", "")}}}
+	}
 	resign := Control{Type: Button, Label: "Resign", Style: Danger, Action: base.do("resign", "")}
 	p, ok := v.Live.(games.Paneled)
 	if !ok || v.Mover().Bot {

@@ -30,6 +30,10 @@ func (b *Bot) click(ctx context.Context, req *request) (Reply, error) {
 	}
 	a := req.actor
 	switch act.Verb {
+	case "rematch":
+		return b.rematch(req, act)
+	case "replay":
+		return b.replayStep(req, act)
 	case "resign":
 		if act.Arg != "yes" {
 			v, err := b.t.CanResign(a, act.Game)

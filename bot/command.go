@@ -66,6 +66,8 @@ func (b *Bot) command(ctx context.Context, req *request) (Reply, error) {
 		return b.profile(req)
 	case "rules":
 		return private(d.Rules), nil
+	case "replay":
+		return b.replay(req)
 	}
 	return Reply{}, refuse(table.Invalid, "/%s has no subcommand %q.", d.Kind, data.Sub)
 }

@@ -74,6 +74,7 @@ func subcommands(d *games.Descriptor) []SubSpec {
 		}},
 		{Name: "board", Description: "Show the board of a " + title + " game in this channel", Options: player},
 		{Name: "history", Description: "List the moves of the current or last " + title + " game here", Options: player},
+		{Name: "replay", Description: "Step through the last finished " + title + " game here (only you see it)", Options: player},
 		{Name: "resign", Description: "Resign your " + title + " game here"},
 		{Name: d.Offer, Description: d.OfferHelp},
 		{Name: "leaderboard", Description: "This server's " + title + " ratings, with your rank (only you see it)"},

@@ -450,6 +450,24 @@ func (s *Store) LastGame(channel, kind, userID string) (Game, error) {
 	return g, err
 }
 
+// LastFinished returns the game of a kind a player finished most recently in a channel (an empty
+// userID: anyone's); ErrNotFound when there is none.
+func (s *Store) LastFinished(channel, kind, userID string) (Game, error) {
+	var g Game
+	err := s.view(func(tx *bolt.Tx) (err error) {
+		last := ids(tx, bLast, key(channel, kind, userID), true, 1)
+		if len(last) == 0 {
+			return ErrNotFound
+		}
+		g, _, err = s.getGame(tx, last[0])
+		if err != nil {
+			return indexed(bucketGames, last[0], err)
+		}
+		return nil
+	})
+	return g, err
+}
+
 // games loads up to limit (<= 0: all) of the games an index lists, skipping (and reporting)
 // unreadable ones.
 func (s *Store) games(limit int, list func(tx *bolt.Tx) []uint64) ([]Game, error) {

@@ -125,3 +125,80 @@ func TestTurnPingsThroughTheAdapter(t *testing.T) {
 		}
 	}
 }
+
+// Rematch on a finished board: between people, a new challenge to the other with the seats swapped
+// and the same options; against the bot, a new game at once, seats swapped, same level.
+func TestRematch(t *testing.T) {
+	e := newEnv(t)
+	rematchID := func(comps []discordgo.MessageComponent) string {
+		for _, c := range flatten(comps) {
+			if b, ok := c.(discordgo.Button); ok && b.Label == "Rematch" {
+				return b.CustomID
+			}
+		}
+		t.Fatalf("no Rematch in %+v", comps)
+		return ""
+	}
+	t.Run("between two people", func(t *testing.T) {
+		in := e.slash("alice", "ouri", "challenge", "opponent", "bob", "first", "me", "rules", "abapa")
+		r := e.do(in)
+		accept, _ := challengeIDs(t, r)
+		e.do(e.click("bob", e.messageOf(in), accept))
+		r = e.do(e.slash("bob", "ouri", "resign"))
+		mustPublic(t, r)
+		id := rematchID(r.Data.Components)
+		mustPrivate(t, e.do(e.click("carol", "m", id)), "only its players")
+		r = e.do(e.click("bob", "m", id))
+		mustPublic(t, r)
+		if !strings.Contains(r.Data.Content, "<@bob> challenges <@alice>") || !strings.Contains(r.Data.Content, "rules: abapa") ||
+			!strings.Contains(r.Data.Content, "<@bob> moves first") {
+			t.Fatalf("the rematch challenge: %q", r.Data.Content)
+		}
+	})
+	t.Run("against the bot", func(t *testing.T) {
+		r := e.do(e.slash("dave", "ordo", "vs-bot", "level", "easy", "first", "me"))
+		r = e.do(e.slash("dave", "ordo", "resign"))
+		id := rematchID(r.Data.Components)
+		r = e.do(e.click("dave", "m", id))
+		mustPublic(t, r)
+		if !strings.Contains(r.Data.Content, "tabuleiro (easy) (White) vs <@dave> (Black)") {
+			t.Fatalf("the rematch against the bot: %q", r.Data.Content)
+		}
+	})
+}
+
+// Replay walks a finished game privately with ⏮ ◀ ▶ ⏭, disabled at the ends.
+func TestReplay(t *testing.T) {
+	e := newEnv(t)
+	mustPrivate(t, e.do(e.slash("alice", "ouri", "replay")), "no ouri game has finished")
+	e.do(e.slash("alice", "ouri", "vs-bot", "level", "easy", "first", "me"))
+	e.do(e.slash("alice", "ouri", "move", "play", "d"))
+	e.do(e.slash("alice", "ouri", "resign"))
+	r := e.do(e.slash("carol", "ouri", "replay"))
+	mustPrivate(t, r, "decision 2 of 2")
+	buttons := func(r *discordgo.InteractionResponse) map[string]discordgo.Button {
+		out := map[string]discordgo.Button{}
+		for _, c := range flatten(r.Data.Components) {
+			if b, ok := c.(discordgo.Button); ok {
+				out[b.Label] = b
+			}
+		}
+		return out
+	}
+	bs := buttons(r)
+	if !bs["▶"].Disabled || !bs["⏭"].Disabled || bs["◀"].Disabled || bs["⏮"].Disabled {
+		t.Fatalf("at the end: %+v", bs)
+	}
+	r = e.do(e.click("carol", "m", bs["⏮"].CustomID))
+	if r.Type != discordgo.InteractionResponseUpdateMessage || !strings.Contains(r.Data.Content, "decision 0 of 2") || !strings.Contains(r.Data.Content, "The start.") {
+		t.Fatalf("at the start: %+v", r.Data)
+	}
+	bs = buttons(r)
+	if bs["▶"].Disabled || !bs["◀"].Disabled || !bs["⏮"].Disabled {
+		t.Fatalf("at the start: %+v", bs)
+	}
+	r = e.do(e.click("carol", "m", bs["▶"].CustomID))
+	if !strings.Contains(r.Data.Content, "decision 1 of 2") || !strings.Contains(r.Data.Content, "1. South d") {
+		t.Fatalf("one step: %q", r.Data.Content)
+	}
+}

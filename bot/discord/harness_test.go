@@ -388,3 +388,13 @@ func customIDs(comps []discordgo.MessageComponent) map[string]bool {
 
 // testAI keeps the Ouri endgame databases small: the full ones take half a minute to build.
 var testAI = ai.New(ai.Config{EndgameSeeds: 8})
+
+// onlyRematch reports whether a finished game's components are its Rematch button alone.
+func onlyRematch(comps []discordgo.MessageComponent) bool {
+	flat := flatten(comps)
+	if len(flat) != 1 {
+		return false
+	}
+	b, ok := flat[0].(discordgo.Button)
+	return ok && b.Label == "Rematch" && strings.HasSuffix(b.CustomID, "/rematch") && !b.Disabled
+}

@@ -1,0 +1,112 @@
+package bot
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"tabuleiro/render"
+	"tabuleiro/table"
+)
+
+// replay answers `/… replay`: the most recent finished game here, privately, at its last decision,
+// with ⏮ ◀ ▶ ⏭ to walk through it.
+func (b *Bot) replay(req *request) (Reply, error) {
+	v, err := b.t.LastFinished(req.actor, req.in.Command.Str("player"))
+	if err != nil {
+		return Reply{}, err
+	}
+	m, err := replayMessage(v, len(v.Live.Log()))
+	if err != nil {
+		return Reply{}, err
+	}
+	m.Private = true
+	return Reply{Type: Post, Message: m}, nil
+}
+
+// replayStep answers a replay button: the same game at another decision, in place.
+func (b *Bot) replayStep(req *request, act Action) (Reply, error) {
+	ply, err := strconv.Atoi(act.Arg)
+	if err != nil {
+		return Reply{}, refuse(table.Invalid, "That button is not one of tabuleiro's.")
+	}
+	v, err := b.t.Replay(req.actor, act.Game)
+	if err != nil {
+		return Reply{}, err
+	}
+	m, err := replayMessage(v, ply)
+	if err != nil {
+		return Reply{}, err
+	}
+	return update(m), nil
+}
+
+// replayMessage shows a finished game after ply decisions.
+func replayMessage(v View, ply int) (Message, error) {
+	n := len(v.Live.Log())
+	g := v.Live
+	if ply != n {
+		var err error
+		if g, err = v.At(ply); err != nil {
+			return Message{}, err
+		}
+	}
+	block := render.BlockOf(g)
+	var b strings.Builder
+	fmt.Fprintf(&b, "Replay: %s — decision %d of %d\n```\n%s\n```\n", players(v), ply, n, strings.Join(block.Lines, "\n"))
+	for _, note := range block.Notes {
+		b.WriteString(note + "\n")
+	}
+	switch {
+	case ply == n:
+		b.WriteString(table.ResultLine(v))
+	case ply > 0:
+		seats, log := v.Live.Deciders(), v.Live.Log()
+		fmt.Fprintf(&b, "%d. %s %s", ply, v.Desc().SeatName(seats[ply-1]), v.Live.Format(log[ply-1]))
+	default:
+		b.WriteString("The start.")
+	}
+	// Two buttons may lead to the same decision: the button's place (in Ply) keeps their ids apart.
+	step := func(place int, label string, to int) Control {
+		return Control{Type: Button, Label: label, Style: Secondary, Disabled: to == ply || to < 0 || to > n,
+			Action: Action{Kind: v.Game.Kind, Game: v.Game.ID, Ply: place, Verb: "replay", Arg: strconv.Itoa(max(0, min(n, to)))}}
+	}
+	row := Row{step(0, "⏮", 0), step(1, "◀", ply-1), step(2, "▶", ply+1), step(3, "⏭", n)}
+	return Message{Content: clip(b.String()), Rows: []Row{row}}, nil
+}
+
+// rematch answers a finished board's Rematch: a new challenge to the other player with the seats
+// swapped and the same options, or against the bot a new game at once, seats swapped, same level.
+func (b *Bot) rematch(req *request, act Action) (Reply, error) {
+	v, err := b.t.Finished(req.actor, act.Game)
+	if err != nil {
+		return Reply{}, err
+	}
+	d := v.Desc()
+	seat := v.SeatOf(req.in.User)
+	other := v.Game.Seats[seat.Other()]
+	opts := map[string]Value{}
+	played := v.Live.Options()
+	for _, spec := range d.Options {
+		if val, ok := played[spec.Name]; ok {
+			opts[spec.Name] = Value{Str: val, Bool: val == "true", IsBool: spec.Bool}
+		}
+	}
+	if other.Bot {
+		first := "me" // the person played second: now first
+		if seat == 0 {
+			first = "bot"
+		}
+		opts["level"], opts["first"] = Value{Str: other.Level}, Value{Str: first}
+		req.in.Command = CommandData{Name: d.Kind, Sub: "vs-bot", Options: opts, Bots: map[string]bool{}}
+		return b.vsBot(req, d)
+	}
+	first := "me"
+	if seat == 0 {
+		first = "them"
+	}
+	opts["opponent"], opts["first"] = Value{Str: other.UserID}, Value{Str: first}
+	opts["rated"] = Value{Bool: v.Game.Rated, IsBool: true}
+	req.in.Command = CommandData{Name: d.Kind, Sub: "challenge", Options: opts, Bots: map[string]bool{}}
+	return b.challenge(req, d)
+}

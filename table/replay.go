@@ -1,0 +1,81 @@
+package table
+
+import (
+	"errors"
+	"fmt"
+
+	"tabuleiro/games"
+	"tabuleiro/store"
+)
+
+// Finished is game id for a rematch: over, at the actor's place, and the actor one of its players.
+func (t *Table) Finished(a Actor, id uint64) (View, error) {
+	v, err := t.onBoard(&a, id)
+	if err != nil {
+		return View{}, err
+	}
+	if !v.Over() {
+		return View{}, refuse(Stale, "That game is still being played — finish it first.")
+	}
+	if v.SeatOf(a.User) == games.NoSeat {
+		return View{}, refuse(Refused, "Only its players can ask for a rematch — start your own with `/%s challenge` or `/%s vs-bot`.", v.Game.Kind, v.Game.Kind)
+	}
+	return v, nil
+}
+
+// LastFinished is the most recent finished game of the actor's kind at the actor's place: the named
+// player's, else the actor's, else anyone's.
+func (t *Table) LastFinished(a Actor, player string) (View, error) {
+	title := Describe(a.Kind).Title
+	users := []string{player}
+	if player == "" {
+		users = []string{a.User, ""}
+	}
+	var rec store.Game
+	err := store.ErrNotFound
+	for _, u := range users {
+		if rec, err = t.st.LastFinished(a.Place.Channel, a.Kind, u); !errors.Is(err, store.ErrNotFound) {
+			break
+		}
+	}
+	if errors.Is(err, store.ErrNotFound) {
+		if player != "" {
+			return View{}, refuse(NotFound, "%s has not finished an %s game in this channel.", Mention(player), title)
+		}
+		return View{}, refuse(NotFound, "No %s game has finished in this channel yet.", title)
+	}
+	if err != nil {
+		return View{}, err
+	}
+	return t.Replay(a, rec.ID)
+}
+
+// Replay is finished game id for anyone at its place to look back at.
+func (t *Table) Replay(a Actor, id uint64) (View, error) {
+	v, err := t.onBoard(&a, id)
+	if err != nil {
+		return View{}, err
+	}
+	if !v.Over() {
+		return View{}, refuse(Stale, "That game is still being played — `/%s board` shows it.", v.Game.Kind)
+	}
+	return v, nil
+}
+
+// At is the view's game as it stood after ply decisions (0: the start).
+func (v View) At(ply int) (games.Game, error) {
+	log := v.Live.Log()
+	if ply < 0 || ply > len(log) {
+		return nil, refuse(Invalid, "That game has %d decisions, not %d.", len(log), ply)
+	}
+	g, err := v.Desc().New(v.Live.Options(), nil)
+	if err != nil {
+		return nil, fmt.Errorf("replaying game %d: %w", v.Game.ID, err)
+	}
+	for i, m := range log[:ply] {
+		if err := g.Play(m); err != nil {
+			return nil, fmt.Errorf("replaying game %d at decision %d: %w", v.Game.ID, i+1, err)
+		}
+	}
+	return g, nil
+}
