@@ -19,6 +19,9 @@ func (t *Table) Challenge(a Actor, opponent string, opponentIsBot bool, first st
 // in DMs and unrated variants are never rated (asking for it is refused).
 func (t *Table) ChallengeRated(a Actor, opponent string, opponentIsBot bool, first string, opts games.Options, rated *bool) (store.Challenge, error) {
 	log := t.logOf(&a)
+	if err := t.starts.take(a.User, t.cfg.Now()); err != nil {
+		return store.Challenge{}, err
+	}
 	if opponent == "" {
 		return store.Challenge{}, refuse(Invalid, "Name your opponent: `/%s challenge opponent:@someone`.", a.Kind)
 	}

@@ -41,6 +41,9 @@ func (t *Table) busy(a *Actor, userID string) error {
 // VsBot starts a game against the bot at once. first is "me", "bot" or "random" ("" is random).
 func (t *Table) VsBot(a Actor, level ai.Level, first string, opts games.Options) (View, error) {
 	log := t.logOf(&a)
+	if err := t.starts.take(a.User, t.cfg.Now()); err != nil {
+		return View{}, err
+	}
 	if err := t.busy(&a, a.User); err != nil {
 		return View{}, err
 	}

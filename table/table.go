@@ -24,6 +24,12 @@ type Config struct {
 	// AI is the bot's play; default a Player that keeps its endgame databases in memory. Make one
 	// per process with ai.New(ai.Config{CacheDir: beside the store}).
 	AI *ai.Player
+
+	// StartLimit is how many games and challenges (vs-bot or not) one member may start in
+	// StartWindow; default DefaultStartLimit, negative for no limit. StartWindow's default is
+	// DefaultStartWindow.
+	StartLimit  int
+	StartWindow time.Duration
 }
 
 // Place is where people play: a channel of a server.
@@ -61,6 +67,7 @@ type Table struct {
 	wg      sync.WaitGroup
 	mu      sync.Mutex
 	running map[uint64]*botRun // games whose bot decisions are being made
+	starts  *cooldown
 	settingsCache
 }
 
@@ -94,6 +101,7 @@ func New(st *store.Store, notify Notifier, cfg Config) *Table {
 		cfg.AI = ai.Default()
 	}
 	return &Table{st: st, cfg: cfg, log: cfg.Log, notify: notify, running: map[uint64]*botRun{},
+		starts:        newCooldown(cfg.StartLimit, cfg.StartWindow),
 		settingsCache: settingsCache{set: map[string]store.ServerSettings{}}}
 }
 

@@ -55,7 +55,12 @@ func newTableLog(t testing.TB, log *slog.Logger) *table {
 	base, _ := url.Parse(f.srv.URL)
 	sender := NewSender(NewSession(Config{Token: "tok", APIBase: base, Shard: Shard{0, 1}}, quickRetry, log), "424242", log)
 	sender.settle = time.Millisecond
-	b := bot.New(st, sender, bot.Config{Now: func() time.Time { return now }, Seed: 1, Log: log, AI: ai.New(ai.Config{EndgameSeeds: 8})})
+	cfg := bot.Config{Now: func() time.Time { return now }, Seed: 1, Log: log, AI: ai.New(ai.Config{EndgameSeeds: 8})}
+	if _, ok := t.(*testing.B); ok {
+		// The benchmarks restart games for as long as they run, on a clock that stands still.
+		cfg.StartLimit = -1
+	}
+	b := bot.New(st, sender, cfg)
 	s := newSigner(t)
 	work := NewWork(context.Background(), log)
 	x := NewInteractions(b, sender)
