@@ -93,7 +93,7 @@ func checkIndexes(tx *bolt.Tx, add func(error) bool) {
 		tx.Bucket(name).ForEach(func(k, v []byte) error {
 			seen[string(k)] = true
 			id := idAt(k)
-			if bytes.Equal(name, bActive) {
+			if bytes.Equal(name, bActive) || bytes.Equal(name, bThread) {
 				id = idAt(v)
 			}
 			e, implied := m[string(k)]

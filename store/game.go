@@ -332,12 +332,13 @@ func (s *Store) Retire(id uint64) error {
 // too damaged to say which entries it has.
 func unindexGame(tx *bolt.Tx, id uint64) error {
 	key := u64(id)
-	for _, name := range [][]byte{bActive, bGameChannel, bBotToMove, bGameDue, bFinished, bLast, bPingDue} {
+	for _, name := range [][]byte{bActive, bGameChannel, bBotToMove, bGameDue, bFinished, bLast, bPingDue, bThread} {
 		b := tx.Bucket(name)
 		var doomed [][]byte
 		err := b.ForEach(func(k, v []byte) error {
-			// The active index keeps the id as its value; the others end their keys with it.
-			if bytes.Equal(name, bActive) && bytes.Equal(v, key) || !bytes.Equal(name, bActive) && idAt(k) == id {
+			// The active and thread indexes keep the id as their value; the others end their keys with it.
+			byValue := bytes.Equal(name, bActive) || bytes.Equal(name, bThread)
+			if byValue && bytes.Equal(v, key) || !byValue && idAt(k) == id {
 				doomed = append(doomed, append([]byte(nil), k...))
 			}
 			return nil
@@ -444,6 +445,24 @@ func (s *Store) LastGame(channel, kind, userID string) (Game, error) {
 		g, _, err = s.getGame(tx, last[0])
 		if err != nil {
 			return indexed(bucketGames, last[0], err)
+		}
+		return nil
+	})
+	return g, err
+}
+
+// ThreadGame returns the game that lives in a thread (ErrNotFound when the channel is no game's
+// thread).
+func (s *Store) ThreadGame(thread string) (Game, error) {
+	var g Game
+	err := s.view(func(tx *bolt.Tx) (err error) {
+		v := tx.Bucket(bThread).Get([]byte(thread))
+		if v == nil {
+			return ErrNotFound
+		}
+		g, _, err = s.getGame(tx, idAt(v))
+		if err != nil {
+			return indexed(bucketGames, idAt(v), err)
 		}
 		return nil
 	})

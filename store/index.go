@@ -40,6 +40,9 @@ var (
 	// Active games with a turn ping due: due time id (time order).
 	bPingDue = []byte("games-by-ping-due")
 
+	// Games that live in a thread: thread -> id (active or finished, so the thread stays its).
+	bThread = []byte("games-by-thread")
+
 	// Settings: a server's (guild id -> record) and a member's (user id -> record). Not indexes.
 	bServerSettings = []byte("server-settings")
 	bMemberSettings = []byte("member-settings")
@@ -47,7 +50,7 @@ var (
 
 // allBuckets are the records' buckets, then every index (Check compares those with the records).
 var allBuckets = [][]byte{bChallenges, bGames, bChallengeChannel, bChallengeDue,
-	bActive, bGameChannel, bBotToMove, bGameDue, bFinished, bLast, bPingDue}
+	bActive, bGameChannel, bBotToMove, bGameDue, bFinished, bLast, bPingDue, bThread}
 
 // settingsBuckets hold settings, which no index derives from.
 // Ratings (rating.go) are kept with them: a game's end changes them, no game implies them.
@@ -96,6 +99,9 @@ func challengeEntries(c Challenge) []entry {
 func gameEntries(g Game) []entry {
 	var es []entry
 	id := u64(g.ID)
+	if g.Thread != "" {
+		es = append(es, entry{bThread, []byte(g.Thread), id})
+	}
 	if g.State == Active {
 		for _, p := range humans(g) {
 			es = append(es, entry{bActive, key(g.Channel, g.Kind, p), id})

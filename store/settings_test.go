@@ -1,6 +1,7 @@
 package store
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 	"time"
@@ -40,7 +41,7 @@ func TestNewFieldsRoundTripAndPingsComeDue(t *testing.T) {
 	now := clock.Now()
 	for i, rec := range []Game{a, b} {
 		_, _, err := s.Update(rec.ID, -1, func(r *Game, g games.Game) error {
-			r.Rated, r.Thread = true, "th"
+			r.Rated, r.Thread = true, fmt.Sprint("th", i)
 			r.Change[1] = RatingChange{Before: 1500, After: 1462, AfterProvisional: true}
 			r.Ping = Ping{Due: now.Add(time.Duration(2-i) * time.Minute), Sent: 1, Message: "p1"}
 			return nil
@@ -50,7 +51,7 @@ func TestNewFieldsRoundTripAndPingsComeDue(t *testing.T) {
 		}
 	}
 	got, _, err := s.Game(a.ID)
-	if err != nil || !got.Rated || got.Thread != "th" || got.Change[1] != (RatingChange{Before: 1500, After: 1462, AfterProvisional: true}) || got.Ping.Message != "p1" || got.Ping.Sent != 1 {
+	if err != nil || !got.Rated || got.Thread != "th0" || got.Change[1] != (RatingChange{Before: 1500, After: 1462, AfterProvisional: true}) || got.Ping.Message != "p1" || got.Ping.Sent != 1 {
 		t.Fatalf("round trip: %+v, %v", got, err)
 	}
 	due, err := s.PingsDue(now.Add(90 * time.Second))
@@ -104,5 +105,27 @@ func TestSettings(t *testing.T) {
 	}
 	if err := s2.Check(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+func TestThreadGame(t *testing.T) {
+	s, _, _ := openTest(t)
+	g := newGame(t, s, "c1", "ordo", person("a"), person("b"))
+	if _, err := s.ThreadGame("th1"); err != ErrNotFound {
+		t.Fatalf("no thread yet: %v", err)
+	}
+	if _, _, err := s.Update(g.ID, -1, func(r *Game, _ games.Game) error { r.Thread = "th1"; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.ThreadGame("th1")
+	if err != nil || got.ID != g.ID || got.Channel != "c1" {
+		t.Fatalf("%+v, %v", got, err)
+	}
+	// Finished, the game still owns its thread.
+	if _, _, err := s.Update(g.ID, -1, func(r *Game, gg games.Game) error { return gg.End(games.Resignation, 1) }); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := s.ThreadGame("th1"); err != nil || got.ID != g.ID {
+		t.Fatalf("finished: %+v, %v", got, err)
 	}
 }
