@@ -80,7 +80,7 @@ func (b *Bot) Handle(ctx context.Context, in *Interaction) (r Reply) {
 		if internal {
 			req.log.Error("interaction failed", "err", err)
 		} else {
-			req.log.Info("interaction refused", "reason", msg)
+			req.log.Info("interaction refused", "reason", table.Clip(msg, 3*table.LogInput)) // it may quote the input
 		}
 		return private(msg)
 	}

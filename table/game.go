@@ -174,7 +174,7 @@ func (t *Table) Choose(a Actor, id uint64, ply int, play, messageID string) (Vie
 	if v, err = t.decide(v, seat, m, messageID); err != nil {
 		return View{}, err
 	}
-	a.Log.Info("move", "ply", v.Game.Ply, "decision", play)
+	a.Log.Info("move", "ply", v.Game.Ply, "decision", Clip(play, LogInput))
 	return v, nil
 }
 
