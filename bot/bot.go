@@ -14,10 +14,11 @@ type Config = table.Config
 
 // Bot answers interactions on a session core. It is safe for concurrent use.
 type Bot struct {
-	t    *table.Table
-	send Sender
-	log  *slog.Logger
-	live *lives
+	t     *table.Table
+	send  Sender
+	log   *slog.Logger
+	live  *lives
+	names names
 }
 
 // New builds a Bot and its session core on a store; send delivers what it says outside replies.
@@ -47,6 +48,7 @@ func (b *Bot) Wait() { b.t.Wait() }
 // request is one interaction with what every handler needs to know about it.
 type request struct {
 	in    *Interaction
+	place table.Place // where the interaction acts: a game's thread counts as its channel
 	actor table.Actor
 	log   *slog.Logger
 }
@@ -55,6 +57,10 @@ type request struct {
 // answered with a private error.
 func (b *Bot) Handle(ctx context.Context, in *Interaction) (r Reply) {
 	req := &request{in: in}
+	if in.Type != Ping {
+		req.place = b.t.Where(in.Guild, in.Channel)
+		b.names.learn(in)
+	}
 	req.log = b.log.With("interaction", in.ID, "guild", in.Guild, "channel", in.Channel, "user", in.User)
 	defer func() {
 		if p := recover(); p != nil {
@@ -90,8 +96,7 @@ func (b *Bot) Handle(ctx context.Context, in *Interaction) (r Reply) {
 // begin names the game kind of a request and checks where it was made: a server's channel, or a DM
 // or group DM (the app installed by a user), whose channel holds its games like any other.
 func (req *request) begin(kind string) error {
-	req.actor = table.Actor{User: req.in.User, Kind: kind, Salt: req.in.ID,
-		Place: table.Place{Guild: req.in.Guild, Channel: req.in.Channel}}
+	req.actor = table.Actor{User: req.in.User, Kind: kind, Salt: req.in.ID, Place: req.place}
 	if req.in.Channel == "" {
 		return refuse(table.NoContext, "tabuleiro could not tell where this is — use the commands in a channel, a DM or a group DM.")
 	}

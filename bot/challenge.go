@@ -92,7 +92,13 @@ func (b *Bot) answer(req *request, click ClickData) (Reply, error) {
 	}
 	c := a.Challenge
 	if a.Game != nil {
-		return update(boardMessage(*a.Game, "")).with(b.afterInPlace(*a.Game)), nil
+		v := *a.Game
+		return update(boardMessage(v, "")).with(func(ctx context.Context, f Followup) {
+			b.live.set(b.live.boards, v.Game.ID, f)
+			if b.t.WantsThread(v) {
+				b.moveToThread(ctx, req, v, f)
+			}
+		}), nil
 	}
 	title := table.Describe(c.Kind).Title
 	text := fmt.Sprintf("%s declined %s's challenge to **%s**.", table.Mention(c.Opponent), table.Mention(c.Challenger), title)

@@ -210,6 +210,9 @@ func (b *Bot) afterBoard(req *request, v View, old string) func(ctx context.Cont
 	return func(ctx context.Context, f Followup) {
 		log := req.log.With("game", v.Game.ID)
 		prev := b.live.set(b.live.boards, v.Game.ID, f)
+		if b.t.WantsThread(v) {
+			v = b.moveToThread(ctx, req, v, f)
+		}
 		b.t.BotTurn(ctx, v)
 		b.unping(ctx, v)
 		msg, err := f.Original(ctx)
@@ -219,7 +222,7 @@ func (b *Bot) afterBoard(req *request, v View, old string) func(ctx context.Cont
 			b.t.NoteBoard(v.Game.ID, msg)
 		}
 		if old != "" && old != msg {
-			err := b.send.Clear(ctx, v.Game.Channel, old)
+			err := b.send.Clear(ctx, v.Where(), old)
 			if errors.Is(err, ErrForbidden) && prev != nil {
 				err = prev.ClearOriginal(ctx)
 			}

@@ -18,13 +18,15 @@ const (
 
 // Interaction is one thing a person did, as every adapter hands it over.
 type Interaction struct {
-	Type    Type
-	ID      string // unique per interaction: logs, and the seed of a new game
-	User    string // who did it
-	Guild   string
-	Channel string
-	Command CommandData // for Command and Autocomplete
-	Click   ClickData   // for Click
+	Type Type
+	ID   string // unique per interaction: logs, and the seed of a new game
+	User string // who did it
+	// UserName is how the person is shown (their display name), when the platform says.
+	UserName string
+	Guild    string
+	Channel  string
+	Command  CommandData // for Command and Autocomplete
+	Click    ClickData   // for Click
 	// Perms are the bot's permissions where the interaction happened (Discord's app_permissions);
 	// 0 when the platform did not say.
 	Perms uint64
@@ -52,6 +54,8 @@ type CommandData struct {
 	Bots map[string]bool
 	// Target is the member a context-menu command was used on.
 	Target string
+	// Names are the display names of the people among the options.
+	Names map[string]string
 }
 
 // Value is one option's value: a string (user ids included) or a boolean.

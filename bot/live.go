@@ -58,3 +58,10 @@ func (l *lives) get(m map[uint64]live, key uint64) Followup {
 	}
 	return v.f
 }
+
+// drop forgets what showed key.
+func (l *lives) drop(m map[uint64]live, key uint64) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	delete(m, key)
+}

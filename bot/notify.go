@@ -29,7 +29,7 @@ func (b *Bot) GameChanged(ctx context.Context, v View) {
 	}
 	m := Message{Content: fmt.Sprintf("%s — your %s game ended on time: %s.", strings.Join(names, " "), v.Desc().Title,
 		table.ResultLine(v)), Pings: pings}
-	if _, err := b.send.Send(ctx, v.Game.Channel, m); err != nil {
+	if _, err := b.send.Send(ctx, v.Where(), m); err != nil {
 		b.log.Warn("could not tell the players of a game lost on time", "game", v.Game.ID, "err", err)
 	}
 }
@@ -51,7 +51,7 @@ func (b *Bot) showBoard(ctx context.Context, v View) {
 	}
 	var err error
 	if v.Game.MessageID != "" {
-		if err = b.send.Edit(ctx, v.Game.Channel, v.Game.MessageID, m); err == nil {
+		if err = b.send.Edit(ctx, v.Where(), v.Game.MessageID, m); err == nil {
 			return
 		}
 		if !errors.Is(err, ErrForbidden) {
@@ -60,7 +60,7 @@ func (b *Bot) showBoard(ctx context.Context, v View) {
 	}
 	if !errors.Is(err, ErrForbidden) {
 		var id string
-		if id, err = b.send.Send(ctx, v.Game.Channel, m); err == nil {
+		if id, err = b.send.Send(ctx, v.Where(), m); err == nil {
 			b.t.NoteBoard(v.Game.ID, id)
 			return
 		}
@@ -119,9 +119,9 @@ func (b *Bot) TurnPing(ctx context.Context, v View, reminder bool, stale string)
 	}
 	m := Message{Content: text, Pings: []string{mover}}
 	if v.Game.MessageID != "" {
-		m.Jump = &Jump{Guild: v.Game.Guild, Channel: v.Game.Channel, Message: v.Game.MessageID}
+		m.Jump = &Jump{Guild: v.Game.Guild, Channel: v.Where(), Message: v.Game.MessageID}
 	}
-	id, err := b.send.Send(ctx, v.Game.Channel, m)
+	id, err := b.send.Send(ctx, v.Where(), m)
 	if err != nil {
 		b.log.Warn("could not ping the player to move", "game", v.Game.ID, "err", err)
 		return "", err
@@ -134,7 +134,7 @@ func (b *Bot) unping(ctx context.Context, v View) {
 	if v.StalePing == "" {
 		return
 	}
-	if err := b.send.Delete(ctx, v.Game.Channel, v.StalePing); err != nil {
+	if err := b.send.Delete(ctx, v.Where(), v.StalePing); err != nil {
 		b.log.Debug("could not delete an old turn ping", "game", v.Game.ID, "err", err)
 	}
 }

@@ -68,6 +68,7 @@ type Table struct {
 	mu      sync.Mutex
 	running map[uint64]*botRun // games whose bot decisions are being made
 	starts  *cooldown
+	threads threads
 	settingsCache
 }
 
@@ -102,7 +103,8 @@ func New(st *store.Store, notify Notifier, cfg Config) *Table {
 	}
 	return &Table{st: st, cfg: cfg, log: cfg.Log, notify: notify, running: map[uint64]*botRun{},
 		starts:        newCooldown(cfg.StartLimit, cfg.StartWindow),
-		settingsCache: settingsCache{set: map[string]store.ServerSettings{}}}
+		settingsCache: settingsCache{set: map[string]store.ServerSettings{}},
+		threads:       threads{m: map[string]string{}, max: 100000}}
 }
 
 // Store is the table's store.

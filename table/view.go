@@ -27,6 +27,14 @@ func (v View) Over() bool { return v.Live.Outcome().Over() }
 // Mover is the player to decide; meaningless once over.
 func (v View) Mover() store.Player { return v.Game.Seats[v.Live.ToMove()] }
 
+// Where is the channel the game's messages go to: its thread, else its channel.
+func (v View) Where() string {
+	if v.Game.Thread != "" {
+		return v.Game.Thread
+	}
+	return v.Game.Channel
+}
+
 // HasBot reports whether the bot holds a seat.
 func (v View) HasBot() bool { return v.Game.Seats[0].Bot || v.Game.Seats[1].Bot }
 

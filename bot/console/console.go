@@ -552,6 +552,16 @@ func (f followup) FollowUp(ctx context.Context, m bot.Message) (string, error) {
 	return msg.id, nil
 }
 
+// StartThread stands for Discord's threads: the console has one channel, so the thread is a name.
+func (c *Console) StartThread(ctx context.Context, channel, messageID, name string) (string, error) {
+	c.mu.Lock()
+	c.seq++
+	id := fmt.Sprintf("thread%d", c.seq)
+	c.mu.Unlock()
+	c.printf("  (tabuleiro started the thread %q from message #%s)\n", name, messageID)
+	return id, nil
+}
+
 // Delete removes a message the bot posted.
 func (c *Console) Delete(ctx context.Context, channel, messageID string) error {
 	c.mu.Lock()

@@ -202,3 +202,64 @@ func TestReplay(t *testing.T) {
 		t.Fatalf("one step: %q", r.Data.Content)
 	}
 }
+
+// With threads on, an accepted challenge gets its own thread: the board moves there, the players
+// move from it, and the per-channel rules still count the parent channel. Without the permissions,
+// the game stays in the channel and the person is told privately.
+func TestGamesInThreads(t *testing.T) {
+	e := newEnv(t)
+	admin := e.slash("alice", "tabuleiro", "settings", "threads", true)
+	admin.Member.Permissions = int64(bot.PermManageServer)
+	mustPrivate(t, e.do(admin), "threads: **on**")
+	in := e.slash("alice", "ouri", "challenge", "opponent", "bob", "first", "me")
+	r := e.do(in)
+	accept, _ := challengeIDs(t, r)
+	e.rec.take()
+	e.do(e.click("bob", e.messageOf(in), accept))
+	var thread, board string
+	for _, c := range e.rec.take() {
+		switch {
+		case c.op == "thread":
+			if c.message != e.messageOf(in) || c.content != "Ouri · alice vs bob" {
+				t.Errorf("thread %+v", c)
+			}
+		case c.op == "send" && strings.HasPrefix(c.channel, "th-"):
+			thread, board = c.channel, c.message
+		}
+	}
+	if thread == "" {
+		t.Fatal("no board was posted in a thread")
+	}
+	rec, _ := e.game("ouri", "alice")
+	if rec.Thread != thread || rec.Channel != "c1" || rec.MessageID != board {
+		t.Fatalf("the game: thread %q channel %q board %q", rec.Thread, rec.Channel, rec.MessageID)
+	}
+	// Alice moves from the thread.
+	move := e.slash("alice", "ouri", "move", "play", "d")
+	move.ChannelID = thread
+	mustPublic(t, e.do(move))
+	// The parent channel's rules: alice already plays Ouri there.
+	mustPrivate(t, e.do(e.slash("alice", "ouri", "vs-bot")), "already have")
+
+	t.Run("without the permissions the game stays in the channel", func(t *testing.T) {
+		in := e.slash("carol", "ordo", "challenge", "opponent", "dave")
+		in.ChannelID = "c2"
+		r := e.do(in)
+		accept, _ := challengeIDs(t, r)
+		click := e.click("dave", e.messageOf(in), accept)
+		click.ChannelID = "c2"
+		click.AppPermissions = int64(bot.PermViewChannel | bot.PermSendMessages)
+		e.rec.take()
+		e.do(click)
+		var told bool
+		for _, c := range e.rec.take() {
+			if c.op == "thread" {
+				t.Fatalf("a thread without the permission: %+v", c)
+			}
+			told = told || c.op == "followup" && strings.Contains(c.content, "Create Public Threads")
+		}
+		if !told {
+			t.Fatal("nobody was told why the game has no thread")
+		}
+	})
+}

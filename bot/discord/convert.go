@@ -62,9 +62,11 @@ func interaction(in *discordgo.Interaction) *bot.Interaction {
 	switch {
 	case in.Member != nil && in.Member.User != nil:
 		out.User = in.Member.User.ID
+		out.UserName = displayName(in.Member.Nick, in.Member.User)
 		out.MemberPerms = uint64(in.Member.Permissions)
 	case in.User != nil:
 		out.User = in.User.ID
+		out.UserName = displayName("", in.User)
 	}
 	out.Locale = string(in.Locale)
 	if in.GuildLocale != nil {
@@ -102,6 +104,18 @@ func interaction(in *discordgo.Interaction) *bot.Interaction {
 	return out
 }
 
+// displayName is how Discord shows a person: their nickname here, their global name, or their
+// username.
+func displayName(nick string, u *discordgo.User) string {
+	switch {
+	case nick != "":
+		return nick
+	case u.GlobalName != "":
+		return u.GlobalName
+	}
+	return u.Username
+}
+
 // unknown is an interaction the bot cannot read: it refuses it privately.
 const unknown = bot.Type(255)
 
@@ -109,9 +123,16 @@ func commandData(data discordgo.ApplicationCommandInteractionData) bot.CommandDa
 	c := bot.CommandData{Name: data.Name, Options: map[string]bot.Value{}, Bots: map[string]bool{}, Target: data.TargetID}
 	if data.Resolved != nil {
 		for id, u := range data.Resolved.Users {
-			if u != nil && u.Bot {
+			if u == nil {
+				continue
+			}
+			if u.Bot {
 				c.Bots[id] = true
 			}
+			if c.Names == nil {
+				c.Names = map[string]string{}
+			}
+			c.Names[id] = displayName("", u)
 		}
 	}
 	if len(data.Options) == 0 {

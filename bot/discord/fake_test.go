@@ -116,6 +116,8 @@ func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
 		w.Write(body)
 	case r.Method == "POST" && parts[2] == "channels" && len(parts) == 5 && parts[4] == "messages":
 		reply(map[string]any{"id": id, "channel_id": parts[3]})
+	case r.Method == "POST" && parts[2] == "channels" && len(parts) == 7 && parts[6] == "threads":
+		reply(map[string]any{"id": "th" + id, "type": 11, "parent_id": parts[3]})
 	case r.Method == "DELETE" && parts[2] == "channels" && len(parts) == 6:
 		w.WriteHeader(http.StatusNoContent)
 	case r.Method == "PATCH" && parts[2] == "channels" && len(parts) == 6:

@@ -152,6 +152,19 @@ func (r *recorder) Delete(ctx context.Context, channel, message string) error {
 	return nil
 }
 
+// StartThread records a thread started from a message (op "thread", channel and message) and gives
+// it an id.
+func (r *recorder) StartThread(ctx context.Context, channel, message, name string) (string, error) {
+	if r.forbidden() {
+		return "", fmt.Errorf("starting a thread in %s: %w", channel, bot.ErrForbidden)
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	id := "th-" + r.newID()
+	r.calls = append(r.calls, sent{op: "thread", channel: channel, message: message, content: name})
+	return id, nil
+}
+
 func (r *recorder) forbidden() bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()

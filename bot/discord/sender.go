@@ -85,6 +85,21 @@ func (d *Sender) Edit(ctx context.Context, channelID, messageID string, m bot.Me
 		Components: &comps, AllowedMentions: allowed(m)})
 }
 
+// StartThread starts a public thread from a message and returns its id.
+func (d *Sender) StartThread(ctx context.Context, channelID, messageID, name string) (string, error) {
+	if d.s.Token == "" {
+		return "", errNoToken
+	}
+	ch, err := d.s.MessageThreadStartComplex(channelID, messageID, &discordgo.ThreadStart{Name: name,
+		AutoArchiveDuration: 10080, Type: discordgo.ChannelTypeGuildPublicThread}, discordgo.WithContext(ctx))
+	if err != nil {
+		err = forbidden(fmt.Errorf("starting a thread from message %s in channel %s: %w", messageID, channelID, err))
+		d.report(err, "channel", channelID, "message", messageID)
+		return "", err
+	}
+	return ch.ID, nil
+}
+
 // Delete removes a message.
 func (d *Sender) Delete(ctx context.Context, channelID, messageID string) error {
 	if d.s.Token == "" {
@@ -173,6 +188,7 @@ func (d *Sender) FollowUp(ctx context.Context, in *discordgo.Interaction, m bot.
 // forbidden marks a refusal to post or edit (HTTP 403: Missing Access, Missing Permissions) as
 // bot.ErrForbidden, which the bot tells the players instead of retrying.
 func forbidden(err error) error {
+	err = redactErr(err) // every REST error passes here: its text must not carry a token
 	var re *discordgo.RESTError
 	if errors.As(err, &re) && re.Response != nil && re.Response.StatusCode == http.StatusForbidden {
 		return fmt.Errorf("%w: %w", bot.ErrForbidden, err)
@@ -203,7 +219,7 @@ func (d *Sender) Original(ctx context.Context, in *discordgo.Interaction) (strin
 			wait *= 2
 			continue
 		}
-		err = fmt.Errorf("reading the response to interaction %s: %w", in.ID, err)
+		err = redactErr(fmt.Errorf("reading the response to interaction %s: %w", in.ID, err))
 		d.report(err, "interaction", in.ID)
 		return "", err
 	}

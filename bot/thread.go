@@ -1,0 +1,127 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+)
+
+// Permissions a game's own thread needs (Discord's numbers).
+const (
+	PermCreatePublicThreads uint64 = 1 << 35
+)
+
+// Threader is a Sender that can start a thread from a message (Discord's public threads).
+type Threader interface {
+	StartThread(ctx context.Context, channel, messageID, name string) (threadID string, err error)
+}
+
+// moveToThread gives a new game its own thread, started from its board message, when the server
+// wants threads: the board moves there (the message it started from loses its controls) and the
+// game's messages follow. Without the permissions, or when the thread cannot be made, the game stays
+// in the channel and the person who started it is told why, privately.
+func (b *Bot) moveToThread(ctx context.Context, req *request, v View, f Followup) View {
+	th, ok := b.send.(Threader)
+	if !ok {
+		return v
+	}
+	log := req.log.With("game", v.Game.ID)
+	tell := func(why string) {
+		m := Message{Content: fmt.Sprintf("This server gives each game its own thread, but %s — so this game stays in the channel.", why),
+			Private: true}
+		if _, err := f.FollowUp(ctx, m); err != nil {
+			log.Warn("could not say why the game has no thread", "err", err)
+		}
+	}
+	if p := req.in.Perms; p != 0 {
+		var missing []string
+		if p&PermCreatePublicThreads == 0 {
+			missing = append(missing, "**Create Public Threads**")
+		}
+		if p&PermSendMessagesInThreads == 0 {
+			missing = append(missing, "**Send Messages in Threads**")
+		}
+		if len(missing) > 0 {
+			tell("I lack the " + strings.Join(missing, " and ") + " permission here")
+			return v
+		}
+	}
+	start, err := f.Original(ctx)
+	if err != nil {
+		log.Warn("could not read the board to start its thread from", "err", err)
+		return v
+	}
+	thread, err := th.StartThread(ctx, v.Game.Channel, start, b.threadName(v))
+	if err != nil {
+		log.Warn("could not start a game's thread", "err", err)
+		tell("I could not start a thread here")
+		return v
+	}
+	moved, err := b.t.SetThread(v, thread)
+	if err != nil {
+		log.Error("could not record a game's thread", "err", err)
+		return v
+	}
+	// The board lives in the thread from now on; the message it started from keeps its text.
+	b.live.drop(b.live.boards, v.Game.ID)
+	if err := b.send.Clear(ctx, v.Game.Channel, start); err != nil {
+		log.Debug("could not clear the board the thread started from", "err", err)
+	}
+	id, err := b.send.Send(ctx, thread, boardMessage(moved, ""))
+	if err != nil {
+		log.Warn("could not post the board in the game's thread", "err", err)
+		return moved
+	}
+	b.t.NoteBoard(moved.Game.ID, id)
+	moved.Game.MessageID = id
+	return moved
+}
+
+// threadName is "<Game> · <name> vs <name>", at most 100 characters.
+func (b *Bot) threadName(v View) string {
+	name := func(i int) string {
+		p := v.Game.Seats[i]
+		if p.Bot {
+			return "tabuleiro"
+		}
+		if n := b.names.of(p.UserID); n != "" {
+			return n
+		}
+		return "player"
+	}
+	s := fmt.Sprintf("%s · %s vs %s", v.Desc().Title, name(0), name(1))
+	if r := []rune(s); len(r) > 100 {
+		s = string(r[:100])
+	}
+	return s
+}
+
+// names remembers people's display names from their interactions, for thread names.
+type names struct {
+	mu sync.Mutex
+	m  map[string]string
+}
+
+func (n *names) learn(in *Interaction) {
+	if in.User == "" || in.UserName == "" && len(in.Command.Names) == 0 {
+		return
+	}
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if n.m == nil || len(n.m) > 100000 {
+		n.m = map[string]string{}
+	}
+	if in.UserName != "" {
+		n.m[in.User] = in.UserName
+	}
+	for id, name := range in.Command.Names {
+		n.m[id] = name
+	}
+}
+
+func (n *names) of(user string) string {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	return n.m[user]
+}
