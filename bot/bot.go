@@ -57,10 +57,6 @@ type request struct {
 // answered with a private error.
 func (b *Bot) Handle(ctx context.Context, in *Interaction) (r Reply) {
 	req := &request{in: in}
-	if in.Type != Ping {
-		req.place = b.t.Where(in.Guild, in.Channel)
-		b.names.learn(in)
-	}
 	req.log = b.log.With("interaction", in.ID, "guild", in.Guild, "channel", in.Channel, "user", in.User)
 	defer func() {
 		if p := recover(); p != nil {
@@ -68,6 +64,10 @@ func (b *Bot) Handle(ctx context.Context, in *Interaction) (r Reply) {
 			r = private("Something went wrong on our side — please try again in a moment.")
 		}
 	}()
+	if in.Type != Ping {
+		req.place = b.t.Where(in.Guild, in.Channel)
+		b.names.learn(in)
+	}
 	var err error
 	switch in.Type {
 	case Ping:
