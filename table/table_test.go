@@ -176,11 +176,10 @@ func TestAMoveIsOneDecodeAndOneCommit(t *testing.T) {
 
 func TestTheBotAnswersAndIsNotReloadedWithoutABot(t *testing.T) {
 	f := newFixture(t)
-	v, err := f.tab.VsBot(f.actor("alice", "ouri"), ai.Easy, "me", games.Options{})
-	if err != nil {
+	if _, err := f.tab.VsBot(f.actor("alice", "ouri"), ai.Easy, "me", games.Options{}); err != nil {
 		t.Fatal(err)
 	}
-	v, _, err = f.tab.Move(f.actor("alice", "ouri"), "d")
+	v, _, err := f.tab.Move(f.actor("alice", "ouri"), "d")
 	if err != nil {
 		t.Fatal(err)
 	}

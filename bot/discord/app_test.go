@@ -156,8 +156,8 @@ func TestRematch(t *testing.T) {
 		}
 	})
 	t.Run("against the bot", func(t *testing.T) {
-		r := e.do(e.slash("dave", "ordo", "vs-bot", "level", "easy", "first", "me"))
-		r = e.do(e.slash("dave", "ordo", "resign"))
+		mustPublic(t, e.do(e.slash("dave", "ordo", "vs-bot", "level", "easy", "first", "me")))
+		r := e.do(e.slash("dave", "ordo", "resign"))
 		id := rematchID(r.Data.Components)
 		r = e.do(e.click("dave", "m", id))
 		mustPublic(t, r)

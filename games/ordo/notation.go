@@ -95,10 +95,8 @@ func readMove(s string) (written, error) {
 		return w, fmt.Errorf("%s is not a move — write a piece move as a3-a4 (e5xe6 for a capture) or an ordo as c2:d2-c4", games.Quote(strings.TrimSpace(s)))
 	}
 	var squares []Square
-	var seps []string
 	for _, t := range toks {
 		if t.sep {
-			seps = append(seps, t.text)
 			continue
 		}
 		sq, err := ParseSquare(t.text)
