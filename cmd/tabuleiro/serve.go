@@ -42,7 +42,7 @@ func runBot(ctx context.Context, getenv func(string) string) error {
 	if err != nil {
 		return err
 	}
-	return serve(ctx, cfg, slog.New(slog.NewTextHandler(os.Stderr, nil)))
+	return serve(ctx, cfg, slog.New(discord.Redact(slog.NewTextHandler(os.Stderr, nil), cfg.Token)))
 }
 
 // serve runs the program until ctx ends (main cancels it on SIGINT/SIGTERM).
