@@ -211,7 +211,11 @@ func (b *Bot) afterBoard(req *request, v View, old string) func(ctx context.Cont
 		log := req.log.With("game", v.Game.ID)
 		prev := b.live.set(b.live.boards, v.Game.ID, f)
 		if b.t.WantsThread(v) {
-			v = b.moveToThread(ctx, req, v, f)
+			if moved := b.moveToThread(ctx, req, v, f); moved.Game.Thread != "" {
+				// The board lives in the thread now, with an id of its own.
+				b.t.BotTurn(ctx, moved)
+				return
+			}
 		}
 		b.t.BotTurn(ctx, v)
 		b.unping(ctx, v)

@@ -207,7 +207,7 @@ func (c *Console) interaction(user string, t bot.Type) *bot.Interaction {
 	id := fmt.Sprintf("in%d", c.nextIn)
 	c.mu.Unlock()
 	// Whoever types at the console runs it: they may change its settings.
-	return &bot.Interaction{Type: t, ID: id, User: user, Guild: consoleGuild, Channel: consoleChannel,
+	return &bot.Interaction{Type: t, ID: id, User: user, UserName: user, Guild: consoleGuild, Channel: consoleChannel,
 		MemberPerms: bot.PermManageServer}
 }
 
