@@ -42,7 +42,9 @@ func runBot(ctx context.Context, getenv func(string) string) error {
 	if err != nil {
 		return err
 	}
-	return serve(ctx, cfg, slog.New(discord.Redact(slog.NewTextHandler(os.Stderr, nil), cfg.Token)))
+	log := slog.New(discord.Redact(slog.NewTextHandler(os.Stderr, nil), cfg.Token))
+	slog.SetDefault(log) // and so the log package, where discordgo writes: redacted too
+	return serve(ctx, cfg, log)
 }
 
 // serve runs the program until ctx ends (main cancels it on SIGINT/SIGTERM).
