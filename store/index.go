@@ -54,7 +54,7 @@ var allBuckets = [][]byte{bChallenges, bGames, bChallengeChannel, bChallengeDue,
 
 // settingsBuckets hold settings, which no index derives from.
 // Ratings (rating.go) are kept with them: a game's end changes them, no game implies them.
-var settingsBuckets = [][]byte{bServerSettings, bMemberSettings, bStandings, bLeaderboard}
+var settingsBuckets = [][]byte{bServerSettings, bMemberSettings, bStandings, bLeaderboard, bBands}
 
 func u64(id uint64) []byte { return binary.BigEndian.AppendUint64(nil, id) }
 

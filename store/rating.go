@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"sort"
 
 	bolt "go.etcd.io/bbolt"
 
@@ -19,9 +20,12 @@ import (
 var (
 	// Standings: guild 0 kind 0 user 0 -> a person's rating, rated record and vs-bot record.
 	bStandings = []byte("standings")
-	// The leaderboard: guild 0 kind 0 rank key (8 bytes, highest rating first) user -> nothing; the
-	// people with at least one rated game.
+	// The leaderboard: guild 0 kind 0 band (4 bytes) rating (8 bytes) user -> nothing, highest rating
+	// first; the people with at least one rated game. A band is the whole part of a rating.
 	bLeaderboard = []byte("standings-by-rating")
+	// How many people each band of the leaderboard holds: guild 0 kind 0 band -> count. A rank or a
+	// page adds up the bands above it (a few hundred numbers) instead of walking every person.
+	bBands = []byte("standings-by-band")
 )
 
 // Standing is a person's record in one game on one server (the guild "" holds DMs' vs-bot games,
@@ -80,40 +84,59 @@ type Leaderboard struct {
 }
 
 // Leaderboard returns up to limit ratings from offset (0: the highest) of a server's game, with the
-// total and user's own place, in one read. It walks the rating index of that server and game only.
+// total and user's own place, in one read. It adds up the band counts of that server and game, then
+// walks the leaderboard only within the bands of the page and of user's rating.
 func (s *Store) Leaderboard(guild, kind, user string, offset, limit int) (Leaderboard, error) {
 	var out Leaderboard
 	err := s.view(func(tx *bolt.Tx) error {
 		out = Leaderboard{}
 		prefix := key(guild, kind)
-		c := tx.Bucket(bLeaderboard).Cursor()
-		n := 0
-		for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
-			n++
-			who := string(k[len(prefix)+8:])
-			mine := who == user
-			if !mine && (n <= offset || n > offset+limit) {
-				continue
-			}
-			st, err := getStanding(tx, guild, kind, who)
-			if err != nil {
-				return err
-			}
-			r := Ranked{Rank: n, Standing: st}
-			if mine {
-				out.Mine = r
-			}
-			if n > offset && n <= offset+limit {
-				out.Entries = append(out.Entries, r)
+		type band struct {
+			key   []byte // prefix and band
+			start int    // the people in the bands above
+		}
+		var bands []band
+		c := tx.Bucket(bBands).Cursor()
+		for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
+			n, _ := binary.Uvarint(v)
+			bands = append(bands, band{append([]byte(nil), k...), out.Total})
+			out.Total += int(n)
+		}
+		// The page: from the band holding offset, skip to offset and take limit.
+		lc := tx.Bucket(bLeaderboard).Cursor()
+		if at := sort.Search(len(bands), func(i int) bool { return bands[i].start > offset }) - 1; limit > 0 && at >= 0 && offset < out.Total {
+			rank := bands[at].start
+			for k, _ := lc.Seek(bands[at].key); k != nil && bytes.HasPrefix(k, prefix) && rank < offset+limit; k, _ = lc.Next() {
+				rank++
+				if rank <= offset {
+					continue
+				}
+				st, err := getStanding(tx, guild, kind, string(k[len(prefix)+12:]))
+				if err != nil {
+					return err
+				}
+				out.Entries = append(out.Entries, Ranked{Rank: rank, Standing: st})
 			}
 		}
-		out.Total = n
-		if out.Mine.Rank == 0 {
-			st, err := getStanding(tx, guild, kind, user)
-			if err != nil {
-				return err
+		// The person's own place: the bands above theirs, then their band up to them.
+		st, err := getStanding(tx, guild, kind, user)
+		if err != nil {
+			return err
+		}
+		out.Mine.Standing = st
+		if mine := leaderboardKey(st); mine != nil {
+			bk := mine[:len(prefix)+4]
+			at := sort.Search(len(bands), func(i int) bool { return bytes.Compare(bands[i].key, bk) >= 0 })
+			if at < len(bands) && bytes.Equal(bands[at].key, bk) {
+				rank := bands[at].start
+				for k, _ := lc.Seek(bk); k != nil && bytes.HasPrefix(k, bk); k, _ = lc.Next() {
+					rank++
+					if bytes.Equal(k, mine) {
+						out.Mine.Rank = rank
+						break
+					}
+				}
 			}
-			out.Mine.Standing = st
 		}
 		return nil
 	})
@@ -285,18 +308,43 @@ func putStanding(tx *bolt.Tx, old *Standing, st Standing) error {
 		}
 		old = &was
 	}
-	b := tx.Bucket(bLeaderboard)
-	if k := leaderboardKey(*old); k != nil && !bytes.Equal(k, leaderboardKey(st)) {
-		if err := b.Delete(k); err != nil {
-			return err
+	if was, now := leaderboardKey(*old), leaderboardKey(st); !bytes.Equal(was, now) {
+		if was != nil {
+			if err := tx.Bucket(bLeaderboard).Delete(was); err != nil {
+				return err
+			}
+			if err := count(tx, bandOf(was), -1); err != nil {
+				return err
+			}
 		}
-	}
-	if k := leaderboardKey(st); k != nil {
-		if err := b.Put(k, nil); err != nil {
-			return err
+		if now != nil {
+			if err := tx.Bucket(bLeaderboard).Put(now, nil); err != nil {
+				return err
+			}
+			if err := count(tx, bandOf(now), 1); err != nil {
+				return err
+			}
 		}
 	}
 	return tx.Bucket(bStandings).Put(key(st.Guild, st.Kind, st.User), encodeStanding(st))
+}
+
+// bandOf is the band part of a leaderboard key: guild 0 kind 0 band.
+func bandOf(k []byte) []byte {
+	guildEnd := bytes.IndexByte(k, 0)
+	kindEnd := guildEnd + 1 + bytes.IndexByte(k[guildEnd+1:], 0)
+	return k[:kindEnd+1+4]
+}
+
+// count adds d to a band's count, deleting the band when it empties.
+func count(tx *bolt.Tx, band []byte, d int) error {
+	b := tx.Bucket(bBands)
+	n, _ := binary.Uvarint(b.Get(band))
+	n = uint64(int64(n) + int64(d))
+	if int64(n) <= 0 {
+		return b.Delete(band)
+	}
+	return b.Put(band, binary.AppendUvarint(nil, n))
 }
 
 // leaderboardKey is a standing's entry on the leaderboard, nil when it has no rated game.
@@ -305,8 +353,20 @@ func leaderboardKey(st Standing) []byte {
 		return nil
 	}
 	k := key(st.Guild, st.Kind)
+	k = binary.BigEndian.AppendUint32(k, band(st.Rating.Rating))
 	k = binary.BigEndian.AppendUint64(k, descending(st.Rating.Rating))
 	return append(k, st.User...)
+}
+
+// band maps the whole part of a rating to 4 bytes that sort the highest first, in the same order
+// as descending.
+func band(r float64) uint32 {
+	f := math.Floor(r)
+	if math.IsNaN(f) {
+		f = 0
+	}
+	f = min(max(f, math.MinInt32), math.MaxInt32)
+	return ^(uint32(int32(f)) ^ 1<<31)
 }
 
 // descending maps a rating to 8 bytes that sort the highest rating first.
@@ -392,6 +452,23 @@ func checkStandings(tx *bolt.Tx, add func(error) bool) {
 	for k := range want {
 		if ok {
 			ok = add(fmt.Errorf("index %s: a standing lacks its entry %q", bLeaderboard, k))
+		}
+	}
+	bands := map[string]uint64{}
+	tx.Bucket(bLeaderboard).ForEach(func(k, v []byte) error {
+		bands[string(bandOf(k))]++
+		return nil
+	})
+	tx.Bucket(bBands).ForEach(func(k, v []byte) error {
+		if n, _ := binary.Uvarint(v); n != bands[string(k)] && ok {
+			ok = add(fmt.Errorf("index %s: band %q counts %d, the leaderboard holds %d", bBands, k, n, bands[string(k)]))
+		}
+		delete(bands, string(k))
+		return nil
+	})
+	for k, n := range bands {
+		if ok {
+			ok = add(fmt.Errorf("index %s: band %q of %d people is not counted", bBands, k, n))
 		}
 	}
 }

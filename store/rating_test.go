@@ -1,6 +1,8 @@
 package store
 
 import (
+	"fmt"
+	"strings"
 	"sync"
 	"testing"
 
@@ -208,5 +210,39 @@ func TestLeaderboardPagesAndRecentGames(t *testing.T) {
 	recent, err := s.RecentGames("g1", "ordo", users[0], 5)
 	if err != nil || len(recent) != 5 || recent[0].Seats[1].UserID != users[12] {
 		t.Fatalf("recent %v, %v", gameIDs(recent), err)
+	}
+}
+
+// Equal ratings share a band: pages and ranks still list everyone once, in key order.
+func TestLeaderboardWithEqualRatings(t *testing.T) {
+	s, _, _ := openTest(t)
+	const pairs = 12
+	for i := 0; i < pairs; i++ {
+		rec := ratedGame(t, s, "c1", "oolong", nil, fmt.Sprintf("w%02d", i), fmt.Sprintf("l%02d", i))
+		if _, _, err := s.Update(rec.ID, -1, resign(1)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var all []Ranked
+	for offset := 0; offset < 2*pairs; offset += 5 {
+		lb, err := s.Leaderboard("g1", "oolong", "", offset, 5)
+		if err != nil || lb.Total != 2*pairs {
+			t.Fatalf("offset %d: %+v, %v", offset, lb, err)
+		}
+		all = append(all, lb.Entries...)
+	}
+	if len(all) != 2*pairs {
+		t.Fatalf("%d entries over the pages", len(all))
+	}
+	seen := map[string]bool{}
+	for i, e := range all {
+		if e.Rank != i+1 || seen[e.User] || (i < pairs) != strings.HasPrefix(e.User, "w") {
+			t.Fatalf("entry %d: %+v", i, e)
+		}
+		seen[e.User] = true
+		lb, _ := s.Leaderboard("g1", "oolong", e.User, 0, 0)
+		if lb.Mine.Rank != e.Rank {
+			t.Fatalf("%s is listed at %d, told %d", e.User, e.Rank, lb.Mine.Rank)
+		}
 	}
 }

@@ -48,13 +48,15 @@ func (t *Table) Leaderboard(a Actor, page int) (LeaderboardPage, error) {
 	if a.Place.Guild == "" {
 		return LeaderboardPage{}, refuse(Refused, "Ratings are kept per server — use `/%s leaderboard` in a server.", a.Kind)
 	}
-	lb, err := t.st.Leaderboard(a.Place.Guild, a.Kind, a.User, 0, 0)
+	page = max(page, 1)
+	lb, err := t.st.Leaderboard(a.Place.Guild, a.Kind, a.User, (page-1)*LeaderboardSize, LeaderboardSize)
 	if err != nil {
 		return LeaderboardPage{}, err
 	}
 	pages := max(1, (lb.Total+LeaderboardSize-1)/LeaderboardSize)
-	page = min(max(page, 1), pages)
-	if lb.Total > 0 {
+	if page > pages {
+		// A page past the end (the board shrank, or a hand-made button): the last one.
+		page = pages
 		if lb, err = t.st.Leaderboard(a.Place.Guild, a.Kind, a.User, (page-1)*LeaderboardSize, LeaderboardSize); err != nil {
 			return LeaderboardPage{}, err
 		}
