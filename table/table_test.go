@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"runtime"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -273,5 +275,63 @@ func TestExpiryAndTimeLoss(t *testing.T) {
 	lost := f.heard.games[0]
 	if lost.Game.ID != v.Game.ID || lost.Live.Outcome() != (games.Outcome{Winner: 1, Method: games.Time}) {
 		t.Fatalf("after the idle limit: %+v", lost.Live.Outcome())
+	}
+}
+
+// 200 people start a game against the hard bot at once: every bot move is made, the searches queue
+// behind the process-wide limit, and memory stays bounded.
+func TestTwoHundredGamesAgainstTheBot(t *testing.T) {
+	if testing.Short() {
+		t.Skip("200 searches")
+	}
+	f := newFixture(t)
+	f.tab.cfg.AIMoveTime = 20 * time.Millisecond
+	f.tab.cfg.AI = ai.New(ai.Config{EndgameSeeds: 8, MaxSearches: 2})
+	var before runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	var wg sync.WaitGroup
+	var peak atomic.Uint64
+	stop := make(chan struct{})
+	go func() {
+		for {
+			select {
+			case <-stop:
+				return
+			case <-time.After(20 * time.Millisecond):
+				var m runtime.MemStats
+				runtime.ReadMemStats(&m)
+				if m.HeapInuse > peak.Load() {
+					peak.Store(m.HeapInuse)
+				}
+			}
+		}
+	}()
+	views := make([]View, 200)
+	for i := range views {
+		a := f.actor(fmt.Sprintf("p%d", i), "ouri")
+		a.Place.Channel = fmt.Sprintf("c%d", i)
+		v, err := f.tab.VsBot(a, ai.Hard, "bot", games.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		views[i] = v
+	}
+	for _, v := range views {
+		wg.Add(1)
+		go func() { defer wg.Done(); f.tab.BotTurn(context.Background(), v) }()
+	}
+	wg.Wait()
+	close(stop)
+	for _, v := range views {
+		rec, _, err := f.st.Game(v.Game.ID)
+		if err != nil || rec.Ply != 1 {
+			t.Fatalf("game %d: ply %d, %v: the bot's move was not made", v.Game.ID, rec.Ply, err)
+		}
+	}
+	grew := int64(peak.Load()) - int64(before.HeapInuse)
+	t.Logf("200 games against the hard bot: peak heap in use %d MiB above the start", grew>>20)
+	if grew > 512<<20 {
+		t.Errorf("the heap grew by %d MiB for 200 games", grew>>20)
 	}
 }
