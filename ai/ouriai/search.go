@@ -40,7 +40,7 @@ type Search struct {
 	// NoPVS turns off principal-variation search (for comparisons).
 	NoPVS bool
 	// SoftShare is the share of the budget, in percent, after which no new depth starts; 0 means
-	// 60. A depth cut short by the budget still counts when it found a better move.
+	// 80. A depth cut short by the budget still counts when it found a better move.
 	SoftShare int
 	// TableDepth is the least remaining depth at which the table is used; 0 means 2.
 	TableDepth int
@@ -196,7 +196,7 @@ func (s *Search) softShare() time.Duration {
 	if s.SoftShare > 0 {
 		return time.Duration(s.SoftShare)
 	}
-	return 60
+	return 80
 }
 
 // child scores the move from p to c (capturing captured seeds) for p's mover. base is where the

@@ -19,7 +19,7 @@ import (
 // weights.go. It runs only when asked: OURI_TUNE=<games per rule set>, with OURI_DB=<directory of
 // the full endgame databases> (built there if missing) and optionally OURI_TUNE_DEPTH (default 8)
 // and OURI_TUNE_FROM=current (play the games with the current weights instead of the store
-// difference).
+// difference), OURI_TUNE_RULES=ouri|abapa (one rule set only).
 //
 //	OURI_TUNE=3000 OURI_DB=/tmp/cache go test ./ai/ouriai -run TuneEval -v -timeout 1h
 func TestTuneEval(t *testing.T) {
@@ -32,6 +32,9 @@ func TestTuneEval(t *testing.T) {
 		depth = d
 	}
 	for _, rules := range []ouri.Rules{ouri.RulesOuri, ouri.RulesAbapa} {
+		if only := os.Getenv("OURI_TUNE_RULES"); only != "" && only != rules.String() {
+			continue
+		}
 		var db *DB
 		if dir := os.Getenv("OURI_DB"); dir != "" {
 			path := filepath.Join(dir, FileName(rules, FullSeeds))
