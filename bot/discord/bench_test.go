@@ -1,10 +1,14 @@
 package discord
 
 import (
+	"bufio"
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http/httptest"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -27,6 +31,7 @@ import (
 // stores, and whose predecessor After edits), "button" is a click on a house of the live board (the
 // board is updated in place: one transaction, no REST follow-up) — how most moves are made.
 func BenchmarkHTTPMove(b *testing.B) {
+	fakeDiscordProcess(b)
 	for _, games := range []int{1, 32} {
 		b.Run(fmt.Sprintf("command/games=%d", games), func(b *testing.B) { benchmarkHTTPMove(b, games) })
 		b.Run(fmt.Sprintf("button/games=%d", games), func(b *testing.B) { benchmarkHTTPClick(b, games) })
@@ -206,9 +211,46 @@ func benchmarkClicks(b *testing.B, tb *table, games int) {
 	})
 }
 
+// discordElsewhere, when set, is the origin of a fake Discord in another process (see
+// TestFakeDiscordProcess): the benchmarks' tables send their REST calls there.
+var discordElsewhere string
+
+// TestFakeDiscordProcess is not a test: run with TABULEIRO_FAKE_DISCORD=1 it serves the fake
+// Discord REST API on a port of its own, prints its origin and serves until its input closes.
+func TestFakeDiscordProcess(t *testing.T) {
+	if os.Getenv("TABULEIRO_FAKE_DISCORD") != "1" {
+		t.Skip("the fake Discord of the benchmarks, run as a process of its own")
+	}
+	f := newFakeDiscord(t)
+	fmt.Println(f.srv.URL)
+	io.Copy(io.Discard, os.Stdin)
+}
+
+// fakeDiscordProcess starts the fake Discord in a child process for the length of a benchmark.
+func fakeDiscordProcess(b *testing.B) {
+	cmd := exec.Command(os.Args[0], "-test.run=^TestFakeDiscordProcess$")
+	cmd.Env = append(os.Environ(), "TABULEIRO_FAKE_DISCORD=1")
+	in, _ := cmd.StdinPipe()
+	out, _ := cmd.StdoutPipe()
+	if err := cmd.Start(); err != nil {
+		b.Fatal(err)
+	}
+	line, err := bufio.NewReader(out).ReadString('\n')
+	if err != nil {
+		b.Fatal(err)
+	}
+	discordElsewhere = strings.TrimSpace(line)
+	b.Cleanup(func() {
+		discordElsewhere = ""
+		in.Close()
+		cmd.Wait()
+	})
+}
+
 // BenchmarkMoveCPU is the bot's CPU per button move: the endpoint's handler in-process (no network
 // stack), 32 games at once, the signature's share taken out. See cpu-µs/move.
 func BenchmarkMoveCPU(b *testing.B) {
+	fakeDiscordProcess(b)
 	benchmarkClicks(b, newTable(b), 32)
 }
 
