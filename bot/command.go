@@ -211,10 +211,12 @@ func (b *Bot) afterBoard(req *request, v View, old string) func(ctx context.Cont
 		log := req.log.With("game", v.Game.ID)
 		prev := b.live.set(b.live.boards, v.Game.ID, f)
 		if b.t.WantsThread(v) {
-			if moved := b.moveToThread(ctx, req, v, f); moved.Game.Thread != "" {
-				// The board lives in the thread now, with an id of its own.
+			if moved := b.moveToThread(ctx, req, v, f); moved.Game.Thread != "" && moved.Game.MessageID != v.Game.MessageID {
+				// The board lives in a new thread now, with an id of its own.
 				b.t.BotTurn(ctx, moved)
 				return
+			} else if moved.Game.Thread != "" {
+				v = moved
 			}
 		}
 		b.t.BotTurn(ctx, v)

@@ -27,6 +27,15 @@ func (b *Bot) moveToThread(ctx context.Context, req *request, v View, f Followup
 		return v
 	}
 	log := req.log.With("game", v.Game.ID)
+	if req.in.Channel != v.Game.Channel {
+		// Started from another game's thread (a rematch): this game lives in that thread too.
+		moved, err := b.t.SetThread(v, req.in.Channel)
+		if err != nil {
+			log.Error("could not record a game's thread", "err", err)
+			return v
+		}
+		return moved
+	}
 	tell := func(why string) {
 		m := Message{Content: fmt.Sprintf("This server gives each game its own thread, but %s — so this game stays in the channel.", why),
 			Private: true}

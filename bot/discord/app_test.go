@@ -241,6 +241,35 @@ func TestGamesInThreads(t *testing.T) {
 	// The parent channel's rules: alice already plays Ouri there.
 	mustPrivate(t, e.do(e.slash("alice", "ouri", "vs-bot")), "already have")
 
+	t.Run("a rematch from the thread stays in the thread", func(t *testing.T) {
+		resign := e.slash("bob", "ouri", "resign")
+		resign.ChannelID = thread
+		r := e.do(resign)
+		var rematch string
+		for _, c := range flatten(r.Data.Components) {
+			if b, ok := c.(discordgo.Button); ok && b.Label == "Rematch" {
+				rematch = b.CustomID
+			}
+		}
+		click := e.click("bob", "m", rematch)
+		click.ChannelID = thread
+		again := e.do(click)
+		accept, _ := challengeIDs(t, again)
+		yes := e.click("alice", "rematch-msg", accept)
+		yes.ChannelID = thread
+		e.rec.take()
+		e.do(yes)
+		for _, c := range e.rec.take() {
+			if c.op == "thread" {
+				t.Fatalf("a thread inside a thread: %+v", c)
+			}
+		}
+		rec, _ := e.game("ouri", "alice")
+		if rec.Thread != thread {
+			t.Fatalf("the rematch lives in %q, want the thread %q", rec.Thread, thread)
+		}
+	})
+
 	t.Run("without the permissions the game stays in the channel", func(t *testing.T) {
 		in := e.slash("carol", "ordo", "challenge", "opponent", "dave")
 		in.ChannelID = "c2"
