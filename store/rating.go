@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"sort"
 
 	bolt "go.etcd.io/bbolt"
 
@@ -91,22 +90,35 @@ func (s *Store) Leaderboard(guild, kind, user string, offset, limit int) (Leader
 	err := s.view(func(tx *bolt.Tx) error {
 		out = Leaderboard{}
 		prefix := key(guild, kind)
-		type band struct {
-			key   []byte // prefix and band
-			start int    // the people in the bands above
+		st, err := getStanding(tx, guild, kind, user)
+		if err != nil {
+			return err
 		}
-		var bands []band
+		out.Mine.Standing = st
+		mine := leaderboardKey(st)
+		var mineBand []byte
+		if mine != nil {
+			mineBand = bandOf(mine)
+		}
+		// One walk over the band counts: the total, where the page starts and where the person's
+		// band starts.
+		var pageBand []byte
+		pageStart, mineStart := 0, -1
 		c := tx.Bucket(bBands).Cursor()
 		for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
 			n, _ := binary.Uvarint(v)
-			bands = append(bands, band{append([]byte(nil), k...), out.Total})
+			if pageBand == nil && limit > 0 && offset < out.Total+int(n) {
+				pageBand, pageStart = append([]byte(nil), k...), out.Total
+			}
+			if mineBand != nil && bytes.Equal(k, mineBand) {
+				mineStart = out.Total
+			}
 			out.Total += int(n)
 		}
-		// The page: from the band holding offset, skip to offset and take limit.
 		lc := tx.Bucket(bLeaderboard).Cursor()
-		if at := sort.Search(len(bands), func(i int) bool { return bands[i].start > offset }) - 1; limit > 0 && at >= 0 && offset < out.Total {
-			rank := bands[at].start
-			for k, _ := lc.Seek(bands[at].key); k != nil && bytes.HasPrefix(k, prefix) && rank < offset+limit; k, _ = lc.Next() {
+		if pageBand != nil {
+			rank := pageStart
+			for k, _ := lc.Seek(pageBand); k != nil && bytes.HasPrefix(k, prefix) && rank < offset+limit; k, _ = lc.Next() {
 				rank++
 				if rank <= offset {
 					continue
@@ -118,23 +130,13 @@ func (s *Store) Leaderboard(guild, kind, user string, offset, limit int) (Leader
 				out.Entries = append(out.Entries, Ranked{Rank: rank, Standing: st})
 			}
 		}
-		// The person's own place: the bands above theirs, then their band up to them.
-		st, err := getStanding(tx, guild, kind, user)
-		if err != nil {
-			return err
-		}
-		out.Mine.Standing = st
-		if mine := leaderboardKey(st); mine != nil {
-			bk := mine[:len(prefix)+4]
-			at := sort.Search(len(bands), func(i int) bool { return bytes.Compare(bands[i].key, bk) >= 0 })
-			if at < len(bands) && bytes.Equal(bands[at].key, bk) {
-				rank := bands[at].start
-				for k, _ := lc.Seek(bk); k != nil && bytes.HasPrefix(k, bk); k, _ = lc.Next() {
-					rank++
-					if bytes.Equal(k, mine) {
-						out.Mine.Rank = rank
-						break
-					}
+		if mineStart >= 0 {
+			rank := mineStart
+			for k, _ := lc.Seek(mineBand); k != nil && bytes.HasPrefix(k, mineBand); k, _ = lc.Next() {
+				rank++
+				if bytes.Equal(k, mine) {
+					out.Mine.Rank = rank
+					break
 				}
 			}
 		}
@@ -154,7 +156,18 @@ func (s *Store) RecentGames(guild, kind, user string, n int) ([]Game, error) {
 	var bad []error
 	err := s.view(func(tx *bolt.Tx) error {
 		out, bad = nil, nil
-		for _, id := range ids(tx, bFinished, key(guild, user), true, maxRecentScan) {
+		prefix := key(guild, user)
+		c := tx.Bucket(bFinished).Cursor()
+		// The last key under the prefix: the prefix followed by 0xff bytes is past any time and id.
+		k, _ := c.Seek(append(append([]byte(nil), prefix...), bytes.Repeat([]byte{0xff}, 17)...))
+		if k == nil {
+			k, _ = c.Last()
+		} else {
+			k, _ = c.Prev()
+		}
+		for scanned := 0; k != nil && bytes.HasPrefix(k, prefix) && scanned < maxRecentScan; k, _ = c.Prev() {
+			scanned++
+			id := idAt(k)
 			g, err := getGame(tx, id)
 			if err != nil {
 				bad = append(bad, indexed(bucketGames, id, err))
