@@ -35,3 +35,12 @@ func (d *Descriptor) SeatName(s Seat) string {
 	}
 	return d.Seats[s]
 }
+
+// Started turns a game package's constructor result into a Game: a start that failed stays a nil
+// Game (a nil *T in an interface would not be).
+func Started[T Game](g T, err error) (Game, error) {
+	if err != nil {
+		return nil, err
+	}
+	return g, nil
+}

@@ -28,71 +28,74 @@ func dbFlag(fs *flag.FlagSet) *string {
 	return fs.String("db", def, "the database file")
 }
 
-// backup runs `tabuleiro backup [--db DB_PATH] <file>`.
-func backup(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("backup", flag.ContinueOnError)
+// fileArgs reads `[--db DB_PATH] <file>`: the database and the file to write; ok is false after a
+// usage message.
+func fileArgs(name, usage string, args []string, stderr io.Writer) (db, dst string, ok bool) {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprintln(stderr, backupUsage) }
-	db := dbFlag(fs)
+	fs.Usage = func() { fmt.Fprintln(stderr, usage) }
+	dbp := dbFlag(fs)
 	if err := fs.Parse(args); err != nil {
-		return 2
+		return "", "", false
 	}
 	if fs.NArg() != 1 {
 		fs.Usage()
+		return "", "", false
+	}
+	return *dbp, fs.Arg(0), true
+}
+
+// backup runs `tabuleiro backup [--db DB_PATH] <file>`.
+func backup(args []string, stdout, stderr io.Writer) int {
+	dbPath, dst, ok := fileArgs("backup", backupUsage, args, stderr)
+	if !ok {
 		return 2
 	}
-	dst := fs.Arg(0)
-	socket := store.BackupSocket(*db)
+	db := dbPath
+	socket := store.BackupSocket(db)
 	err := store.FetchBackup(socket, dst)
 	if err == nil {
-		fmt.Fprintf(stdout, "backed up the running bot's %s to %s\n", *db, dst)
+		fmt.Fprintf(stdout, "backed up the running bot's %s to %s\n", db, dst)
 		return 0
 	}
 	if !errors.Is(err, store.ErrNoBot) {
 		fmt.Fprintf(stderr, "tabuleiro backup: %v\n", err)
 		return 1
 	}
-	err = store.BackupOffline(*db, dst)
+	err = store.BackupOffline(db, dst)
 	switch {
 	case errors.Is(err, store.ErrInUse):
 		fmt.Fprintf(stderr, "tabuleiro backup: a running bot holds %s but does not answer backup requests at %s "+
 			"(an older build?). It takes scheduled backups into BACKUP_DIR every BACKUP_EVERY: copy the newest "+
-			"of those, or stop the bot and run this again.\n", *db, socket)
+			"of those, or stop the bot and run this again.\n", db, socket)
 		return 1
 	case err != nil:
 		fmt.Fprintf(stderr, "tabuleiro backup: %v\n", err)
 		return 1
 	}
-	fmt.Fprintf(stdout, "backed up %s to %s\n", *db, dst)
+	fmt.Fprintf(stdout, "backed up %s to %s\n", db, dst)
 	return 0
 }
 
 // compact runs `tabuleiro compact [--db DB_PATH] <file>`.
 func compact(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("compact", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprintln(stderr, compactUsage) }
-	db := dbFlag(fs)
-	if err := fs.Parse(args); err != nil {
+	dbPath, dst, ok := fileArgs("compact", compactUsage, args, stderr)
+	if !ok {
 		return 2
 	}
-	if fs.NArg() != 1 {
-		fs.Usage()
-		return 2
-	}
-	dst := fs.Arg(0)
-	err := store.Compact(*db, dst)
+	db := dbPath
+	err := store.Compact(db, dst)
 	if errors.Is(err, store.ErrInUse) {
-		fmt.Fprintf(stderr, "tabuleiro compact: a running bot holds %s: stop it first.\n", *db)
+		fmt.Fprintf(stderr, "tabuleiro compact: a running bot holds %s: stop it first.\n", db)
 		return 1
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "tabuleiro compact: %v\n", err)
 		return 1
 	}
-	before, after := fileSize(*db), fileSize(dst)
+	before, after := fileSize(db), fileSize(dst)
 	fmt.Fprintf(stdout, "compacted %s (%d bytes) into %s (%d bytes); move it over %s before starting the bot\n",
-		*db, before, dst, after, *db)
+		db, before, dst, after, db)
 	return 0
 }
 

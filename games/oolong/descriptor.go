@@ -45,17 +45,8 @@ var Descriptor = &games.Descriptor{
 			}
 			opts = dealt
 		}
-		return newForCatalog(opts)
+		return games.Started(New(opts))
 	},
-}
-
-// newForCatalog is New as a games.Game: a nil *Game must not become a non-nil interface.
-func newForCatalog(opts games.Options) (games.Game, error) {
-	g, err := New(opts)
-	if err != nil {
-		return nil, err
-	}
-	return g, nil
 }
 
 // Descriptor describes the game.

@@ -29,16 +29,7 @@ var Descriptor = &games.Descriptor{
 		"• Win by reaching the far row, capturing every enemy piece, or leaving your opponent without a move. " +
 		"Third repetition: a draw.\n" +
 		"Commands: `/ordo vs-bot`, `/ordo challenge`, `/ordo move`, `/ordo board`, `/ordo history`, `/ordo draw`, `/ordo resign`.",
-	New: func(opts games.Options, _ *rand.Rand) (games.Game, error) { return newForCatalog(opts) },
-}
-
-// newForCatalog is New as a games.Game: a nil *Game must not become a non-nil interface.
-func newForCatalog(opts games.Options) (games.Game, error) {
-	g, err := New(opts)
-	if err != nil {
-		return nil, err
-	}
-	return g, nil
+	New: func(opts games.Options, _ *rand.Rand) (games.Game, error) { return games.Started(New(opts)) },
 }
 
 // Descriptor describes the game.

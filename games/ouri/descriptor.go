@@ -31,16 +31,7 @@ var Descriptor = &games.Descriptor{
 		"• No legal move, or a position repeated 3 times: each takes the seeds on their side. 24–24 is a draw. " +
 		"Misère: the smaller store wins.\n" +
 		"Commands: `/ouri vs-bot`, `/ouri challenge`, `/ouri move`, `/ouri board`, `/ouri history`, `/ouri end`, `/ouri resign`.",
-	New: func(opts games.Options, _ *rand.Rand) (games.Game, error) { return newForCatalog(opts) },
-}
-
-// newForCatalog is New as a games.Game: a nil *Game must not become a non-nil interface.
-func newForCatalog(opts games.Options) (games.Game, error) {
-	g, err := New(opts)
-	if err != nil {
-		return nil, err
-	}
-	return g, nil
+	New: func(opts games.Options, _ *rand.Rand) (games.Game, error) { return games.Started(New(opts)) },
 }
 
 // Descriptor describes the game.
