@@ -47,11 +47,10 @@ func fileArgs(name, usage string, args []string, stderr io.Writer) (db, dst stri
 
 // backup runs `tabuleiro backup [--db DB_PATH] <file>`.
 func backup(args []string, stdout, stderr io.Writer) int {
-	dbPath, dst, ok := fileArgs("backup", backupUsage, args, stderr)
+	db, dst, ok := fileArgs("backup", backupUsage, args, stderr)
 	if !ok {
 		return 2
 	}
-	db := dbPath
 	socket := store.BackupSocket(db)
 	err := store.FetchBackup(socket, dst)
 	if err == nil {
@@ -79,11 +78,10 @@ func backup(args []string, stdout, stderr io.Writer) int {
 
 // compact runs `tabuleiro compact [--db DB_PATH] <file>`.
 func compact(args []string, stdout, stderr io.Writer) int {
-	dbPath, dst, ok := fileArgs("compact", compactUsage, args, stderr)
+	db, dst, ok := fileArgs("compact", compactUsage, args, stderr)
 	if !ok {
 		return 2
 	}
-	db := dbPath
 	err := store.Compact(db, dst)
 	if errors.Is(err, store.ErrInUse) {
 		fmt.Fprintf(stderr, "tabuleiro compact: a running bot holds %s: stop it first.\n", db)
