@@ -69,10 +69,8 @@ func (s *Store) MemberSettings(user string) (MemberSettings, error) {
 		if v == nil {
 			return nil
 		}
-		r := reader{b: v}
-		r.version()
-		out.NoPings = r.bool()
-		if err := r.end(); err != nil {
+		var err error
+		if out, err = decodeMemberSettings(v); err != nil {
 			return &CorruptError{Bucket: string(bMemberSettings), Key: user, Err: err}
 		}
 		return nil
@@ -90,16 +88,12 @@ func (s *Store) ChangeMemberSettings(user string, fn func(*MemberSettings)) (Mem
 		cur := MemberSettings{}
 		b := tx.Bucket(bMemberSettings)
 		if v := b.Get([]byte(user)); v != nil {
-			r := reader{b: v}
-			r.version()
-			cur.NoPings = r.bool()
+			// A damaged record is replaced by the defaults the person is changing from.
+			cur, _ = decodeMemberSettings(v)
 		}
 		fn(&cur)
 		out = cur
-		w := writer{}
-		w.b = append(w.b, recordVersion)
-		w.bool(cur.NoPings)
-		return b.Put([]byte(user), w.b)
+		return b.Put([]byte(user), encodeMemberSettings(cur))
 	})
 	return out, err
 }
@@ -125,4 +119,18 @@ func decodeServerSettings(b []byte) (ServerSettings, error) {
 	c.IdleTimeout = time.Duration(r.int())
 	c.NoPings = r.bool()
 	return c, r.end()
+}
+
+func encodeMemberSettings(m MemberSettings) []byte {
+	w := writer{}
+	w.b = append(w.b, recordVersion)
+	w.bool(m.NoPings)
+	return w.b
+}
+
+func decodeMemberSettings(b []byte) (MemberSettings, error) {
+	r := reader{b: b}
+	r.version()
+	m := MemberSettings{NoPings: r.bool()}
+	return m, r.end()
 }
