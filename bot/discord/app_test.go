@@ -9,6 +9,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"tabuleiro/bot"
+	"tabuleiro/store"
 )
 
 // /tabuleiro settings is for members with Manage Server; me and help for everyone, privately.
@@ -291,4 +292,63 @@ func TestGamesInThreads(t *testing.T) {
 			t.Fatal("nobody was told why the game has no thread")
 		}
 	})
+}
+
+// A turn ping that came due while the bot was down goes out once after it starts again.
+func TestAPingDueDuringARestartIsSentOnceThroughTheAdapter(t *testing.T) {
+	e := newEnv(t)
+	in := e.slash("alice", "ordo", "challenge", "opponent", "bob", "first", "me")
+	r := e.do(in)
+	accept, _ := challengeIDs(t, r)
+	e.do(e.click("bob", e.messageOf(in), accept))
+	e.st.Close()
+	e.clock.Advance(5 * time.Minute)
+	e.open()
+	e.rec.take()
+	e.bot.Sweep(context.Background())
+	e.bot.Sweep(context.Background())
+	e.st.Close()
+	e.open()
+	e.bot.Sweep(context.Background())
+	var pings []sent
+	for _, c := range e.rec.take() {
+		if c.op == "send" && strings.Contains(c.content, "it is your turn") {
+			pings = append(pings, c)
+		}
+	}
+	if len(pings) != 1 || len(pings[0].pings) != 1 || pings[0].pings[0] != "alice" {
+		t.Fatalf("pings after the restart: %+v", pings)
+	}
+}
+
+// A game's thread over the real REST client: the fake Discord creates it, the board is posted in
+// it, and the bot's moves go there.
+func TestAThreadOverREST(t *testing.T) {
+	tb := newTable(t)
+	if _, err := tb.st.ChangeServerSettings(guild, func(s *store.ServerSettings) { s.Threads = true }); err != nil {
+		t.Fatal(err)
+	}
+	ch := "500"
+	r, token := tb.send(command("11", ch, "ouri", "vs-bot", opt{"level", 3, "easy"}, opt{"first", 3, "bot"}))
+	if r.private() {
+		t.Fatalf("vs-bot refused: %s", r.Data.Content)
+	}
+	tb.settle()
+	start := "orig-" + token
+	if n := tb.f.count("POST", "/api/v10/channels/"+ch+"/messages/"+start+"/threads"); n != 1 {
+		t.Fatalf("%d threads started from %s: %v", n, start, tb.f.recorded())
+	}
+	rec, err := tb.st.ActiveGame(ch, "ouri", "11")
+	if err != nil || rec.Thread == "" {
+		t.Fatalf("the game has no thread: %+v, %v", rec, err)
+	}
+	if n := tb.f.count("POST", "/api/v10/channels/"+rec.Thread+"/messages"); n != 1 {
+		t.Errorf("%d boards posted in the thread, want 1", n)
+	}
+	if n := tb.f.count("PATCH", "/api/v10/channels/"+rec.Thread+"/messages/*"); n == 0 {
+		t.Errorf("the bot's move did not edit the board in the thread: %v", tb.f.recorded())
+	}
+	if rec.Ply != 1 {
+		t.Errorf("the bot has not moved: ply %d", rec.Ply)
+	}
 }
