@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -46,12 +47,13 @@ func BenchmarkRatings(b *testing.B) {
 	for _, c := range []struct {
 		name string
 		in   func() *discordgo.Interaction
+		want string // in every answer
 	}{
-		{"leaderboard", func() *discordgo.Interaction { return e.slash(user(), "ordo", "leaderboard") }},
+		{"leaderboard", func() *discordgo.Interaction { return e.slash(user(), "ordo", "leaderboard") }, "You are `#"},
 		{"leaderboard-page", func() *discordgo.Interaction {
 			return e.click(user(), "m1", "/ordo/0/0/leaderboard/"+middle)
-		}},
-		{"profile", func() *discordgo.Interaction { return e.slash(user(), "ordo", "profile", "player", user()) }},
+		}, "page " + middle + " of "},
+		{"profile", func() *discordgo.Interaction { return e.slash(user(), "ordo", "profile", "player", user()) }, "Last 5 games:"},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			lat := make([]time.Duration, 0, b.N)
@@ -60,8 +62,8 @@ func BenchmarkRatings(b *testing.B) {
 				t0 := time.Now()
 				r := e.handle(in)
 				lat = append(lat, time.Since(t0))
-				if r.Response == nil || r.Response.Data == nil || r.Response.Data.Content == "" {
-					b.Fatalf("no answer: %+v", r.Response)
+				if r.Response == nil || r.Response.Data == nil || !strings.Contains(r.Response.Data.Content, c.want) {
+					b.Fatalf("the answer does not say %q: %+v", c.want, r.Response)
 				}
 			}
 			slices.Sort(lat)
