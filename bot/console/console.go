@@ -85,8 +85,9 @@ var consoleHelp = func() string {
 	}
 	b.WriteString("What you can type (each line may start with @name to type as that person; default @you):\n")
 	fmt.Fprintf(&b, "  /<game> <subcommand> [option:value ...]   a slash command; games: %s\n", strings.Join(kinds, ", "))
-	b.WriteString("      challenge opponent:@name [first:me|them|random]   vs-bot [level:easy|medium|hard] [first:me|bot|random]\n")
+	b.WriteString("      challenge opponent:@name [first:me|them|random] [rated:true|false]   vs-bot [level:easy|medium|hard] [first:me|bot|random]\n")
 	fmt.Fprintf(&b, "      move play:<move>   board [player:@name]   history [player:@name]   resign   %s   rules\n", strings.Join(offerHelp, "   "))
+	b.WriteString("      leaderboard   profile [player:@name]\n")
 	fmt.Fprintf(&b, "      game options: %s\n", strings.Join(options, "; "))
 	b.WriteString(`  /<game> move                  list your legal moves (what Discord's autocomplete would offer)
   click <label>                 press the newest button with that label you can see (e.g. click Accept, click d)
