@@ -165,10 +165,14 @@ func serveOverHTTP(b *testing.B) *table {
 	return tb
 }
 
-func benchmarkHTTPClick(b *testing.B, games int) { benchmarkClicks(b, serveOverHTTP(b), games) }
+func benchmarkHTTPClick(b *testing.B, games int) { benchmarkMoves(b, serveOverHTTP(b), games, false) }
 
 // benchmarkClicks plays house buttons of the live boards of games at once.
-func benchmarkClicks(b *testing.B, tb *table, games int) {
+func benchmarkClicks(b *testing.B, tb *table, games int) { benchmarkMoves(b, tb, games, false) }
+
+// benchmarkMoves plays games at once, each move a house the last board offered: a click on its
+// button, or (byCommand) `/ouri move` with it.
+func benchmarkMoves(b *testing.B, tb *table, games int, byCommand bool) {
 	type board struct {
 		channel, msg string
 		players      [2]string
@@ -196,9 +200,17 @@ func benchmarkClicks(b *testing.B, tb *table, games int) {
 		for try := 0; try < 2; try++ {
 			mover := p.players[p.next]
 			t0 := time.Now()
-			r, _, err := tb.post(click(mover, p.channel, sows[0], p.msg))
+			in := click(mover, p.channel, sows[0], p.msg)
+			if byCommand {
+				house := sows[0][strings.LastIndexByte(sows[0], '/')+1:]
+				in = command(mover, p.channel, "ouri", "move", opt{"play", 3, house})
+			}
+			r, token, err := tb.post(in)
 			if err != nil {
 				return 0, false, err
+			}
+			if byCommand && !r.private() {
+				p.msg = "orig-" + token // the new board
 			}
 			if r.private() {
 				p.next = 1 - p.next
@@ -254,43 +266,9 @@ func BenchmarkMoveCPU(b *testing.B) {
 	benchmarkClicks(b, newTable(b), 32)
 }
 
-// benchmarkHTTPMove moves by /ouri move with the first move autocomplete offers. Autocomplete
-// requests are part of the loop but not of a move's latency; moves/s counts the whole loop, so it
-// is a lower bound.
-func benchmarkHTTPMove(b *testing.B, games int) {
-	tb := serveOverHTTP(b)
-	type pair struct{ channel, mover, waiter string }
-	pairs := make([]pair, games)
-	for i := range pairs {
-		ch := fmt.Sprint(1000 + i)
-		m, w := tb.startGame(ch, fmt.Sprint(2000+2*i), fmt.Sprint(2001+2*i))
-		pairs[i] = pair{ch, m, w}
-	}
-	playGames(b, tb, games, func(i int) (time.Duration, bool, error) {
-		p := &pairs[i]
-		r, _, err := tb.post(typing(p.mover, p.channel, "ouri", ""))
-		if err != nil {
-			return 0, false, err
-		}
-		if len(r.Data.Choices) == 0 { // the game is over: the next one
-			if _, err := tb.restart(p.channel, p.mover, p.waiter); err != nil {
-				return 0, false, err
-			}
-			if r, _, _ := tb.post(typing(p.mover, p.channel, "ouri", "")); len(r.Data.Choices) == 0 {
-				p.mover, p.waiter = p.waiter, p.mover
-			}
-			return 0, false, nil
-		}
-		t0 := time.Now()
-		r, _, err = tb.post(command(p.mover, p.channel, "ouri", "move", opt{"play", 3, r.Data.Choices[0].Value}))
-		d := time.Since(t0)
-		if err != nil || r.private() {
-			return 0, false, fmt.Errorf("move refused: %v %s", err, r.Data.Content)
-		}
-		p.mover, p.waiter = p.waiter, p.mover
-		return d, true, nil
-	})
-}
+// benchmarkHTTPMove moves by `/ouri move play:<house>`, a house the last board offered: each move
+// posts a new board, whose message id After reads and whose predecessor it clears over REST.
+func benchmarkHTTPMove(b *testing.B, games int) { benchmarkMoves(b, serveOverHTTP(b), games, true) }
 
 // reportMoves reports the moves' p50 and p99, moves/s, and sequential bbolt Update/s measured now
 // on the same disk, for scale.
