@@ -259,11 +259,13 @@ func fakeDiscordProcess(b *testing.B) {
 	})
 }
 
-// BenchmarkMoveCPU is the bot's CPU per button move: the endpoint's handler in-process (no network
-// stack), 32 games at once, the signature's share taken out. See cpu-µs/move.
+// BenchmarkMoveCPU is the bot's CPU per move, by button and by /move: the endpoint's handler
+// in-process (no network stack for the requests; the follow-ups go over REST to a fake Discord in
+// another process), 32 games at once, the signature's share taken out. See cpu-µs/move.
 func BenchmarkMoveCPU(b *testing.B) {
 	fakeDiscordProcess(b)
-	benchmarkClicks(b, newTable(b), 32)
+	b.Run("button", func(b *testing.B) { benchmarkMoves(b, newTable(b), 32, false) })
+	b.Run("command", func(b *testing.B) { benchmarkMoves(b, newTable(b), 32, true) })
 }
 
 // benchmarkHTTPMove moves by `/ouri move play:<house>`, a house the last board offered: each move
