@@ -70,3 +70,29 @@ func TestAutocompleteShorthands(t *testing.T) {
 		})
 	}
 }
+
+// An option longer than its command declares is refused before anything reads it, fast, without
+// echoing it.
+func TestOptionsAreHeldToTheirLengths(t *testing.T) {
+	long := strings.Repeat("a3-a4 ", 200000) // 1.2 MB
+	data := CommandData{Name: "ordo", Sub: "move", Options: map[string]Value{"play": {Str: long}}}
+	err := checkLengths(data)
+	if err == nil || strings.Contains(err.Error(), "a3-a4") || !strings.Contains(err.Error(), "100 characters") {
+		t.Fatalf("a 1.2 MB move: %v", err)
+	}
+	if checkLengths(CommandData{Name: "ordo", Sub: "move", Options: map[string]Value{"play": {Str: "a3-a4"}}}) != nil {
+		t.Fatal("a short move refused")
+	}
+	if checkLengths(CommandData{Name: "ouri", Sub: "vs-bot", Options: map[string]Value{"level": {Str: strings.Repeat("x", 101)}}}) == nil {
+		t.Fatal("an undeclared option of 101 characters accepted")
+	}
+}
+
+func BenchmarkRefuseAMegabyteMove(b *testing.B) {
+	data := CommandData{Name: "ordo", Sub: "move", Options: map[string]Value{"play": {Str: strings.Repeat("x", 1<<20)}}}
+	for b.Loop() {
+		if checkLengths(data) == nil {
+			b.Fatal("accepted")
+		}
+	}
+}

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
+	"unicode/utf8"
 
 	"tabuleiro/ai"
 	"tabuleiro/games"
@@ -20,6 +22,9 @@ func refuse(code table.Code, format string, a ...any) error {
 // command routes a slash command to its subcommand's handler.
 func (b *Bot) command(ctx context.Context, req *request) (Reply, error) {
 	data := req.in.Command
+	if err := checkLengths(data); err != nil {
+		return Reply{}, err
+	}
 	switch data.Name {
 	case AppCommand, ChallengeMenu:
 		if err := req.begin(""); err != nil {
@@ -70,6 +75,40 @@ func (b *Bot) command(ctx context.Context, req *request) (Reply, error) {
 		return b.replay(req)
 	}
 	return Reply{}, refuse(table.Invalid, "/%s has no subcommand %q.", d.Kind, data.Sub)
+}
+
+// maxOption is the longest string value an option may carry when its command declares no length:
+// choices and user ids are far shorter. Discord checks declared lengths in its client only.
+const maxOption = 100
+
+// lengths are the declared maximum lengths of string options: command, subcommand, option.
+var lengths = sync.OnceValue(func() map[[3]string]int {
+	m := map[[3]string]int{}
+	for _, c := range Commands() {
+		for _, s := range c.Subs {
+			for _, o := range s.Options {
+				if o.MaxLength > 0 {
+					m[[3]string{c.Name, s.Name, o.Name}] = o.MaxLength
+				}
+			}
+		}
+	}
+	return m
+})
+
+// checkLengths refuses, before anything reads it, an option longer than its command declares.
+func checkLengths(data CommandData) error {
+	for name, v := range data.Options {
+		limit := lengths()[[3]string{data.Name, data.Sub, name}]
+		if limit == 0 {
+			limit = maxOption
+		}
+		// A character is at most 4 bytes: a value longer than that is refused without counting.
+		if n := len(v.Str); n > 4*limit || n > limit && utf8.RuneCountInString(v.Str) > limit {
+			return refuse(table.Invalid, "%s: that is longer than the %d characters it takes at most.", name, limit)
+		}
+	}
+	return nil
 }
 
 // commandList names the games' commands: "/oolong, /ouri or /ordo".
@@ -256,7 +295,7 @@ type View = table.View
 func (b *Bot) autocomplete(req *request) Reply {
 	data := req.in.Command
 	r := Reply{Type: Choices, Choices: []string{}}
-	if req.begin(data.Name) != nil || table.Describe(data.Name) == nil {
+	if req.begin(data.Name) != nil || table.Describe(data.Name) == nil || checkLengths(data) != nil {
 		return r
 	}
 	r.Choices = matching(b.t.Suggest(req.actor), data.Str(data.Focused))
