@@ -457,3 +457,18 @@ func TestRacingEndingsRateOnce(t *testing.T) {
 
 // later moves the clock on past the limit on starting games (5 a minute).
 func (e *env) later() { e.clock.Advance(15 * time.Second) }
+
+// Ratings are kept per server: in a group DM a challenge is unrated, rated:true is refused, and
+// there is no leaderboard.
+func TestNoRatingsInDMs(t *testing.T) {
+	e := newEnv(t)
+	r := e.do(inDM(e.slash("alice", "ordo", "challenge", "opponent", "bob"), "gdm"))
+	mustPublic(t, r)
+	if !strings.Contains(r.Data.Content, "to an unrated game of **Ordo**") {
+		t.Fatalf("challenge in a DM: %s", r.Data.Content)
+	}
+	e.later()
+	mustPrivate(t, e.do(inDM(e.slash("carol", "ordo", "challenge", "opponent", "dave", "rated", true), "gdm")),
+		"ratings are kept per server")
+	mustPrivate(t, e.do(inDM(e.slash("alice", "ordo", "leaderboard"), "gdm")), "ratings are kept per server")
+}
