@@ -8,6 +8,11 @@
 // deadlines; finished games per guild and player) are kept in step in the same transaction, so the
 // bot never scans.
 //
+// The transaction that ends a game also settles it (rating.go): a rated game between two people
+// changes both Glicko-2 ratings and the game's record of the change, a game against the bot counts in
+// the person's vs-bot record, and the leaderboard index and its band counts follow. The game moves
+// from active to finished once, so it is settled once, whatever ends it and however often.
+//
 // A decision costs one read, one replay of the game's log and one commit: ActiveLive reads the
 // record and decodes its game, UpdateLive applies the decision to that same live game. The id of the
 // board message posted afterwards is noted in memory (NoteMessage) and rides on the next commit.
