@@ -404,6 +404,7 @@ func mustAccept(t *testing.T, r *discordgo.InteractionResponse, verb string) str
 func TestRacingEndingsRateOnce(t *testing.T) {
 	e := newEnv(t)
 	const rounds = 6
+	won := map[bool]bool{} // by the time-out (true) or by the resignation (false)
 	for round := 0; round < rounds; round++ {
 		e.later()
 		in := e.slash("alice", "ordo", "challenge", "opponent", "bob", "first", "me")
@@ -417,10 +418,46 @@ func TestRacingEndingsRateOnce(t *testing.T) {
 		e.clock.Advance(73 * time.Hour)
 		var wg sync.WaitGroup
 		wg.Add(2)
-		go func() { defer wg.Done(); e.handle(e.slash("bob", "ordo", "resign")) }()
-		go func() { defer wg.Done(); e.bot.Sweep(context.Background()) }()
+		var resigned Reply
+		e.rec.mu.Lock()
+		calls := len(e.rec.calls)
+		e.rec.mu.Unlock()
+		// The resignation starts a little later each round, so that both endings get to win; the
+		// first and last rounds do not race at all (resignation first, time-out first).
+		delay := time.Duration(round) * 500 * time.Microsecond
+		switch round {
+		case 0:
+			resigned = e.handle(e.slash("bob", "ordo", "resign"))
+			e.bot.Sweep(context.Background())
+			wg.Add(-2)
+		case rounds - 1:
+			e.bot.Sweep(context.Background())
+			resigned = e.handle(e.slash("bob", "ordo", "resign"))
+			wg.Add(-2)
+		default:
+			go func() { defer wg.Done(); time.Sleep(delay); resigned = e.handle(e.slash("bob", "ordo", "resign")) }()
+			go func() { defer wg.Done(); e.bot.Sweep(context.Background()) }()
+		}
 		wg.Wait()
 		e.bot.Wait()
+		// Whichever ending won shows the change: the resignation's board, or the time-out's edit.
+		shown := resigned.Response.Data.Content
+		if isPrivate(resigned.Response) {
+			e.rec.mu.Lock()
+			for _, c := range e.rec.calls[calls:] {
+				if c.op == "edit" && strings.Contains(c.content, "ran out of time") {
+					shown = c.content
+				}
+			}
+			e.rec.mu.Unlock()
+		}
+		won[isPrivate(resigned.Response)] = true
+		if !strings.Contains(shown, "<@alice> ") || !strings.Contains(shown, " → ") {
+			t.Fatalf("round %d: the ending shows no rating change:\n%s", round, shown)
+		}
+	}
+	if !won[true] || !won[false] {
+		t.Fatalf("the endings that won: %v", won)
 	}
 	a, _ := e.st.Standing("g1", "ordo", "alice")
 	b, _ := e.st.Standing("g1", "ordo", "bob")
