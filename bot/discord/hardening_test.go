@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"runtime"
@@ -307,5 +308,26 @@ func TestEndpointLimitsRequestsInFlight(t *testing.T) {
 	}
 	if w := serveHTTP(e, cmd("free")); w.Code != 200 {
 		t.Errorf("once they finished: status %d", w.Code)
+	}
+}
+
+// A flood of refused requests writes one log line a second, not one each.
+func TestRefusalsAreLoggedSparingly(t *testing.T) {
+	clock := newClock()
+	var logs syncBuffer
+	s := newSigner(t)
+	e := NewEndpoint(handlerFunc(func(ctx context.Context, in *discordgo.Interaction) Reply { return Reply{} }), s.pub,
+		NewWork(context.Background(), quietLog()), EndpointOptions{Now: clock.Now, Log: slog.New(slog.NewTextHandler(&logs, nil))})
+	for range 500 {
+		serveHTTP(e, httptest.NewRequest("POST", "/interactions", strings.NewReader(ping)))
+	}
+	clock.Advance(time.Second)
+	serveHTTP(e, httptest.NewRequest("POST", "/interactions", strings.NewReader(ping)))
+	out := logs.String()
+	if n := strings.Count(out, "refused unsigned interaction"); n != 2 {
+		t.Errorf("%d lines for 501 refusals over a second, want 2:\n%s", n, out)
+	}
+	if !strings.Contains(out, "more_not_logged=499") {
+		t.Errorf("the second line does not count the 499 left out:\n%s", out)
 	}
 }

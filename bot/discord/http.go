@@ -1,6 +1,7 @@
 package discord
 
 import (
+	"context"
 	"crypto/ed25519"
 	"encoding/hex"
 	"encoding/json"
@@ -10,6 +11,7 @@ import (
 	"net/http"
 	"runtime/debug"
 	"strconv"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -51,6 +53,31 @@ type Endpoint struct {
 	draining atomic.Bool
 	// slots holds a token per interaction request being served; when full, more get 503.
 	slots chan struct{}
+	// refusals says of refused requests at most one line a second: a flood must not fill the disk.
+	refusals sampled
+}
+
+// sampled logs at most one line a second, saying how many it left out.
+type sampled struct {
+	mu      sync.Mutex
+	last    time.Time
+	skipped int
+}
+
+func (s *sampled) log(log *slog.Logger, now time.Time, level slog.Level, msg string, args ...any) {
+	s.mu.Lock()
+	if now.Sub(s.last) < time.Second && !now.Before(s.last) {
+		s.skipped++
+		s.mu.Unlock()
+		return
+	}
+	skipped := s.skipped
+	s.last, s.skipped = now, 0
+	s.mu.Unlock()
+	if skipped > 0 {
+		args = append(args, "more_not_logged", skipped)
+	}
+	log.Log(context.Background(), level, msg, args...)
 }
 
 // EndpointOptions are the optional parts of an Endpoint.
@@ -129,7 +156,7 @@ func (e *Endpoint) interactions(w http.ResponseWriter, r *http.Request) {
 	// Discord's is refused having cost a few header bytes.
 	sig, ts, why := e.headers(r.Header)
 	if why != "" {
-		e.log.Info("discord: refused unsigned interaction", "why", why, "remote", r.RemoteAddr)
+		e.refusals.log(e.log, e.now(), slog.LevelInfo, "discord: refused unsigned interaction", "why", why, "remote", r.RemoteAddr)
 		http.Error(w, "invalid request signature", http.StatusUnauthorized)
 		return
 	}
@@ -142,7 +169,7 @@ func (e *Endpoint) interactions(w http.ResponseWriter, r *http.Request) {
 		defer func() { <-e.slots }()
 	default:
 		// Discord retries neither, but a 503 says "not you, later" to a proxy and to our logs.
-		e.log.Warn("discord: too many interactions in flight; refused one", "limit", cap(e.slots), "remote", r.RemoteAddr)
+		e.refusals.log(e.log, e.now(), slog.LevelWarn, "discord: too many interactions in flight; refused one", "limit", cap(e.slots), "remote", r.RemoteAddr)
 		w.Header().Set("Retry-After", "1")
 		http.Error(w, "too many requests in flight; try again shortly", http.StatusServiceUnavailable)
 		return
@@ -158,7 +185,7 @@ func (e *Endpoint) interactions(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !ed25519.Verify(e.key, signed, sig) {
-		e.log.Info("discord: refused unsigned interaction", "why", "wrong signature", "remote", r.RemoteAddr)
+		e.refusals.log(e.log, e.now(), slog.LevelInfo, "discord: refused unsigned interaction", "why", "wrong signature", "remote", r.RemoteAddr)
 		http.Error(w, "invalid request signature", http.StatusUnauthorized)
 		return
 	}
