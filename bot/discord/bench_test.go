@@ -167,9 +167,6 @@ func serveOverHTTP(b *testing.B) *table {
 
 func benchmarkHTTPClick(b *testing.B, games int) { benchmarkMoves(b, serveOverHTTP(b), games, false) }
 
-// benchmarkClicks plays house buttons of the live boards of games at once.
-func benchmarkClicks(b *testing.B, tb *table, games int) { benchmarkMoves(b, tb, games, false) }
-
 // benchmarkMoves plays games at once, each move a house the last board offered: a click on its
 // button, or (byCommand) `/ouri move` with it.
 func benchmarkMoves(b *testing.B, tb *table, games int, byCommand bool) {

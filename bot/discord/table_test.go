@@ -269,23 +269,6 @@ func (tb *table) startGame(channel, a, b string) (string, string) {
 	return b, a
 }
 
-// restart starts a new game between a and b after their last one ended, from any goroutine.
-func (tb *table) restart(channel, a, b string) (string, error) {
-	r, token, err := tb.post(command(a, channel, "ouri", "challenge", opt{"opponent", 6, b}))
-	if err != nil || r.private() {
-		return "", fmt.Errorf("challenge: %v %s", err, r.Data.Content)
-	}
-	for _, id := range r.customIDs() {
-		if strings.HasSuffix(id, "/accept") {
-			r, _, err = tb.post(click(b, channel, id, "orig-"+token))
-			if err != nil || r.private() {
-				return "", fmt.Errorf("accept: %v %s", err, r.Data.Content)
-			}
-			return id, nil
-		}
-	}
-	return "", fmt.Errorf("no Accept button in %v", r.customIDs())
-}
 
 func (tb *table) choices(user, channel string) []string {
 	tb.t.Helper()
