@@ -269,7 +269,6 @@ func (tb *table) startGame(channel, a, b string) (string, string) {
 	return b, a
 }
 
-
 func (tb *table) choices(user, channel string) []string {
 	tb.t.Helper()
 	return tb.choicesOf("ouri", user, channel)
