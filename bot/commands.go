@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"tabuleiro/bot/say"
 	"tabuleiro/games"
 	"tabuleiro/games/catalog"
 )
@@ -18,8 +19,11 @@ const (
 )
 
 // CommandSpec is one top-level command as people see it; adapters register it in their own form.
+// Every description comes from the message catalogue: Description in English, Localized in every
+// language the bot speaks (language → text, English included).
 type CommandSpec struct {
 	Name, Description string
+	Localized         map[string]string
 	Subs              []SubSpec
 	// User marks a context-menu command on a member (no description, no options).
 	User bool
@@ -28,6 +32,7 @@ type CommandSpec struct {
 // SubSpec is a subcommand.
 type SubSpec struct {
 	Name, Description string
+	Localized         map[string]string
 	Options           []OptionSpec
 }
 
@@ -35,10 +40,13 @@ type SubSpec struct {
 type OptionSpec struct {
 	Type              OptionType
 	Name, Description string
+	Localized         map[string]string
 	Required          bool
 	Autocomplete      bool
 	MaxLength         int
-	Choices           []string // fixed values, in order
+	Choices           []string // fixed values, in order; each is also its English name
+	// ChoiceNames name each of Choices in every language: value → language → name.
+	ChoiceNames map[string]map[string]string
 }
 
 // Commands are the commands to register: one per game, each with its subcommands, all generated
@@ -46,58 +54,93 @@ type OptionSpec struct {
 func Commands() []CommandSpec {
 	var out []CommandSpec
 	for _, d := range descriptors() {
-		out = append(out, CommandSpec{Name: d.Kind, Description: d.Blurb, Subs: subcommands(d)})
+		c := CommandSpec{Name: d.Kind, Subs: subcommands(d)}
+		c.Description, c.Localized = text("game."+d.Kind+".blurb", nil)
+		out = append(out, c)
 	}
 	out = append(out, appCommands()...)
 	return append(out, CommandSpec{Name: ChallengeMenu, User: true})
 }
 
 func subcommands(d *games.Descriptor) []SubSpec {
-	title := d.Title
+	title := map[string]any{"Title": d.Title}
+	opponent := described(UserOption, "opponent", "option.opponent")
+	opponent.Required = true
 	challenge := append([]OptionSpec{
-		{Type: UserOption, Name: "opponent", Description: "Who you challenge", Required: true},
-		choice("first", "Who takes the first seat (default: random)", "me", "them", "random"),
+		opponent,
+		choice("first", "option.first.challenge", named("choice.first."), "me", "them", "random"),
 	}, optionSpecs(d)...)
-	challenge = append(challenge, OptionSpec{Type: BoolOption, Name: "rated", Description: "Whether the game changes both ratings (default: the server's setting)"})
+	challenge = append(challenge, described(BoolOption, "rated", "option.rated"))
 	vsBot := append([]OptionSpec{
-		choice("level", "How strongly the bot plays (default: hard)", "easy", "medium", "hard"),
-		choice("first", "Who moves first (default: random)", "me", "bot", "random"),
+		choice("level", "option.level", named("choice.level."), "easy", "medium", "hard"),
+		choice("first", "option.first.vs-bot", named("choice.first."), "me", "bot", "random"),
 	}, optionSpecs(d)...)
-	player := []OptionSpec{
-		{Type: UserOption, Name: "player", Description: "Whose game, when several are running here"},
-	}
+	player := []OptionSpec{described(UserOption, "player", "option.player")}
+	play := described(StringOption, "play", "game."+d.Kind+".move")
+	play.Required, play.Autocomplete, play.MaxLength = true, true, 100
 	return []SubSpec{
-		{Name: "challenge", Description: "Challenge someone in this channel to a game of " + title, Options: challenge},
-		{Name: "vs-bot", Description: "Play " + title + " against the bot", Options: vsBot},
-		{Name: "move", Description: "Play a move in your " + title + " game here", Options: []OptionSpec{
-			{Type: StringOption, Name: "play", Description: d.MoveHelp, Required: true, Autocomplete: true, MaxLength: 100},
-		}},
-		{Name: "board", Description: "Show the board of a " + title + " game in this channel", Options: player},
-		{Name: "history", Description: "List the moves of the current or last " + title + " game here", Options: player},
-		{Name: "replay", Description: "Step through the last finished " + title + " game here (only you see it)", Options: player},
-		{Name: "resign", Description: "Resign your " + title + " game here"},
-		{Name: d.Offer, Description: d.OfferHelp},
-		{Name: "leaderboard", Description: "This server's " + title + " ratings, with your rank (only you see it)"},
-		{Name: "profile", Description: "A player's " + title + " rating, record and last games here (only you see it)", Options: []OptionSpec{
-			{Type: UserOption, Name: "player", Description: "Whose profile (default: yours)"},
-		}},
-		{Name: "rules", Description: "A short summary of the rules of " + title + " (only you see it)"},
+		sub("challenge", "sub.challenge", title, challenge...),
+		sub("vs-bot", "sub.vs-bot", title, vsBot...),
+		sub("move", "sub.move", title, play),
+		sub("board", "sub.board", title, player...),
+		sub("history", "sub.history", title, player...),
+		sub("replay", "sub.replay", title, player...),
+		sub("resign", "sub.resign", title),
+		sub(d.Offer, "game."+d.Kind+".offer", nil),
+		sub("leaderboard", "sub.leaderboard", title),
+		sub("profile", "sub.profile", title, described(UserOption, "player", "option.profile.player")),
+		sub("rules", "sub.rules", title),
 	}
 }
 
-func choice(name, desc string, values ...string) OptionSpec {
-	return OptionSpec{Type: StringOption, Name: name, Description: desc, Choices: values}
+// text is catalogue message id in English and in every language the bot speaks.
+func text(id string, data map[string]any) (string, map[string]string) {
+	all := map[string]string{}
+	for _, lang := range say.Languages {
+		all[lang] = say.For(lang).T(id, data)
+	}
+	return all[say.English], all
+}
+
+func sub(name, id string, data map[string]any, opts ...OptionSpec) SubSpec {
+	s := SubSpec{Name: name, Options: opts}
+	s.Description, s.Localized = text(id, data)
+	return s
+}
+
+// described is an option described by catalogue message id.
+func described(t OptionType, name, id string) OptionSpec {
+	o := OptionSpec{Type: t, Name: name}
+	o.Description, o.Localized = text(id, nil)
+	return o
+}
+
+// choice is an option with fixed values; name gives the catalogue message naming each value.
+func choice(name, id string, names func(value string) (string, map[string]any), values ...string) OptionSpec {
+	o := described(StringOption, name, id)
+	o.Choices = values
+	o.ChoiceNames = map[string]map[string]string{}
+	for _, v := range values {
+		_, o.ChoiceNames[v] = text(names(v))
+	}
+	return o
+}
+
+// named names a choice by the catalogue message prefix+value.
+func named(prefix string) func(string) (string, map[string]any) {
+	return func(v string) (string, map[string]any) { return prefix + v, nil }
 }
 
 // optionSpecs are the options a game starts with, from its descriptor.
 func optionSpecs(d *games.Descriptor) []OptionSpec {
 	var out []OptionSpec
+	game := "game." + d.Kind + "."
 	for _, o := range d.Options {
 		if o.Bool {
-			out = append(out, OptionSpec{Type: BoolOption, Name: o.Name, Description: o.Description})
+			out = append(out, described(BoolOption, o.Name, game+"option."+o.Name))
 			continue
 		}
-		out = append(out, choice(o.Name, o.Description, o.Choices...))
+		out = append(out, choice(o.Name, game+"option."+o.Name, named(game+"choice."+o.Name+"."), o.Choices...))
 	}
 	return out
 }

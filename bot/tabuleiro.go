@@ -2,9 +2,11 @@ package bot
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
+	"tabuleiro/bot/say"
 	"tabuleiro/store"
 	"tabuleiro/table"
 )
@@ -24,23 +26,30 @@ const (
 // idleChoices are the idle timeouts a server may choose.
 var idleChoices = []string{"1h", "12h", "24h", "72h", "7d", "14d"}
 
-// languages the bot speaks.
-var languages = []string{"en-US", "pt-BR"}
-
 func appCommands() []CommandSpec {
-	return []CommandSpec{{Name: AppCommand, Description: "tabuleiro itself: your settings, the server's, and help", Subs: []SubSpec{
-		{Name: "settings", Description: "Show or change this server's settings (Manage Server)", Options: []OptionSpec{
-			{Type: BoolOption, Name: "threads", Description: "Give each game its own thread (default off)"},
-			{Type: BoolOption, Name: "rated", Description: "Challenges are rated unless they say otherwise (default on)"},
-			choice("language", "The language of public messages (default: the server's locale)", languages...),
-			choice("idle-timeout", "How long a player may take to move before losing on time", idleChoices...),
-			{Type: BoolOption, Name: "pings", Description: "Ping players whose turn it is (default on)"},
-		}},
-		{Name: "me", Description: "Show or change your own settings (only you see them)", Options: []OptionSpec{
-			{Type: BoolOption, Name: "pings", Description: "Ping me when it is my turn (default on)"},
-		}},
-		{Name: "help", Description: "What tabuleiro does and how to start (only you see it)"},
-	}}}
+	c := CommandSpec{Name: AppCommand, Subs: []SubSpec{
+		sub("settings", "sub.tabuleiro.settings", nil,
+			described(BoolOption, "threads", "option.settings.threads"),
+			described(BoolOption, "rated", "option.settings.rated"),
+			choice("language", "option.settings.language", named("choice.language."), say.Languages...),
+			choice("idle-timeout", "option.settings.idle-timeout", idleName, idleChoices...),
+			described(BoolOption, "pings", "option.settings.pings"),
+		),
+		sub("me", "sub.tabuleiro.me", nil, described(BoolOption, "pings", "option.me.pings")),
+		sub("help", "sub.tabuleiro.help", nil),
+	}}
+	c.Description, c.Localized = text("command.tabuleiro", nil)
+	return []CommandSpec{c}
+}
+
+// idleName names an idle choice by its count: 12h is "12 horas" in Portuguese, 7d "7 dias".
+func idleName(v string) (string, map[string]any) {
+	id, n := "duration.hours", strings.TrimSuffix(v, "h")
+	if d, ok := strings.CutSuffix(v, "d"); ok {
+		id, n = "duration.days", d
+	}
+	count, _ := strconv.Atoi(n)
+	return id, map[string]any{"Count": count}
 }
 
 // tabuleiro answers /tabuleiro settings, me and help.

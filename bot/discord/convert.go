@@ -7,6 +7,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"tabuleiro/bot"
+	"tabuleiro/bot/say"
 )
 
 // Webhooks are what an interaction's token allows while it lives: reading, editing and clearing the
@@ -248,11 +249,13 @@ func Commands() []*discordgo.ApplicationCommand {
 				IntegrationTypes: installs, Contexts: everywhere})
 			continue
 		}
+		described := localizations(c.Localized)
 		cmd := &discordgo.ApplicationCommand{Type: discordgo.ChatApplicationCommand, Name: c.Name,
-			Description: c.Description, IntegrationTypes: installs, Contexts: everywhere}
+			Description: c.Description, DescriptionLocalizations: &described,
+			IntegrationTypes: installs, Contexts: everywhere}
 		for _, s := range c.Subs {
 			sub := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand,
-				Name: s.Name, Description: s.Description}
+				Name: s.Name, Description: s.Description, DescriptionLocalizations: localizations(s.Localized)}
 			for _, o := range s.Options {
 				sub.Options = append(sub.Options, option(o))
 			}
@@ -266,10 +269,24 @@ func Commands() []*discordgo.ApplicationCommand {
 func option(o bot.OptionSpec) *discordgo.ApplicationCommandOption {
 	t := map[bot.OptionType]discordgo.ApplicationCommandOptionType{bot.StringOption: discordgo.ApplicationCommandOptionString,
 		bot.UserOption: discordgo.ApplicationCommandOptionUser, bot.BoolOption: discordgo.ApplicationCommandOptionBoolean}[o.Type]
-	out := &discordgo.ApplicationCommandOption{Type: t, Name: o.Name, Description: o.Description, Required: o.Required,
+	out := &discordgo.ApplicationCommandOption{Type: t, Name: o.Name, Description: o.Description,
+		DescriptionLocalizations: localizations(o.Localized), Required: o.Required,
 		Autocomplete: o.Autocomplete, MaxLength: o.MaxLength}
 	for _, v := range o.Choices {
-		out.Choices = append(out.Choices, &discordgo.ApplicationCommandOptionChoice{Name: v, Value: v})
+		out.Choices = append(out.Choices, &discordgo.ApplicationCommandOptionChoice{Name: v, Value: v,
+			NameLocalizations: localizations(o.ChoiceNames[v])})
+	}
+	return out
+}
+
+// localizations are a text in the languages other than English (the text Discord shows by default),
+// keyed by Discord locale.
+func localizations(texts map[string]string) map[discordgo.Locale]string {
+	out := map[discordgo.Locale]string{}
+	for lang, s := range texts {
+		if lang != say.English {
+			out[discordgo.Locale(lang)] = s
+		}
 	}
 	return out
 }
