@@ -114,7 +114,7 @@ func (b *Bot) settings(req *request) (Reply, error) {
 	}
 	lang := s.Language
 	if lang == "" {
-		lang = "the server's locale (" + serverLanguage(req.in.GuildLocale) + ")"
+		lang = "the server's locale (" + say.Public("", req.in.GuildLocale) + ")"
 	}
 	idle := "the bot's default"
 	if s.IdleTimeout > 0 {
@@ -123,14 +123,6 @@ func (b *Bot) settings(req *request) (Reply, error) {
 	return private(fmt.Sprintf("tabuleiro's settings here:\n• threads: **%s**\n• rated challenges: **%s**\n• language: **%s**\n"+
 		"• idle timeout: **%s**\n• turn pings: **%s**\nChange any with `/tabuleiro settings <option>:<value>`.",
 		onOff(s.Threads), onOff(!s.Unrated), lang, idle, onOff(!s.NoPings))), nil
-}
-
-// serverLanguage is the language a server's locale gives: Portuguese for pt-BR, else English.
-func serverLanguage(locale string) string {
-	if locale == "pt-BR" {
-		return "pt-BR"
-	}
-	return "en-US"
 }
 
 func onOff(v bool) string {
