@@ -114,8 +114,9 @@ func TestRegistrationSendsThePortugueseToDiscord(t *testing.T) {
 	}
 }
 
-// The games' own texts live twice for now: in their descriptors (help, menus) and in the catalogue
-// (registration). They must say the same in English.
+// The games' own texts live twice for now: in their descriptors (help, menus, /… rules) and in the
+// catalogue (registration; the rules wait for /… rules to read them). They must say the same in
+// English: change both, or move the reader to the catalogue and drop the descriptor's copy.
 func TestTheCatalogueSaysWhatTheDescriptorsSay(t *testing.T) {
 	en := say.For(say.English)
 	for _, d := range catalog.All() {
@@ -130,6 +131,7 @@ func TestTheCatalogueSaysWhatTheDescriptorsSay(t *testing.T) {
 			same(game+"blurb", d.Blurb)
 			same(game+"move", d.MoveHelp)
 			same(game+"offer", d.OfferHelp)
+			same(game+"rules", d.Rules)
 			for _, o := range d.Options {
 				same(game+"option."+o.Name, o.Description)
 				for _, v := range o.Choices {
@@ -149,6 +151,16 @@ func TestPortugueseKeepsGameNamesAndNotation(t *testing.T) {
 			}
 			if help := pt.T("game."+d.Kind+".move", nil); d.Kind != "ouri" && !strings.Contains(help, d.Example) {
 				t.Errorf("the Portuguese move help %q lacks the example %q", help, d.Example)
+			}
+			rules := pt.T("game."+d.Kind+".rules", nil)
+			if example := "`/" + d.Kind + " move play:" + d.Example + "`"; !strings.Contains(rules, example) {
+				t.Errorf("the Portuguese rules lack the example %s", example)
+			}
+			if !strings.HasPrefix(rules, "**"+d.Title+"** — ") {
+				t.Errorf("the Portuguese rules do not start with the game's name: %.40q", rules)
+			}
+			if n := utf8.RuneCountInString(rules); n > 2000 {
+				t.Errorf("the Portuguese rules have %d characters, more than a message holds (2000)", n)
 			}
 		})
 	}
