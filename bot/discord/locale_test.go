@@ -132,6 +132,9 @@ func TestTheCatalogueSaysWhatTheDescriptorsSay(t *testing.T) {
 			same(game+"move", d.MoveHelp)
 			same(game+"offer", d.OfferHelp)
 			same(game+"rules", d.Rules)
+			for _, seat := range d.Seats {
+				same(game+"seat."+strings.ToLower(seat), seat)
+			}
 			for _, o := range d.Options {
 				same(game+"option."+o.Name, o.Description)
 				for _, v := range o.Choices {
