@@ -40,18 +40,6 @@ func position(t testing.TB, diagram string, toMove games.Seat) ordo.Position {
 	return p
 }
 
-func move(t testing.TB, p ordo.Position, s string) games.Move {
-	t.Helper()
-	var buf [256]games.Move
-	for _, m := range p.Moves(buf[:0]) {
-		if ordo.Format(m) == s {
-			return m
-		}
-	}
-	t.Fatalf("%s is not legal here", s)
-	return 0
-}
-
 func formats(ms []games.Move) []string {
 	out := make([]string, len(ms))
 	for i, m := range ms {

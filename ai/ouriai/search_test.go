@@ -9,14 +9,6 @@ import (
 	"tabuleiro/games/ouri"
 )
 
-func board(south, north [6]uint8, stores [2]uint8, toMove uint8, rules ouri.Rules) ouri.Position {
-	var p ouri.Position
-	copy(p.Houses[:6], south[:])
-	copy(p.Houses[6:], north[:])
-	p.Stores, p.ToMove, p.Rules = stores, toMove, rules
-	return p
-}
-
 func TestSearchIsDeterministicAtAFixedDepth(t *testing.T) {
 	for _, rules := range ruleSets {
 		t.Run(rules.String(), func(t *testing.T) {

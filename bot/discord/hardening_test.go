@@ -259,8 +259,10 @@ func TestRecentForgetsByTime(t *testing.T) {
 	if n := r.size(); n > 3001 {
 		t.Errorf("%d ids remembered, want at most a minute's 3,000", n)
 	}
-	if !r.first("") || !r.first("") {
-		t.Error("an interaction without id was refused")
+	for range 2 { // an id-less interaction is never taken for a replay, however often it comes
+		if !r.first("") {
+			t.Error("an interaction without id was refused")
+		}
 	}
 }
 
