@@ -30,6 +30,7 @@ func New(st *store.Store, send Sender, cfg Config) *Bot {
 	if b.log == nil {
 		b.log = slog.Default()
 	}
+	b.log = slog.New(lazyAttrs{h: b.log.Handler()})
 	return b
 }
 

@@ -155,7 +155,7 @@ func (t *Table) Move(a Actor, play string) (v View, old string, err error) {
 	if v, err = t.decide(v, seat, m, ""); err != nil {
 		return View{}, "", err
 	}
-	a.Log.Info("move", "ply", v.Game.Ply, "decision", v.Live.Format(m))
+	a.Log.Debug("move", "ply", v.Game.Ply, "decision", v.Live.Format(m))
 	return v, old, nil
 }
 
@@ -174,7 +174,7 @@ func (t *Table) Choose(a Actor, id uint64, ply int, play, messageID string) (Vie
 	if v, err = t.decide(v, seat, m, messageID); err != nil {
 		return View{}, err
 	}
-	a.Log.Info("move", "ply", v.Game.Ply, "decision", Clip(play, LogInput))
+	a.Log.Debug("move", "ply", v.Game.Ply, "decision", Clip(play, LogInput))
 	return v, nil
 }
 

@@ -97,7 +97,7 @@ func TestBotDecidesItsSpecialThenPlaces(t *testing.T) {
 		return false
 	})
 	logs := &logBuffer{}
-	e := newEnvLog(t, slog.New(slog.NewJSONHandler(logs, nil)))
+	e := newEnvLog(t, slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})))
 	g, err := oolong.New(games.Options{"layout": testLayout})
 	if err != nil {
 		t.Fatal(err)
