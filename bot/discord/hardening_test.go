@@ -316,7 +316,7 @@ func TestEndpointLimitsRequestsInFlight(t *testing.T) {
 // A flood of refused requests writes one log line a second, not one each.
 func TestRefusalsAreLoggedSparingly(t *testing.T) {
 	clock := newClock()
-	var logs syncBuffer
+	var logs logBuffer
 	s := newSigner(t)
 	e := NewEndpoint(handlerFunc(func(ctx context.Context, in *discordgo.Interaction) Reply { return Reply{} }), s.pub,
 		NewWork(context.Background(), quietLog()), EndpointOptions{Now: clock.Now, Log: slog.New(slog.NewTextHandler(&logs, nil))})

@@ -24,6 +24,12 @@ func (l *logBuffer) Write(p []byte) (int, error) {
 	return l.buf.Write(p)
 }
 
+func (l *logBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.String()
+}
+
 func (l *logBuffer) records(t *testing.T) []map[string]any {
 	l.mu.Lock()
 	defer l.mu.Unlock()

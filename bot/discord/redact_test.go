@@ -10,7 +10,6 @@ import (
 	"net/url"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -19,24 +18,6 @@ import (
 	"tabuleiro/games/catalog"
 	"tabuleiro/store"
 )
-
-// syncBuffer is a log sink for concurrent writers.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
 
 // both sends every record to two handlers.
 type both [2]slog.Handler
@@ -59,7 +40,7 @@ func (h both) WithGroup(name string) slog.Handler {
 func TestNoTokenInAnyLog(t *testing.T) {
 	const botToken = "MTA1NTk4NjQ0MzI1NjY0NTk0MA.GxYzAb.Zm9vYmFyYmF6cXV4cXV1eHh5enp5MTIzNDU2"
 	debug := &slog.HandlerOptions{Level: slog.LevelDebug}
-	var clean, raw syncBuffer
+	var clean, raw logBuffer
 	log := slog.New(both{Redact(slog.NewTextHandler(&clean, debug), botToken), slog.NewTextHandler(&raw, debug)})
 
 	st, err := store.Open(filepath.Join(t.TempDir(), "tabuleiro.db"), store.Options{Decode: catalog.Decode, Now: func() time.Time { return now }})
