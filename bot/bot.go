@@ -22,7 +22,7 @@ type Bot struct {
 }
 
 // New builds a Bot and its session core on a store; send delivers what it says outside replies.
-func New(st *store.Store, send Sender, cfg Config) *Bot {
+func New(st store.Store, send Sender, cfg Config) *Bot {
 	b := &Bot{send: send}
 	b.t = table.New(st, b, cfg)
 	b.live = newLives(b.t.Now)

@@ -21,12 +21,12 @@ import (
 
 // Backup writes a consistent copy of the database to w and returns its size. Pending message notes
 // are committed first, so that the copy has them. Writes go on meanwhile.
-func (s *Store) Backup(w io.Writer) (int64, error) {
+func (s *DB) Backup(w io.Writer) (int64, error) {
 	if err := s.flushPending(); err != nil {
 		return 0, err
 	}
 	var n int64
-	err := s.view(func(tx *bolt.Tx) (err error) {
+	err := s.boltView(func(tx *bolt.Tx) (err error) {
 		n, err = tx.WriteTo(w)
 		return err
 	})
@@ -38,7 +38,7 @@ func (s *Store) Backup(w io.Writer) (int64, error) {
 
 // BackupFile writes a backup to path safely: to path+".tmp" first, synced, then renamed, so that
 // path is either the previous file or a whole backup.
-func (s *Store) BackupFile(path string) error {
+func (s *DB) BackupFile(path string) error {
 	return writeFile(path, func(w io.Writer) error {
 		_, err := s.Backup(w)
 		return err
@@ -46,14 +46,14 @@ func (s *Store) BackupFile(path string) error {
 }
 
 // flushPending commits the pending message notes, if any.
-func (s *Store) flushPending() error {
+func (s *DB) flushPending() error {
 	s.notes.mu.Lock()
 	pending := s.notes.pendingLocked()
 	s.notes.mu.Unlock()
 	if !pending {
 		return nil
 	}
-	if err := s.commit(func(*bolt.Tx) error { return nil }); err != nil {
+	if err := s.commit(func(Tx) error { return nil }); err != nil {
 		return fmt.Errorf("store: writing the pending message ids: %w", err)
 	}
 	return nil
@@ -113,7 +113,7 @@ func BackupName(t time.Time) string {
 // keep of them (keep <= 0: all), until ctx is done. The first backup is taken one period after the
 // start, so that a bot restarting in a loop does not push good backups out. Failures are logged and
 // retried at the next period; Healthy is not affected by them.
-func (s *Store) RunBackups(ctx context.Context, dir string, every time.Duration, keep int, log *slog.Logger) {
+func (s *DB) RunBackups(ctx context.Context, dir string, every time.Duration, keep int, log *slog.Logger) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}

@@ -51,7 +51,7 @@ func BenchmarkDecide(b *testing.B) {
 	})
 	for _, path := range []struct {
 		name   string
-		decide func(b *testing.B, s *Store, w int, next *atomic.Int64) []time.Duration
+		decide func(b *testing.B, s *DB, w int, next *atomic.Int64) []time.Duration
 	}{{"update", decide}, {"read+update+setmessage", decideTwice}, {"live", decideLive}} {
 		for _, n := range []int{1, 32} {
 			b.Run(fmt.Sprintf("%s/games=%d", path.name, n), func(b *testing.B) {
@@ -83,7 +83,7 @@ func BenchmarkDecide(b *testing.B) {
 
 // decideTwice is the bot's path before ActiveLive and notes: ActiveGame, Game, Update by ply, then
 // SetMessage with a commit of its own.
-func decideTwice(b *testing.B, s *Store, w int, next *atomic.Int64) []time.Duration {
+func decideTwice(b *testing.B, s *DB, w int, next *atomic.Int64) []time.Duration {
 	var lat []time.Duration
 	channel, me := fmt.Sprint("c", w%4), fmt.Sprint("p", w)
 	newGame(b, s, channel, "ouri", person(me), bot("hard"))
@@ -120,7 +120,7 @@ func decideTwice(b *testing.B, s *Store, w int, next *atomic.Int64) []time.Durat
 // decideLive is decide as the bot's table does it: one read (ActiveLive), the decision on the game
 // that read returned (UpdateLive), then the id of the board message it posted (NoteMessage). The
 // games it starts count in commits/op, as in decide.
-func decideLive(b *testing.B, s *Store, w int, next *atomic.Int64) []time.Duration {
+func decideLive(b *testing.B, s *DB, w int, next *atomic.Int64) []time.Duration {
 	var lat []time.Duration
 	channel, me := fmt.Sprint("c", w%4), fmt.Sprint("p", w)
 	newGame(b, s, channel, "ouri", person(me), bot("hard"))
@@ -152,7 +152,7 @@ func decideLive(b *testing.B, s *Store, w int, next *atomic.Int64) []time.Durati
 
 // decide plays decisions on one game of its own until b.N decisions were made in all, starting a new
 // game whenever one ends, and returns the latency of each decision.
-func decide(b *testing.B, s *Store, w int, next *atomic.Int64) []time.Duration {
+func decide(b *testing.B, s *DB, w int, next *atomic.Int64) []time.Duration {
 	var lat []time.Duration
 	channel, me := fmt.Sprint("c", w%4), fmt.Sprint("p", w)
 	rec := newGame(b, s, channel, "ouri", person(me), bot("hard"))
@@ -209,7 +209,7 @@ func BenchmarkOpen(b *testing.B) {
 				g := Game{ID: uint64(j + 1), Guild: "g", Channel: fmt.Sprint("c", j%50), Kind: "ouri",
 					Seats: [2]Player{person(fmt.Sprint("p", j)), bot("easy")}, Encoded: encoded,
 					State: Finished, LastMove: time.Unix(int64(j), 0)}
-				if err := putGame(tx, nil, g); err != nil {
+				if err := putGame(boltTx{tx}, nil, g); err != nil {
 					return err
 				}
 			}

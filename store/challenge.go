@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"time"
 
-	bolt "go.etcd.io/bbolt"
-
 	"tabuleiro/games"
 )
 
@@ -47,7 +45,7 @@ type Challenge struct {
 
 // CreateChallenge stores a new challenge: it assigns the ID and sets State to ChallengeOpen.
 // Created defaults to now.
-func (s *Store) CreateChallenge(c Challenge) (Challenge, error) {
+func (s *DB) CreateChallenge(c Challenge) (Challenge, error) {
 	if !checkText(c.Guild, c.Channel, c.Kind, c.Challenger, c.Opponent) {
 		return Challenge{}, errors.New("store: a challenge's ids may not contain a zero byte")
 	}
@@ -56,7 +54,7 @@ func (s *Store) CreateChallenge(c Challenge) (Challenge, error) {
 	}
 	c.State, c.GameID = ChallengeOpen, 0
 	var out Challenge
-	err := s.commit(func(tx *bolt.Tx) error {
+	err := s.commit(func(tx Tx) error {
 		id, err := tx.Bucket(bChallenges).NextSequence()
 		if err != nil {
 			return err
@@ -72,9 +70,9 @@ func (s *Store) CreateChallenge(c Challenge) (Challenge, error) {
 }
 
 // Challenge returns one challenge by id (ErrNotFound when there is none).
-func (s *Store) Challenge(id uint64) (Challenge, error) {
+func (s *DB) Challenge(id uint64) (Challenge, error) {
 	var c Challenge
-	err := s.view(func(tx *bolt.Tx) (err error) {
+	err := s.view(func(tx Tx) (err error) {
 		c, _, err = s.getChallenge(tx, id)
 		return err
 	})
@@ -82,7 +80,7 @@ func (s *Store) Challenge(id uint64) (Challenge, error) {
 }
 
 // SetChallengeMessage records the id of the message that shows the challenge.
-func (s *Store) SetChallengeMessage(id uint64, messageID string) error {
+func (s *DB) SetChallengeMessage(id uint64, messageID string) error {
 	return s.changeChallenge(id, func(c *Challenge) error {
 		c.MessageID = messageID
 		return nil
@@ -94,10 +92,10 @@ func (s *Store) SetChallengeMessage(id uint64, messageID string) error {
 // passes it in; Guild, Channel and Kind default to the challenge's. Errors: ErrNotFound, ErrClosed
 // (already accepted, declined or withdrawn), ErrExpired, ErrBusy (a player already has an active game
 // of that kind in that channel; the challenge stays open).
-func (s *Store) AcceptChallenge(id uint64, g Game) (Game, error) {
+func (s *DB) AcceptChallenge(id uint64, g Game) (Game, error) {
 	var refusal error
 	var out Game
-	err := s.commit(func(tx *bolt.Tx) error {
+	err := s.commit(func(tx Tx) error {
 		refusal, out = nil, Game{}
 		c, seq, err := s.getChallenge(tx, id)
 		if err != nil {
@@ -170,7 +168,7 @@ func answerable(c Challenge, now time.Time) error {
 // ChallengeExpired. A challenge that is not open gives ErrClosed (ErrExpired when it expired).
 // Declining or withdrawing a challenge past its deadline gives ErrExpired and leaves it open for the
 // expiry sweeper, so that its message ends up saying "expired" rather than "declined".
-func (s *Store) CloseChallenge(id uint64, state ChallengeState) (Challenge, error) {
+func (s *DB) CloseChallenge(id uint64, state ChallengeState) (Challenge, error) {
 	switch state {
 	case ChallengeDeclined, ChallengeWithdrawn, ChallengeExpired:
 	default:
@@ -197,9 +195,9 @@ func (s *Store) CloseChallenge(id uint64, state ChallengeState) (Challenge, erro
 
 // changeChallenge is one read-modify-write transaction on a challenge; an error from fn is a
 // refusal: nothing is written and the error is returned as is.
-func (s *Store) changeChallenge(id uint64, fn func(c *Challenge) error) error {
+func (s *DB) changeChallenge(id uint64, fn func(c *Challenge) error) error {
 	var refusal error
-	err := s.commit(func(tx *bolt.Tx) error {
+	err := s.commit(func(tx Tx) error {
 		refusal = nil
 		c, seq, err := s.getChallenge(tx, id)
 		if err != nil {
@@ -224,22 +222,22 @@ func (s *Store) changeChallenge(id uint64, fn func(c *Challenge) error) error {
 }
 
 // ChallengesDue returns the open challenges with Expires <= now, earliest deadline first.
-func (s *Store) ChallengesDue(now time.Time) ([]Challenge, error) {
-	return s.challenges(func(tx *bolt.Tx) []uint64 { return due(tx, bChallengeDue, now) })
+func (s *DB) ChallengesDue(now time.Time) ([]Challenge, error) {
+	return s.challenges(func(tx Tx) []uint64 { return due(tx, bChallengeDue, now) })
 }
 
 // OpenChallenges returns the open challenges in a channel, oldest first.
-func (s *Store) OpenChallenges(channel string) ([]Challenge, error) {
-	return s.challenges(func(tx *bolt.Tx) []uint64 {
+func (s *DB) OpenChallenges(channel string) ([]Challenge, error) {
+	return s.challenges(func(tx Tx) []uint64 {
 		return ids(tx, bChallengeChannel, key(channel), false, 0)
 	})
 }
 
 // challenges loads the challenges an index lists, skipping (and reporting) unreadable ones.
-func (s *Store) challenges(list func(tx *bolt.Tx) []uint64) ([]Challenge, error) {
+func (s *DB) challenges(list func(tx Tx) []uint64) ([]Challenge, error) {
 	var out []Challenge
 	var bad []error
-	err := s.view(func(tx *bolt.Tx) error {
+	err := s.view(func(tx Tx) error {
 		out, bad = nil, nil
 		for _, id := range list(tx) {
 			c, _, err := s.getChallenge(tx, id)
@@ -256,7 +254,7 @@ func (s *Store) challenges(list func(tx *bolt.Tx) []uint64) ([]Challenge, error)
 }
 
 // getChallenge reads a challenge with a pending message note laid over it; seq names the note.
-func (s *Store) getChallenge(tx *bolt.Tx, id uint64) (c Challenge, seq uint64, err error) {
+func (s *DB) getChallenge(tx Tx, id uint64) (c Challenge, seq uint64, err error) {
 	c, err = getChallenge(tx, id)
 	if err != nil {
 		return c, 0, err
@@ -269,7 +267,7 @@ func (s *Store) getChallenge(tx *bolt.Tx, id uint64) (c Challenge, seq uint64, e
 }
 
 // getChallenge reads a challenge as stored.
-func getChallenge(tx *bolt.Tx, id uint64) (Challenge, error) {
+func getChallenge(tx Tx, id uint64) (Challenge, error) {
 	v := tx.Bucket(bChallenges).Get(u64(id))
 	if v == nil {
 		return Challenge{}, ErrNotFound
@@ -278,7 +276,7 @@ func getChallenge(tx *bolt.Tx, id uint64) (Challenge, error) {
 }
 
 // putChallenge writes a challenge and moves its index entries from those of old (nil: new).
-func putChallenge(tx *bolt.Tx, old *Challenge, c Challenge) error {
+func putChallenge(tx Tx, old *Challenge, c Challenge) error {
 	var was []entry
 	if old != nil {
 		was = challengeEntries(*old)

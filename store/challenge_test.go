@@ -50,19 +50,19 @@ func TestChallengeIsStoredOpenAndListedInItsChannel(t *testing.T) {
 }
 
 func TestChallengeTransitions(t *testing.T) {
-	accept := func(s *Store, id uint64) error {
+	accept := func(s *DB, id uint64) error {
 		_, err := s.AcceptChallenge(id, Game{Seats: [2]Player{person("alice"), person("bob")},
 			Encoded: fresh(t, "ouri", 0)})
 		return err
 	}
-	closeAs := func(state ChallengeState) func(*Store, uint64) error {
-		return func(s *Store, id uint64) error { _, err := s.CloseChallenge(id, state); return err }
+	closeAs := func(state ChallengeState) func(*DB, uint64) error {
+		return func(s *DB, id uint64) error { _, err := s.CloseChallenge(id, state); return err }
 	}
 	tests := []struct {
 		name     string
-		before   func(*Store, uint64) error // a first step that must succeed
+		before   func(*DB, uint64) error // a first step that must succeed
 		wait     time.Duration
-		do       func(*Store, uint64) error
+		do       func(*DB, uint64) error
 		want     error
 		state    ChallengeState
 		stillDue bool

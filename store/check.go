@@ -4,28 +4,28 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-
-	bolt "go.etcd.io/bbolt"
 )
 
 // maxProblems bounds the report of Check: past it, the file needs a backup, not a longer list.
 const maxProblems = 20
 
-// Check verifies the file: bbolt's consistency check (every page reachable once, none both used and
-// free, keys in order), then that the indexes and the records agree both ways: every index entry is
+// Check verifies the store: in a file, bbolt's consistency check (every page reachable once, none
+// both used and free, keys in order); then that the indexes and the records agree both ways: every index entry is
 // one a readable record implies, and every readable record has all the entries it implies. Entries
 // naming a record that cannot be read are left alone (Retire deals with those). Nil when all is
 // well; otherwise the problems found, joined.
-func (s *Store) Check() error {
+func (s *DB) Check() error {
 	var problems []error
 	add := func(err error) bool {
 		problems = append(problems, err)
 		return len(problems) < maxProblems
 	}
-	err := s.view(func(tx *bolt.Tx) error {
-		for err := range tx.Check() {
-			if !add(err) {
-				return nil
+	err := s.view(func(tx Tx) error {
+		if b, ok := tx.(boltTx); ok {
+			for err := range b.tx.Check() {
+				if !add(err) {
+					return nil
+				}
 			}
 		}
 		checkIndexes(tx, add)
@@ -33,16 +33,16 @@ func (s *Store) Check() error {
 		return nil
 	})
 	if err != nil {
-		return fmt.Errorf("store: checking %s: %w", s.db.Path(), err)
+		return fmt.Errorf("store: checking %s: %w", s.kv.Name(), err)
 	}
 	if len(problems) > 0 {
-		return fmt.Errorf("store: %s fails its check: %w", s.db.Path(), errors.Join(problems...))
+		return fmt.Errorf("store: %s fails its check: %w", s.kv.Name(), errors.Join(problems...))
 	}
 	return nil
 }
 
 // checkIndexes compares the index buckets with the entries the records imply.
-func checkIndexes(tx *bolt.Tx, add func(error) bool) {
+func checkIndexes(tx Tx, add func(error) bool) {
 	type implied struct {
 		val string
 		by  string // the record that implies it

@@ -19,7 +19,7 @@ import (
 // run again without it. That is why a write function may run more than once.
 
 type write struct {
-	fn   func(*bolt.Tx) error
+	fn   func(Tx) error
 	err  error
 	done chan bool // true: you lead the next group; false: err is your result
 }
@@ -31,8 +31,15 @@ type committer struct {
 }
 
 // commit runs fn in a read-write transaction, possibly together with other writes, and returns
-// once the transaction is durable.
-func (s *Store) commit(fn func(*bolt.Tx) error) error {
+// once the transaction is durable. On another KV than a file, fn is a transaction of its own.
+func (s *DB) commit(fn func(Tx) error) error {
+	if s.db == nil {
+		err := s.kv.Update(fn)
+		if err == nil {
+			s.stats.commits.Add(1)
+		}
+		return err
+	}
 	w := &write{fn: fn, done: make(chan bool, 1)}
 	c := &s.committer
 	c.mu.Lock()
@@ -65,7 +72,7 @@ func (s *Store) commit(fn func(*bolt.Tx) error) error {
 
 // run commits a group of writes in one transaction and tells every writer (but itself) its result.
 // The transaction also carries every pending message note (see note.go).
-func (s *Store) run(group []*write, leader *write) {
+func (s *DB) run(group []*write, leader *write) {
 	withNotes := true
 	for len(group) > 0 {
 		failed := -1
@@ -79,12 +86,12 @@ func (s *Store) run(group []*write, leader *write) {
 		txid := 0
 		err := s.db.Update(func(tx *bolt.Tx) error {
 			txid = tx.ID()
-			if err := s.writeNotes(tx, refs); err != nil {
+			if err := s.writeNotes(boltTx{tx}, refs); err != nil {
 				notesFailed = true
 				return err
 			}
 			for i, w := range group {
-				if err := call(w.fn, tx); err != nil {
+				if err := call(w.fn, boltTx{tx}); err != nil {
 					failed, failure = i, err
 					return err
 				}
@@ -113,7 +120,7 @@ func (s *Store) run(group []*write, leader *write) {
 	}
 }
 
-func (s *Store) finish(w, leader *write, err error) {
+func (s *DB) finish(w, leader *write, err error) {
 	w.err = err
 	if w != leader {
 		w.done <- false
@@ -122,7 +129,7 @@ func (s *Store) finish(w, leader *write, err error) {
 
 // call turns a panic inside a write into that write's error, so that one bad write cannot take the
 // others (or the committer) down with it.
-func call(fn func(*bolt.Tx) error, tx *bolt.Tx) (err error) {
+func call(fn func(Tx) error, tx Tx) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("store: write panicked: %v", p)

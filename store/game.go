@@ -7,8 +7,6 @@ import (
 	"strconv"
 	"time"
 
-	bolt "go.etcd.io/bbolt"
-
 	"tabuleiro/games"
 )
 
@@ -86,14 +84,14 @@ type Ping struct {
 // CreateGame stores a new game: it assigns the ID and derives Ply, State, Outcome and ToMove from
 // Encoded (which must decode). Created and LastMove default to now. ErrBusy when a person in a seat
 // already has an active game of that kind in that channel.
-func (s *Store) CreateGame(g Game) (Game, error) {
+func (s *DB) CreateGame(g Game) (Game, error) {
 	g, err := s.prepareNew(g)
 	if err != nil {
 		return Game{}, err
 	}
 	var refusal error
 	var out Game
-	err = s.commit(func(tx *bolt.Tx) error {
+	err = s.commit(func(tx Tx) error {
 		refusal = nil
 		if busy(tx, g) {
 			refusal = ErrBusy
@@ -114,7 +112,7 @@ func (s *Store) CreateGame(g Game) (Game, error) {
 }
 
 // prepareNew checks a new game and derives its fields from its encoding.
-func (s *Store) prepareNew(g Game) (Game, error) {
+func (s *DB) prepareNew(g Game) (Game, error) {
 	if !checkText(g.Guild, g.Channel, g.Kind, g.Seats[0].UserID, g.Seats[1].UserID) {
 		return Game{}, errors.New("store: a game's ids may not contain a zero byte")
 	}
@@ -159,9 +157,9 @@ func derive(rec *Game, g games.Game) {
 
 // Game returns a game's record and the decoded live game. A record whose game cannot be decoded gives
 // the record with a *CorruptError.
-func (s *Store) Game(id uint64) (Game, games.Game, error) {
+func (s *DB) Game(id uint64) (Game, games.Game, error) {
 	var rec Game
-	err := s.view(func(tx *bolt.Tx) (err error) {
+	err := s.view(func(tx Tx) (err error) {
 		rec, _, err = s.getGame(tx, id)
 		return err
 	})
@@ -173,7 +171,7 @@ func (s *Store) Game(id uint64) (Game, games.Game, error) {
 
 // live decodes a record's game. Decoding replays the log: done outside the transaction, on bytes
 // copied out of it.
-func (s *Store) live(rec Game) (Game, games.Game, error) {
+func (s *DB) live(rec Game) (Game, games.Game, error) {
 	g, err := s.decode(rec.Encoded)
 	if err != nil {
 		return rec, nil, corrupt(bucketGames, rec.ID, err)
@@ -184,9 +182,9 @@ func (s *Store) live(rec Game) (Game, games.Game, error) {
 // ActiveLive is ActiveGame and Game in one read: a person's active game of a kind in a channel and
 // its decoded live game, with one replay. ErrNotFound when there is none; a record whose game cannot
 // be decoded gives the record with a *CorruptError.
-func (s *Store) ActiveLive(channel, kind, userID string) (Game, games.Game, error) {
+func (s *DB) ActiveLive(channel, kind, userID string) (Game, games.Game, error) {
 	var rec Game
-	err := s.view(func(tx *bolt.Tx) (err error) {
+	err := s.view(func(tx Tx) (err error) {
 		rec, err = s.activeGame(tx, channel, kind, userID)
 		return err
 	})
@@ -206,7 +204,7 @@ func (s *Store) ActiveLive(channel, kind, userID string) (Game, games.Game, erro
 // called more than once when decisions on other games are committed together: it must change only
 // rec and g, never do I/O (no Discord calls, no AI search). ID, Guild, Channel, Kind, Seats and
 // Created cannot be changed. A finished game's pending offer is cleared.
-func (s *Store) Update(id uint64, wantPly int, fn func(rec *Game, g games.Game) error) (Game, games.Game, error) {
+func (s *DB) Update(id uint64, wantPly int, fn func(rec *Game, g games.Game) error) (Game, games.Game, error) {
 	return s.update(id, fn, func(old Game) (games.Game, error) {
 		if wantPly >= 0 && old.Ply != wantPly {
 			return nil, ErrMovedOn
@@ -224,7 +222,7 @@ func (s *Store) Update(id uint64, wantPly int, fn func(rec *Game, g games.Game) 
 // The group commit may run fn more than once (see Update). Only the first run gets live; a second
 // run, after the group was rolled back, replays the stored game again rather than apply fn twice to
 // a game it already changed. That replay is rare: it follows a failure of bbolt in another write.
-func (s *Store) UpdateLive(rec Game, live games.Game, fn func(rec *Game, g games.Game) error) (Game, games.Game, error) {
+func (s *DB) UpdateLive(rec Game, live games.Game, fn func(rec *Game, g games.Game) error) (Game, games.Game, error) {
 	handed := live == nil
 	return s.update(rec.ID, fn, func(old Game) (games.Game, error) {
 		if old.Ply != rec.Ply || !bytes.Equal(old.Encoded, rec.Encoded) {
@@ -240,12 +238,12 @@ func (s *Store) UpdateLive(rec Game, live games.Game, fn func(rec *Game, g games
 
 // update is the read-modify-write transaction of Update and UpdateLive; start checks the stored
 // record and gives the live game fn changes (ErrMovedOn, or a decoding error for a corrupt record).
-func (s *Store) update(id uint64, fn func(rec *Game, g games.Game) error,
+func (s *DB) update(id uint64, fn func(rec *Game, g games.Game) error,
 	start func(old Game) (games.Game, error)) (Game, games.Game, error) {
 	var refusal error
 	var out Game
 	var live games.Game
-	err := s.commit(func(tx *bolt.Tx) error {
+	err := s.commit(func(tx Tx) error {
 		refusal, out, live = nil, Game{}, nil
 		old, seq, err := s.getGame(tx, id)
 		if err != nil {
@@ -297,9 +295,9 @@ func (s *Store) update(id uint64, fn func(rec *Game, g games.Game) error,
 // still reads, the game is marked finished without a result and indexed as such; when not even that
 // reads, every index entry naming it is removed. The damaged bytes stay for the admin to look at.
 // A game that reads is refused with ErrReadable; one already finished with ErrClosed.
-func (s *Store) Retire(id uint64) error {
+func (s *DB) Retire(id uint64) error {
 	var refusal error
-	err := s.commit(func(tx *bolt.Tx) error {
+	err := s.commit(func(tx Tx) error {
 		refusal = nil
 		raw := tx.Bucket(bGames).Get(u64(id))
 		if raw == nil {
@@ -330,7 +328,7 @@ func (s *Store) Retire(id uint64) error {
 
 // unindexGame removes every game index entry that names id: the one scan in the store, for a record
 // too damaged to say which entries it has.
-func unindexGame(tx *bolt.Tx, id uint64) error {
+func unindexGame(tx Tx, id uint64) error {
 	key := u64(id)
 	for _, name := range [][]byte{bActive, bGameChannel, bBotToMove, bGameDue, bFinished, bLast, bPingDue, bThread} {
 		b := tx.Bucket(name)
@@ -356,9 +354,9 @@ func unindexGame(tx *bolt.Tx, id uint64) error {
 }
 
 // SetMessage records the id of the game's live board message, without decoding the game.
-func (s *Store) SetMessage(id uint64, messageID string) error {
+func (s *DB) SetMessage(id uint64, messageID string) error {
 	var refusal error
-	err := s.commit(func(tx *bolt.Tx) error {
+	err := s.commit(func(tx Tx) error {
 		refusal = nil
 		old, seq, err := s.getGame(tx, id)
 		if err != nil {
@@ -380,16 +378,16 @@ func (s *Store) SetMessage(id uint64, messageID string) error {
 }
 
 // ActiveGame returns a person's active game of a kind in a channel (ErrNotFound when none).
-func (s *Store) ActiveGame(channel, kind, userID string) (Game, error) {
+func (s *DB) ActiveGame(channel, kind, userID string) (Game, error) {
 	var g Game
-	err := s.view(func(tx *bolt.Tx) (err error) {
+	err := s.view(func(tx Tx) (err error) {
 		g, err = s.activeGame(tx, channel, kind, userID)
 		return err
 	})
 	return g, err
 }
 
-func (s *Store) activeGame(tx *bolt.Tx, channel, kind, userID string) (Game, error) {
+func (s *DB) activeGame(tx Tx, channel, kind, userID string) (Game, error) {
 	v := tx.Bucket(bActive).Get(key(channel, kind, userID))
 	if v == nil {
 		return Game{}, ErrNotFound
@@ -403,37 +401,37 @@ func (s *Store) activeGame(tx *bolt.Tx, channel, kind, userID string) (Game, err
 }
 
 // ChannelGames returns the active games in a channel, oldest first.
-func (s *Store) ChannelGames(channel string) ([]Game, error) {
-	return s.games(0, func(tx *bolt.Tx) []uint64 { return ids(tx, bGameChannel, key(channel), false, 0) })
+func (s *DB) ChannelGames(channel string) ([]Game, error) {
+	return s.games(0, func(tx Tx) []uint64 { return ids(tx, bGameChannel, key(channel), false, 0) })
 }
 
 // BotToMove returns the active games whose next decision is the bot's, to resume after a restart.
-func (s *Store) BotToMove() ([]Game, error) {
-	return s.games(0, func(tx *bolt.Tx) []uint64 { return ids(tx, bBotToMove, nil, false, 0) })
+func (s *DB) BotToMove() ([]Game, error) {
+	return s.games(0, func(tx Tx) []uint64 { return ids(tx, bBotToMove, nil, false, 0) })
 }
 
 // PingsDue returns the active games whose turn ping is due at now, earliest first.
-func (s *Store) PingsDue(now time.Time) ([]Game, error) {
-	return s.games(0, func(tx *bolt.Tx) []uint64 { return due(tx, bPingDue, now) })
+func (s *DB) PingsDue(now time.Time) ([]Game, error) {
+	return s.games(0, func(tx Tx) []uint64 { return due(tx, bPingDue, now) })
 }
 
 // GamesDue returns the active games with a Deadline <= now, earliest deadline first.
-func (s *Store) GamesDue(now time.Time) ([]Game, error) {
-	return s.games(0, func(tx *bolt.Tx) []uint64 { return due(tx, bGameDue, now) })
+func (s *DB) GamesDue(now time.Time) ([]Game, error) {
+	return s.games(0, func(tx Tx) []uint64 { return due(tx, bGameDue, now) })
 }
 
 // FinishedGames returns up to limit finished games a player took part in within a guild, most
 // recently finished first (limit <= 0: all).
-func (s *Store) FinishedGames(guild, userID string, limit int) ([]Game, error) {
-	return s.games(limit, func(tx *bolt.Tx) []uint64 { return ids(tx, bFinished, key(guild, userID), true, 0) })
+func (s *DB) FinishedGames(guild, userID string, limit int) ([]Game, error) {
+	return s.games(limit, func(tx Tx) []uint64 { return ids(tx, bFinished, key(guild, userID), true, 0) })
 }
 
 // LastGame returns a player's active game of a kind in a channel, else the one they finished most
 // recently there (for /history); ErrNotFound when neither exists. An empty userID finds the game of
 // that kind most recently finished in the channel, whoever played it.
-func (s *Store) LastGame(channel, kind, userID string) (Game, error) {
+func (s *DB) LastGame(channel, kind, userID string) (Game, error) {
 	var g Game
-	err := s.view(func(tx *bolt.Tx) (err error) {
+	err := s.view(func(tx Tx) (err error) {
 		g, err = s.activeGame(tx, channel, kind, userID)
 		if !errors.Is(err, ErrNotFound) {
 			return err
@@ -453,9 +451,9 @@ func (s *Store) LastGame(channel, kind, userID string) (Game, error) {
 
 // ThreadGame returns the game that lives in a thread (ErrNotFound when the channel is no game's
 // thread).
-func (s *Store) ThreadGame(thread string) (Game, error) {
+func (s *DB) ThreadGame(thread string) (Game, error) {
 	var g Game
-	err := s.view(func(tx *bolt.Tx) (err error) {
+	err := s.view(func(tx Tx) (err error) {
 		v := tx.Bucket(bThread).Get([]byte(thread))
 		if v == nil {
 			return ErrNotFound
@@ -471,9 +469,9 @@ func (s *Store) ThreadGame(thread string) (Game, error) {
 
 // LastFinished returns the game of a kind a player finished most recently in a channel (an empty
 // userID: anyone's); ErrNotFound when there is none.
-func (s *Store) LastFinished(channel, kind, userID string) (Game, error) {
+func (s *DB) LastFinished(channel, kind, userID string) (Game, error) {
 	var g Game
-	err := s.view(func(tx *bolt.Tx) (err error) {
+	err := s.view(func(tx Tx) (err error) {
 		last := ids(tx, bLast, key(channel, kind, userID), true, 1)
 		if len(last) == 0 {
 			return ErrNotFound
@@ -489,10 +487,10 @@ func (s *Store) LastFinished(channel, kind, userID string) (Game, error) {
 
 // games loads up to limit (<= 0: all) of the games an index lists, skipping (and reporting)
 // unreadable ones.
-func (s *Store) games(limit int, list func(tx *bolt.Tx) []uint64) ([]Game, error) {
+func (s *DB) games(limit int, list func(tx Tx) []uint64) ([]Game, error) {
 	var out []Game
 	var bad []error
-	err := s.view(func(tx *bolt.Tx) error {
+	err := s.view(func(tx Tx) error {
 		out, bad = nil, nil
 		for _, id := range list(tx) {
 			g, _, err := s.getGame(tx, id)
@@ -513,7 +511,7 @@ func (s *Store) games(limit int, list func(tx *bolt.Tx) []uint64) ([]Game, error
 
 // getGame reads a game as every caller should see it: with a pending message note laid over it.
 // seq names the note (0: none).
-func (s *Store) getGame(tx *bolt.Tx, id uint64) (g Game, seq uint64, err error) {
+func (s *DB) getGame(tx Tx, id uint64) (g Game, seq uint64, err error) {
 	g, err = getGame(tx, id)
 	if err != nil {
 		return g, 0, err
@@ -526,7 +524,7 @@ func (s *Store) getGame(tx *bolt.Tx, id uint64) (g Game, seq uint64, err error) 
 }
 
 // getGame reads a game as stored.
-func getGame(tx *bolt.Tx, id uint64) (Game, error) {
+func getGame(tx Tx, id uint64) (Game, error) {
 	v := tx.Bucket(bGames).Get(u64(id))
 	if v == nil {
 		return Game{}, ErrNotFound
@@ -535,7 +533,7 @@ func getGame(tx *bolt.Tx, id uint64) (Game, error) {
 }
 
 // putGame writes a game and moves its index entries from those of old (nil: new).
-func putGame(tx *bolt.Tx, old *Game, g Game) error {
+func putGame(tx Tx, old *Game, g Game) error {
 	var was []entry
 	if old != nil {
 		was = gameEntries(*old)

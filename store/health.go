@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"sync"
 	"time"
-
-	bolt "go.etcd.io/bbolt"
 )
 
 // probeEvery limits how often Healthy tries a commit of its own while the store is failing.
@@ -36,7 +34,10 @@ func (h *health) last() error {
 // it tries an empty commit of its own (a meta page and an fsync) when no commit was tried for a few
 // seconds, at most once every few seconds. That probe needs no new room in the file: on a full disk
 // it may succeed while a larger write still fails, which then reports the failure again.
-func (s *Store) Healthy() error {
+func (s *DB) Healthy() error { return s.kv.Healthy() }
+
+// fileHealthy is Healthy for a bbolt file.
+func (s *DB) fileHealthy() error {
 	h := &s.health
 	h.mu.Lock()
 	if h.err == nil {
@@ -49,7 +50,7 @@ func (s *Store) Healthy() error {
 	}
 	h.mu.Unlock()
 	if probe {
-		s.commit(func(*bolt.Tx) error { return nil })
+		s.commit(func(Tx) error { return nil })
 	}
 	if err := h.last(); err != nil {
 		return fmt.Errorf("store: %s cannot commit: %w", s.db.Path(), err)

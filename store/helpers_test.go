@@ -31,7 +31,7 @@ func (c *clock) Add(d time.Duration) {
 }
 
 // openTest opens a store on a real file in a temporary directory.
-func openTest(t testing.TB, change ...func(*Options)) (*Store, *clock, string) {
+func openTest(t testing.TB, change ...func(*Options)) (*DB, *clock, string) {
 	t.Helper()
 	c := newClock()
 	opt := Options{Decode: catalog.Decode, Now: c.Now}
@@ -77,7 +77,7 @@ func fresh(t testing.TB, kind string, n int) []byte {
 }
 
 // newGame stores a new game between two seats in a channel.
-func newGame(t testing.TB, s *Store, channel, kind string, a, b Player) Game {
+func newGame(t testing.TB, s *DB, channel, kind string, a, b Player) Game {
 	t.Helper()
 	g, err := s.CreateGame(Game{Guild: "g1", Channel: channel, Kind: kind, Seats: [2]Player{a, b},
 		Encoded: fresh(t, kind, 0)})

@@ -5,8 +5,6 @@ import (
 	"encoding/binary"
 	"strings"
 	"time"
-
-	bolt "go.etcd.io/bbolt"
 )
 
 // Bucket names. Records live under big-endian uint64 ids; each index is a bucket of composite keys
@@ -150,7 +148,7 @@ func people(g Game) []string {
 }
 
 // reindex replaces the entries of old (nil for a new record) with those of new.
-func reindex(tx *bolt.Tx, old, new []entry) error {
+func reindex(tx Tx, old, new []entry) error {
 	for _, o := range old {
 		if contains(new, o) {
 			continue
@@ -180,7 +178,7 @@ func contains(es []entry, e entry) bool {
 }
 
 // busy reports whether a person in g already has another active game of its kind in its channel.
-func busy(tx *bolt.Tx, g Game) bool {
+func busy(tx Tx, g Game) bool {
 	if g.State != Active {
 		return false
 	}
@@ -195,7 +193,7 @@ func busy(tx *bolt.Tx, g Game) bool {
 
 // ids walks the keys of bucket that start with prefix, in order (or reverse), and collects the ids
 // that end them (or, for the active index, that are their values), up to limit (<= 0: all).
-func ids(tx *bolt.Tx, bucket, prefix []byte, reverse bool, limit int) []uint64 {
+func ids(tx Tx, bucket, prefix []byte, reverse bool, limit int) []uint64 {
 	var out []uint64
 	c := tx.Bucket(bucket).Cursor()
 	var k []byte
@@ -222,7 +220,7 @@ func ids(tx *bolt.Tx, bucket, prefix []byte, reverse bool, limit int) []uint64 {
 	return out
 }
 
-func step(c *bolt.Cursor, reverse bool) []byte {
+func step(c Cursor, reverse bool) []byte {
 	var k []byte
 	if reverse {
 		k, _ = c.Prev()
@@ -233,7 +231,7 @@ func step(c *bolt.Cursor, reverse bool) []byte {
 }
 
 // due collects the ids of a deadline index up to and including now, earliest first.
-func due(tx *bolt.Tx, bucket []byte, now time.Time) []uint64 {
+func due(tx Tx, bucket []byte, now time.Time) []uint64 {
 	var out []uint64
 	limit := timeKey(nil, now)
 	c := tx.Bucket(bucket).Cursor()

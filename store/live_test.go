@@ -12,7 +12,7 @@ import (
 )
 
 // delta measures what a call costs in decodes and commits.
-func delta(s *Store, f func()) Stats {
+func delta(s *DB, f func()) Stats {
 	before := s.Stats()
 	f()
 	after := s.Stats()
@@ -110,7 +110,7 @@ func TestUpdateLive(t *testing.T) {
 		// behind it and are committed together, UpdateLive first.
 		release := make(chan struct{})
 		entered := make(chan struct{})
-		go s.commit(func(*bolt.Tx) error { close(entered); <-release; return nil })
+		go s.commit(func(Tx) error { close(entered); <-release; return nil })
 		<-entered
 		queued := func(n int) {
 			for {
@@ -140,7 +140,7 @@ func TestUpdateLive(t *testing.T) {
 		queued(1)
 		boom := errors.New("a neighbour fails")
 		failed := make(chan error)
-		go func() { failed <- s.commit(func(*bolt.Tx) error { return boom }) }()
+		go func() { failed <- s.commit(func(Tx) error { return boom }) }()
 		queued(2)
 		close(release)
 		if err := <-failed; !errors.Is(err, boom) {
@@ -163,11 +163,11 @@ func TestUpdateLive(t *testing.T) {
 }
 
 // stored reads a game's message id as the file holds it, without notes.
-func stored(t *testing.T, s *Store, id uint64) string {
+func stored(t *testing.T, s *DB, id uint64) string {
 	t.Helper()
 	var msg string
 	err := s.db.View(func(tx *bolt.Tx) error {
-		g, err := getGame(tx, id)
+		g, err := getGame(boltTx{tx}, id)
 		msg = g.MessageID
 		return err
 	})
@@ -177,11 +177,11 @@ func stored(t *testing.T, s *Store, id uint64) string {
 	return msg
 }
 
-func storedChallenge(t *testing.T, s *Store, id uint64) string {
+func storedChallenge(t *testing.T, s *DB, id uint64) string {
 	t.Helper()
 	var msg string
 	err := s.db.View(func(tx *bolt.Tx) error {
-		c, err := getChallenge(tx, id)
+		c, err := getChallenge(boltTx{tx}, id)
 		msg = c.MessageID
 		return err
 	})

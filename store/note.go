@@ -4,8 +4,6 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
-
-	bolt "go.etcd.io/bbolt"
 )
 
 // Message ids ride on commits. The id of a board (or challenge) message is known only after the
@@ -60,12 +58,27 @@ func (n *notes) table(challenge bool) map[uint64]*note {
 // NoteMessage records the id of a game's live board message without a commit of its own: it is
 // written by the next commit of any kind, or within about a second, or by Close. Every read and
 // every update sees it at once. A note for a game that no longer exists is dropped.
-func (s *Store) NoteMessage(id uint64, messageID string) { s.note(false, id, messageID) }
+//
+// On another KV than a file the note is written at once: other processes read the record too, and
+// a note kept in this process's memory would be invisible to them.
+func (s *DB) NoteMessage(id uint64, messageID string) {
+	if s.db == nil {
+		s.SetMessage(id, messageID) // a game that is gone takes no note, as in a file
+		return
+	}
+	s.note(false, id, messageID)
+}
 
 // NoteChallengeMessage is NoteMessage for a challenge's message.
-func (s *Store) NoteChallengeMessage(id uint64, messageID string) { s.note(true, id, messageID) }
+func (s *DB) NoteChallengeMessage(id uint64, messageID string) {
+	if s.db == nil {
+		s.SetChallengeMessage(id, messageID)
+		return
+	}
+	s.note(true, id, messageID)
+}
 
-func (s *Store) note(challenge bool, id uint64, msg string) {
+func (s *DB) note(challenge bool, id uint64, msg string) {
 	n := &s.notes
 	n.mu.Lock()
 	defer n.mu.Unlock()
@@ -84,7 +97,7 @@ func (s *Store) note(challenge bool, id uint64, msg string) {
 }
 
 // flushNotes commits the pending notes when no other commit carried them.
-func (s *Store) flushNotes() {
+func (s *DB) flushNotes() {
 	n := &s.notes
 	n.mu.Lock()
 	n.timer = nil
@@ -93,7 +106,7 @@ func (s *Store) flushNotes() {
 	if !waiting {
 		return
 	}
-	if err := s.commit(func(*bolt.Tx) error { return nil }); err != nil {
+	if err := s.commit(func(Tx) error { return nil }); err != nil {
 		// The notes stay pending and every read still sees them; try again later.
 		n.mu.Lock()
 		if n.timer == nil && !n.closed {
@@ -116,7 +129,7 @@ func (n *notes) pendingLocked() bool {
 }
 
 // stopNotes stops the background flush; Close then commits what is pending.
-func (s *Store) stopNotes() (pending bool) {
+func (s *DB) stopNotes() (pending bool) {
 	n := &s.notes
 	n.mu.Lock()
 	defer n.mu.Unlock()
@@ -130,7 +143,7 @@ func (s *Store) stopNotes() (pending bool) {
 
 // overlay returns the note a transaction should see instead of the stored message id, and its seq
 // (0: none).
-func (s *Store) overlay(tx *bolt.Tx, challenge bool, id uint64) (string, uint64) {
+func (s *DB) overlay(tx Tx, challenge bool, id uint64) (string, uint64) {
 	n := &s.notes
 	if n.count.Load() == 0 {
 		return "", 0
@@ -170,7 +183,7 @@ func (n *notes) pendingNotes(now time.Time) []noteRef {
 
 // writeNotes writes pending notes into tx, and lists them to be settled once the transaction is
 // durable (those whose record is gone are dropped then).
-func (s *Store) writeNotes(tx *bolt.Tx, refs []noteRef) error {
+func (s *DB) writeNotes(tx Tx, refs []noteRef) error {
 	for _, r := range refs {
 		msg, seq := s.overlay(tx, r.challenge, r.id)
 		if seq == 0 {
@@ -206,7 +219,7 @@ func (s *Store) writeNotes(tx *bolt.Tx, refs []noteRef) error {
 
 // supersede tells the committer that a write in this transaction set the message id itself after
 // reading the note r: once durable, the note must no longer be laid over the record.
-func (s *Store) supersede(challenge bool, id, seq uint64) {
+func (s *DB) supersede(challenge bool, id, seq uint64) {
 	if seq != 0 {
 		s.group.settle = append(s.group.settle, noteRef{challenge, id, seq})
 	}
@@ -235,6 +248,6 @@ type Stats struct {
 type stats struct{ decodes, commits atomic.Uint64 }
 
 // Stats returns the counters.
-func (s *Store) Stats() Stats {
+func (s *DB) Stats() Stats {
 	return Stats{Decodes: s.stats.decodes.Load(), Commits: s.stats.commits.Load()}
 }

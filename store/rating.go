@@ -8,8 +8,6 @@ import (
 	"math"
 	"slices"
 
-	bolt "go.etcd.io/bbolt"
-
 	"tabuleiro/games"
 	"tabuleiro/rating"
 )
@@ -60,9 +58,9 @@ func Ratable(kind string, o games.Options) bool {
 
 // Standing returns a person's standing in a game on a server; someone who never played starts at
 // rating.Start with empty records.
-func (s *Store) Standing(guild, kind, user string) (Standing, error) {
+func (s *DB) Standing(guild, kind, user string) (Standing, error) {
 	var out Standing
-	err := s.view(func(tx *bolt.Tx) (err error) {
+	err := s.view(func(tx Tx) (err error) {
 		out, err = getStanding(tx, guild, kind, user)
 		return err
 	})
@@ -85,9 +83,9 @@ type Leaderboard struct {
 // Leaderboard returns up to limit ratings from offset (0: the highest) of a server's game, with the
 // total and user's own place, in one read. It adds up the band counts of that server and game, then
 // walks the leaderboard only within the bands of the page and of user's rating.
-func (s *Store) Leaderboard(guild, kind, user string, offset, limit int) (Leaderboard, error) {
+func (s *DB) Leaderboard(guild, kind, user string, offset, limit int) (Leaderboard, error) {
 	var out Leaderboard
-	err := s.view(func(tx *bolt.Tx) error {
+	err := s.view(func(tx Tx) error {
 		out = Leaderboard{}
 		prefix := key(guild, kind)
 		st, err := getStanding(tx, guild, kind, user)
@@ -151,10 +149,10 @@ const maxRecentScan = 500
 // RecentGames returns up to n games of kind a person finished on a server, most recent first. It
 // walks the person's finished-games index of that server (all kinds) and looks at most at
 // maxRecentScan games.
-func (s *Store) RecentGames(guild, kind, user string, n int) ([]Game, error) {
+func (s *DB) RecentGames(guild, kind, user string, n int) ([]Game, error) {
 	var out []Game
 	var bad []error
-	err := s.view(func(tx *bolt.Tx) error {
+	err := s.view(func(tx Tx) error {
 		out, bad = nil, nil
 		prefix := key(guild, user)
 		c := tx.Bucket(bFinished).Cursor()
@@ -192,7 +190,7 @@ func (s *Store) RecentGames(guild, kind, user string, n int) ([]Game, error) {
 // racing on one game (or a retry after a crash) settle it once. A rated game between two people
 // who both decided at least once changes both ratings and sets rec.Change; a rated game that does
 // not qualify changes nothing. A game against the bot counts in the person's vs-bot record.
-func settle(tx *bolt.Tx, old Game, rec *Game, g games.Game) error {
+func settle(tx Tx, old Game, rec *Game, g games.Game) error {
 	if old.State != Active || rec.State != Finished || !rec.Outcome.Over() {
 		return nil
 	}
@@ -299,7 +297,7 @@ func bothDecided(g games.Game) bool {
 	return seen[0] && seen[1]
 }
 
-func getStanding(tx *bolt.Tx, guild, kind, user string) (Standing, error) {
+func getStanding(tx Tx, guild, kind, user string) (Standing, error) {
 	st := Standing{Guild: guild, Kind: kind, User: user, Rating: rating.Start}
 	v := tx.Bucket(bStandings).Get(key(guild, kind, user))
 	if v == nil {
@@ -313,7 +311,7 @@ func getStanding(tx *bolt.Tx, guild, kind, user string) (Standing, error) {
 
 // putStanding writes a standing and moves its leaderboard entry from that of old (nil: none known;
 // the stored one is read).
-func putStanding(tx *bolt.Tx, old *Standing, st Standing) error {
+func putStanding(tx Tx, old *Standing, st Standing) error {
 	if old == nil {
 		was, err := getStanding(tx, st.Guild, st.Kind, st.User)
 		if err != nil {
@@ -350,7 +348,7 @@ func bandOf(k []byte) []byte {
 }
 
 // count adds d to a band's count, deleting the band when it empties.
-func count(tx *bolt.Tx, band []byte, d int) error {
+func count(tx Tx, band []byte, d int) error {
 	b := tx.Bucket(bBands)
 	n, _ := binary.Uvarint(b.Get(band))
 	n = uint64(int64(n) + int64(d))
@@ -436,7 +434,7 @@ func decodeStanding(st *Standing, b []byte) error {
 }
 
 // checkStandings compares the leaderboard with the standings both ways.
-func checkStandings(tx *bolt.Tx, add func(error) bool) {
+func checkStandings(tx Tx, add func(error) bool) {
 	want := map[string]bool{}
 	ok := true
 	tx.Bucket(bStandings).ForEach(func(k, v []byte) error {

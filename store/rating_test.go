@@ -16,7 +16,7 @@ import (
 )
 
 // ratedGame stores a rated game between two people after each has decided once.
-func ratedGame(t testing.TB, s *Store, channel, kind string, opts games.Options, a, b string) Game {
+func ratedGame(t testing.TB, s *DB, channel, kind string, opts games.Options, a, b string) Game {
 	t.Helper()
 	g, err := catalog.New(kind, opts)
 	if err != nil {
@@ -39,7 +39,7 @@ func resign(seat games.Seat) func(*Game, games.Game) error {
 	return func(r *Game, g games.Game) error { return g.End(games.Resignation, seat) }
 }
 
-func standing(t testing.TB, s *Store, kind, user string) Standing {
+func standing(t testing.TB, s *DB, kind, user string) Standing {
 	t.Helper()
 	st, err := s.Standing("g1", kind, user)
 	if err != nil {
@@ -292,8 +292,8 @@ func TestCheckComparesTheLeaderboardWithTheStandings(t *testing.T) {
 					tx.CreateBucket(b)
 				}
 				for _, u := range []string{"a", "b"} {
-					st, _ := getStanding(tx, "g1", "ordo", u)
-					if err := putStanding(tx, &Standing{}, st); err != nil {
+					st, _ := getStanding(boltTx{tx}, "g1", "ordo", u)
+					if err := putStanding(boltTx{tx}, &Standing{}, st); err != nil {
 						return err
 					}
 				}

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"time"
-
-	bolt "go.etcd.io/bbolt"
 )
 
 // The batches of DeleteFinished: each is one transaction that looks at up to retentionScan records
@@ -18,14 +16,20 @@ var (
 // DeleteFinished removes the finished games that ended (LastMove) before before, with their index
 // entries, in bounded batches, and returns how many it removed. Active games, and records that
 // cannot be read, stay. The file does not shrink (bbolt reuses the pages); Compact shrinks it.
-func (s *Store) DeleteFinished(before time.Time) (int, error) {
+func (s *DB) DeleteFinished(before time.Time) (int, error) {
 	total := 0
+	batch := retentionBatch
+	if s.db == nil {
+		// Another KV bounds the operations of one transaction (etcd: 128 by default); each game
+		// deleted takes its record and up to seven index entries.
+		batch = 8
+	}
 	var after []byte // the last key looked at; nil: start at the first
 	for {
 		var n int
 		var last []byte
 		var done bool
-		err := s.commit(func(tx *bolt.Tx) error {
+		err := s.commit(func(tx Tx) error {
 			n, last, done = 0, nil, false
 			c := tx.Bucket(bGames).Cursor()
 			k, v := c.First()
@@ -35,7 +39,7 @@ func (s *Store) DeleteFinished(before time.Time) (int, error) {
 				}
 			}
 			var doomed []Game
-			for scanned := 0; k != nil && scanned < retentionScan && len(doomed) < retentionBatch; k, v = c.Next() {
+			for scanned := 0; k != nil && scanned < retentionScan && len(doomed) < batch; k, v = c.Next() {
 				scanned++
 				last = append(last[:0], k...)
 				if g, err := decodeGame(idAt(k), v); err == nil && g.State == Finished && g.LastMove.Before(before) {

@@ -3,8 +3,6 @@ package store
 import (
 	"fmt"
 	"time"
-
-	bolt "go.etcd.io/bbolt"
 )
 
 // ServerSettings are what a server's admins chose (`/tabuleiro settings`). The zero value is the
@@ -24,9 +22,9 @@ type MemberSettings struct {
 }
 
 // ServerSettings returns a server's settings (the defaults when it chose none).
-func (s *Store) ServerSettings(guild string) (ServerSettings, error) {
+func (s *DB) ServerSettings(guild string) (ServerSettings, error) {
 	var out ServerSettings
-	err := s.view(func(tx *bolt.Tx) error {
+	err := s.view(func(tx Tx) error {
 		v := tx.Bucket(bServerSettings).Get([]byte(guild))
 		if v == nil {
 			return nil
@@ -42,12 +40,12 @@ func (s *Store) ServerSettings(guild string) (ServerSettings, error) {
 }
 
 // ChangeServerSettings applies fn to a server's settings and stores them durably.
-func (s *Store) ChangeServerSettings(guild string, fn func(*ServerSettings)) (ServerSettings, error) {
+func (s *DB) ChangeServerSettings(guild string, fn func(*ServerSettings)) (ServerSettings, error) {
 	if guild == "" || !checkText(guild) {
 		return ServerSettings{}, fmt.Errorf("store: settings need a server id")
 	}
 	var out ServerSettings
-	err := s.commit(func(tx *bolt.Tx) error {
+	err := s.commit(func(tx Tx) error {
 		b := tx.Bucket(bServerSettings)
 		cur := ServerSettings{}
 		if v := b.Get([]byte(guild)); v != nil {
@@ -62,9 +60,9 @@ func (s *Store) ChangeServerSettings(guild string, fn func(*ServerSettings)) (Se
 }
 
 // MemberSettings returns a person's settings (the defaults when they chose none).
-func (s *Store) MemberSettings(user string) (MemberSettings, error) {
+func (s *DB) MemberSettings(user string) (MemberSettings, error) {
 	var out MemberSettings
-	err := s.view(func(tx *bolt.Tx) error {
+	err := s.view(func(tx Tx) error {
 		v := tx.Bucket(bMemberSettings).Get([]byte(user))
 		if v == nil {
 			return nil
@@ -79,12 +77,12 @@ func (s *Store) MemberSettings(user string) (MemberSettings, error) {
 }
 
 // ChangeMemberSettings applies fn to a person's settings and stores them durably.
-func (s *Store) ChangeMemberSettings(user string, fn func(*MemberSettings)) (MemberSettings, error) {
+func (s *DB) ChangeMemberSettings(user string, fn func(*MemberSettings)) (MemberSettings, error) {
 	if user == "" || !checkText(user) {
 		return MemberSettings{}, fmt.Errorf("store: settings need a user id")
 	}
 	var out MemberSettings
-	err := s.commit(func(tx *bolt.Tx) error {
+	err := s.commit(func(tx Tx) error {
 		cur := MemberSettings{}
 		b := tx.Bucket(bMemberSettings)
 		if v := b.Get([]byte(user)); v != nil {

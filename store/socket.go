@@ -30,7 +30,7 @@ var ErrNoBot = errors.New("no running bot answers backup requests there")
 // ServeBackups answers backup requests on the unix socket at path (usually BackupSocket(DB_PATH))
 // until ctx is done; it removes the socket when it returns. A socket left by a process that died is
 // replaced; one another live process answers on is an error.
-func (s *Store) ServeBackups(ctx context.Context, path string, log *slog.Logger) error {
+func (s *DB) ServeBackups(ctx context.Context, path string, log *slog.Logger) error {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
@@ -76,14 +76,14 @@ func (s *Store) ServeBackups(ctx context.Context, path string, log *slog.Logger)
 // a read transaction (and with it the file's growth) forever.
 var backupTimeout = 10 * time.Minute
 
-func (s *Store) serveBackup(c net.Conn) (int64, error) {
+func (s *DB) serveBackup(c net.Conn) (int64, error) {
 	c.SetDeadline(time.Now().Add(backupTimeout))
 	if err := s.flushPending(); err != nil {
 		fmt.Fprintf(c, "error %s\n", oneLine(err))
 		return 0, err
 	}
 	var n int64
-	err := s.view(func(tx *bolt.Tx) error {
+	err := s.boltView(func(tx *bolt.Tx) error {
 		if _, err := fmt.Fprintf(c, "tabuleiro-backup %d\n", tx.Size()); err != nil {
 			return err
 		}

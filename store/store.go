@@ -27,6 +27,52 @@ var (
 	ErrReadable = errors.New("this game can be read: resign it instead")
 )
 
+// Store is what the table and the bot use of a store. *DB is the one implementation, on a bbolt
+// file (Open, the default) or on an etcd cluster shared by many processes (OpenKV with
+// store/etcdkv); every method behaves the same on both (conformance_test.go).
+type Store interface {
+	CreateChallenge(c Challenge) (Challenge, error)
+	Challenge(id uint64) (Challenge, error)
+	AcceptChallenge(id uint64, g Game) (Game, error)
+	CloseChallenge(id uint64, state ChallengeState) (Challenge, error)
+	ChallengesDue(now time.Time) ([]Challenge, error)
+	OpenChallenges(channel string) ([]Challenge, error)
+	NoteChallengeMessage(id uint64, messageID string)
+
+	CreateGame(g Game) (Game, error)
+	Game(id uint64) (Game, games.Game, error)
+	ActiveGame(channel, kind, userID string) (Game, error)
+	ActiveLive(channel, kind, userID string) (Game, games.Game, error)
+	Update(id uint64, wantPly int, fn func(rec *Game, g games.Game) error) (Game, games.Game, error)
+	UpdateLive(rec Game, live games.Game, fn func(rec *Game, g games.Game) error) (Game, games.Game, error)
+	Retire(id uint64) error
+	NoteMessage(id uint64, messageID string)
+	ChannelGames(channel string) ([]Game, error)
+	ThreadGame(thread string) (Game, error)
+	LastGame(channel, kind, userID string) (Game, error)
+	LastFinished(channel, kind, userID string) (Game, error)
+	BotToMove() ([]Game, error)
+	PingsDue(now time.Time) ([]Game, error)
+	GamesDue(now time.Time) ([]Game, error)
+	DeleteFinished(before time.Time) (int, error)
+
+	Standing(guild, kind, user string) (Standing, error)
+	Leaderboard(guild, kind, user string, offset, limit int) (Leaderboard, error)
+	RecentGames(guild, kind, user string, n int) ([]Game, error)
+
+	ServerSettings(guild string) (ServerSettings, error)
+	ChangeServerSettings(guild string, fn func(*ServerSettings)) (ServerSettings, error)
+	MemberSettings(user string) (MemberSettings, error)
+	ChangeMemberSettings(user string, fn func(*MemberSettings)) (MemberSettings, error)
+
+	Healthy() error
+	Check() error
+	Stats() Stats
+	Close() error
+}
+
+var _ Store = (*DB)(nil)
+
 // CorruptError is a stored record that cannot be read: damaged bytes, or a version written by a
 // newer build. It names the bucket and key so the record can be found and repaired; other records
 // are unaffected. Listings skip such records and report them through Options.OnCorrupt.
@@ -57,9 +103,10 @@ type Options struct {
 	OnCorrupt func(error)
 }
 
-// Store is the bbolt file with its challenges and games. It is safe for concurrent use.
-type Store struct {
-	db        *bolt.DB
+// DB is the bbolt file with its challenges and games. It is safe for concurrent use.
+type DB struct {
+	kv        KV
+	db        *bolt.DB // nil on another KV (OpenKV)
 	opt       Options
 	committer committer
 	notes     notes
@@ -71,7 +118,7 @@ type Store struct {
 
 // Open opens (or creates, with its parent directories) the bbolt file at path. A second process
 // opening the same file gets a clear error after a short wait instead of blocking forever.
-func Open(path string, opt Options) (*Store, error) {
+func Open(path string, opt Options) (*DB, error) {
 	if opt.Decode == nil {
 		return nil, errors.New("store: Options.Decode is required (usually catalog.Decode)")
 	}
@@ -98,7 +145,22 @@ func Open(path string, opt Options) (*Store, error) {
 		db.Close()
 		return nil, err
 	}
-	return &Store{db: db, opt: opt}, nil
+	s := &DB{db: db, opt: opt}
+	s.kv = fileKV{s}
+	return s, nil
+}
+
+// OpenKV opens a DB on another KV than a bbolt file (store/etcdkv). Its records, indexes and
+// ratings are the same as in a file; each write is a transaction of its own, and message notes are
+// written when they are made.
+func OpenKV(kv KV, opt Options) (*DB, error) {
+	if opt.Decode == nil {
+		return nil, errors.New("store: Options.Decode is required (usually catalog.Decode)")
+	}
+	if opt.Now == nil {
+		opt.Now = time.Now
+	}
+	return &DB{kv: kv, opt: opt}, nil
 }
 
 // openBolt opens the file with bbolt, turning a panic (or a memory fault) on a damaged file into an
@@ -166,25 +228,31 @@ func prepare(db *bolt.DB) (err error) {
 var lockTimeout = 2 * time.Second
 
 // Close writes the pending message notes, waits for running transactions and closes the file.
-func (s *Store) Close() error {
+func (s *DB) Close() error {
+	if s.db == nil {
+		return s.kv.Close()
+	}
 	var err error
 	if s.stopNotes() {
-		if err = s.commit(func(*bolt.Tx) error { return nil }); err != nil {
+		if err = s.commit(func(Tx) error { return nil }); err != nil {
 			err = fmt.Errorf("store: writing the pending message ids: %w", err)
 		}
 	}
-	return errors.Join(err, s.db.Close())
+	return errors.Join(err, s.kv.Close())
 }
 
 // decode rebuilds a live game, counting the replay.
-func (s *Store) decode(b []byte) (games.Game, error) {
+func (s *DB) decode(b []byte) (games.Game, error) {
 	s.stats.decodes.Add(1)
 	return s.opt.Decode(b)
 }
 
-// view runs a read-only transaction. A panic or memory fault inside it (bbolt meeting a page damaged
+// view runs a read-only transaction on the KV.
+func (s *DB) view(fn func(Tx) error) error { return s.kv.View(fn) }
+
+// boltView runs a read-only transaction on the file. A panic or memory fault inside it (bbolt meeting a page damaged
 // after Open checked the file) becomes an error for this read instead of the end of the bot.
-func (s *Store) view(fn func(*bolt.Tx) error) (err error) {
+func (s *DB) boltView(fn func(*bolt.Tx) error) (err error) {
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer func() {
 		if p := recover(); p != nil {
@@ -195,7 +263,7 @@ func (s *Store) view(fn func(*bolt.Tx) error) (err error) {
 }
 
 // skip hands a record a listing could not read to Options.OnCorrupt.
-func (s *Store) skip(errs []error) {
+func (s *DB) skip(errs []error) {
 	if s.opt.OnCorrupt == nil {
 		return
 	}

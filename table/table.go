@@ -59,7 +59,7 @@ type Notifier interface {
 
 // Table runs the sessions on a store. It is safe for concurrent use.
 type Table struct {
-	st     *store.Store
+	st     store.Store
 	cfg    Config
 	log    *slog.Logger
 	notify Notifier
@@ -79,7 +79,7 @@ type botRun struct {
 }
 
 // New builds a Table on a store; notify hears of changes nobody asked for.
-func New(st *store.Store, notify Notifier, cfg Config) *Table {
+func New(st store.Store, notify Notifier, cfg Config) *Table {
 	if cfg.ChallengeTTL <= 0 {
 		cfg.ChallengeTTL = 10 * time.Minute
 	}
@@ -108,7 +108,7 @@ func New(st *store.Store, notify Notifier, cfg Config) *Table {
 }
 
 // Store is the table's store.
-func (t *Table) Store() *store.Store { return t.st }
+func (t *Table) Store() store.Store { return t.st }
 
 // Now is the table's clock.
 func (t *Table) Now() time.Time { return t.cfg.Now() }

@@ -56,7 +56,7 @@ func (h *heard) ChallengeExpired(ctx context.Context, c store.Challenge) {
 
 type fixture struct {
 	t     *testing.T
-	st    *store.Store
+	st    *store.DB
 	tab   *Table
 	heard *heard
 	path  string

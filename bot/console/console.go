@@ -28,7 +28,7 @@ import (
 // Lines become bot.Interaction values run through Bot.Handle exactly like Discord's; every message
 // the bot posts, edits or shows privately is printed with its buttons. It returns when in ends or
 // ctx is done. A nil cfg.Log discards the bot's logs (they would drown the game).
-func Run(ctx context.Context, st *store.Store, cfg bot.Config, in io.Reader, out io.Writer) error {
+func Run(ctx context.Context, st store.Store, cfg bot.Config, in io.Reader, out io.Writer) error {
 	if cfg.Log == nil {
 		cfg.Log = slog.New(slog.DiscardHandler)
 	}

@@ -243,7 +243,7 @@ func (r *recorder) edits() []sent {
 type env struct {
 	t     *testing.T
 	path  string
-	st    *store.Store
+	st    *store.DB
 	bot   *bot.Bot
 	x     *Interactions // the adapter: the Handler the gateway and the endpoint serve
 	pipe  *pipeline     // what the gateway and the endpoint run every interaction through

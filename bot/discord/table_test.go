@@ -27,7 +27,7 @@ type table struct {
 	e    *Endpoint
 	s    signer
 	f    *fakeDiscord
-	st   *store.Store
+	st   *store.DB
 	bot  *bot.Bot
 	x    *Interactions // the Handler the endpoint serves
 	work *Work

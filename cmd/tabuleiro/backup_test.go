@@ -15,7 +15,7 @@ import (
 )
 
 // seeded makes a database file with one game, and returns the open store.
-func seeded(t *testing.T, db string) (*store.Store, uint64) {
+func seeded(t *testing.T, db string) (*store.DB, uint64) {
 	t.Helper()
 	st, err := store.Open(db, store.Options{Decode: catalog.Decode})
 	if err != nil {

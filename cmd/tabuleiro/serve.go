@@ -61,7 +61,7 @@ type Main struct {
 	Config discord.Config
 	Log    *slog.Logger
 
-	Store    *store.Store
+	Store    store.Store
 	Bot      *bot.Bot
 	Endpoint *discord.Endpoint // when HTTP_ADDR is set
 	Gateway  *discord.Gateway  // when the gateway runs
@@ -203,19 +203,8 @@ func (m *Main) open(ctx context.Context) error {
 // (KEEP_FINISHED).
 func (m *Main) keep(ctx context.Context) {
 	cfg, st, log := m.Config, m.Store, m.Log
-	m.upkeep.Add(1)
-	go func() {
-		defer m.upkeep.Done()
-		if err := st.ServeBackups(ctx, store.BackupSocket(cfg.DBPath), log); err != nil {
-			log.Warn("tabuleiro backup cannot reach this bot; scheduled backups still run", "err", err)
-		}
-	}()
-	if cfg.BackupDir != "" {
-		m.upkeep.Add(1)
-		go func() {
-			defer m.upkeep.Done()
-			st.RunBackups(ctx, cfg.BackupDir, cfg.BackupEvery, cfg.BackupKeep, log)
-		}()
+	if file, _ := st.(*store.DB); file != nil && file.File() != "" {
+		m.backups(ctx, file)
 	}
 	if cfg.KeepFinished > 0 {
 		m.upkeep.Add(1)
@@ -236,6 +225,26 @@ func (m *Main) keep(ctx context.Context) {
 				case <-tick.C:
 				}
 			}
+		}()
+	}
+}
+
+// backups answers `tabuleiro backup` over a socket beside the file and makes the scheduled backups
+// (BACKUP_DIR).
+func (m *Main) backups(ctx context.Context, st *store.DB) {
+	cfg, log := m.Config, m.Log
+	m.upkeep.Add(1)
+	go func() {
+		defer m.upkeep.Done()
+		if err := st.ServeBackups(ctx, store.BackupSocket(cfg.DBPath), log); err != nil {
+			log.Warn("tabuleiro backup cannot reach this bot; scheduled backups still run", "err", err)
+		}
+	}()
+	if cfg.BackupDir != "" {
+		m.upkeep.Add(1)
+		go func() {
+			defer m.upkeep.Done()
+			st.RunBackups(ctx, cfg.BackupDir, cfg.BackupEvery, cfg.BackupKeep, log)
 		}()
 	}
 }
