@@ -37,11 +37,19 @@ func New(st store.Store, send Sender, cfg Config) *Bot {
 // Table is the session core the bot serves.
 func (b *Bot) Table() *table.Table { return b.t }
 
-// Run makes every pending bot move, then sweeps expiries until ctx is done.
-func (b *Bot) Run(ctx context.Context) error { return b.t.Run(ctx) }
+// Run makes every pending bot move, then sweeps expiries and learns the boards' ids until ctx is
+// done.
+func (b *Bot) Run(ctx context.Context) error {
+	go b.runLearning(ctx)
+	return b.t.Run(ctx)
+}
 
-// Sweep closes what is due now (tests drive it with a fake clock).
-func (b *Bot) Sweep(ctx context.Context) { b.t.Sweep(ctx) }
+// Sweep closes what is due now and learns the ids of boards about to outlive their interactions
+// (tests drive it with a fake clock).
+func (b *Bot) Sweep(ctx context.Context) {
+	b.learnBoards(ctx, learnAfter)
+	b.t.Sweep(ctx)
+}
 
 // Wait waits for the bot moves Run started.
 func (b *Bot) Wait() { b.t.Wait() }

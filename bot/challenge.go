@@ -27,7 +27,7 @@ func (b *Bot) challenge(req *request, d *games.Descriptor) (Reply, error) {
 	}
 	m := Message{Content: challengeText(c), Rows: challengeRows(c, false), Pings: []string{opponent}}
 	return public(m).with(func(ctx context.Context, f Followup) {
-		b.live.set(b.live.challenges, c.ID, f)
+		b.live.set(b.live.challenges, c.ID, f, true)
 		msg, err := f.Original(ctx)
 		if err != nil {
 			req.log.Warn("could not record the challenge message", "challenge", c.ID, "err", err)
@@ -94,7 +94,7 @@ func (b *Bot) answer(req *request, click ClickData) (Reply, error) {
 	if a.Game != nil {
 		v := *a.Game
 		return update(boardMessage(v, "")).with(func(ctx context.Context, f Followup) {
-			b.live.set(b.live.boards, v.Game.ID, f)
+			b.live.set(b.live.boards, v.Game.ID, f, true)
 			if b.t.WantsThread(v) {
 				b.moveToThread(ctx, req, v, f)
 			}

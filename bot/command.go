@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"strconv"
 	"strings"
 	"sync"
@@ -243,12 +244,14 @@ func (r Reply) with(after func(ctx context.Context, f Followup)) Reply {
 }
 
 // afterBoard runs once a new board message is out: it becomes the game's live board, the bot makes
-// its decisions if it is to move, and then, cosmetic, the old board loses its controls and the new
-// board's message id is learnt (for late work, once the interaction is gone).
+// its decisions if it is to move, and then, cosmetic, the old board loses its controls. The new
+// board's message id is read at once only where the stored one still names the old board (/… board);
+// a move's new board is stored as not known yet, and its id is learnt lazily (learnBoards), which
+// saves a request per move.
 func (b *Bot) afterBoard(req *request, v View, old string) func(ctx context.Context, f Followup) {
 	return func(ctx context.Context, f Followup) {
 		log := req.log.With("game", v.Game.ID)
-		prev := b.live.set(b.live.boards, v.Game.ID, f)
+		prev := b.live.set(b.live.boards, v.Game.ID, f, v.Over())
 		if b.t.WantsThread(v) {
 			if moved := b.moveToThread(ctx, req, v, f); moved.Game.Thread != "" && moved.Game.MessageID != v.Game.MessageID {
 				// The board lives in a new thread now, with an id of its own.
@@ -260,21 +263,30 @@ func (b *Bot) afterBoard(req *request, v View, old string) func(ctx context.Cont
 		}
 		b.t.BotTurn(ctx, v)
 		b.unping(ctx, v)
-		msg, err := f.Original(ctx)
-		if err != nil {
-			log.Warn("could not read the id of the new board", "err", err)
-		} else {
-			b.t.NoteBoard(v.Game.ID, msg)
+		msg := ""
+		if v.Game.MessageID != "" && !v.Over() {
+			// The stored id still names the old board (/… board): the new one's is read now.
+			msg = b.learn(ctx, v.Game.ID)
 		}
-		if old != "" && old != msg {
-			err := b.send.Clear(ctx, v.Where(), old)
-			if errors.Is(err, ErrForbidden) && prev != nil {
-				err = prev.ClearOriginal(ctx)
-			}
-			if err != nil {
-				log.Debug("could not clear the old board's controls", "err", err)
-			}
+		b.clearOld(ctx, v, prev, old, msg, log)
+	}
+}
+
+// clearOld takes the controls off the board a new one replaced: through the interaction that showed
+// it while that lives (which works wherever the bot may not post), else by its id.
+func (b *Bot) clearOld(ctx context.Context, v View, prev Followup, old, current string, log *slog.Logger) {
+	var err error
+	switch {
+	case prev != nil:
+		if err = prev.ClearOriginal(ctx); err == nil || old == "" || old == current {
+			break
 		}
+		fallthrough
+	case old != "" && old != current:
+		err = b.send.Clear(ctx, v.Where(), old)
+	}
+	if err != nil {
+		log.Debug("could not clear the old board's controls", "err", err)
 	}
 }
 
@@ -282,7 +294,7 @@ func (b *Bot) afterBoard(req *request, v View, old string) func(ctx context.Cont
 // it is to.
 func (b *Bot) afterInPlace(v View) func(ctx context.Context, f Followup) {
 	return func(ctx context.Context, f Followup) {
-		b.live.set(b.live.boards, v.Game.ID, f)
+		b.live.set(b.live.boards, v.Game.ID, f, true)
 		b.t.BotTurn(ctx, v)
 		b.unping(ctx, v)
 	}

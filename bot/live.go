@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"sync"
 	"time"
 )
@@ -9,6 +10,11 @@ import (
 // 15 minutes, and a minute is left for the work in flight.
 const liveFor = 14 * time.Minute
 
+// learnAfter is how old a live board whose message id is unknown gets before the bot asks its
+// interaction for the id (see learnBoards): late enough that most boards are replaced first, early
+// enough that the token still answers.
+const learnAfter = 12 * time.Minute
+
 // lives remembers, per game and per challenge, the follow-up of the interaction whose reply shows
 // it now, so that the bot's own moves and notices go through that interaction while it lives —
 // where the bot user may not post (DMs, group DMs, channels without Send Messages) they could not
@@ -16,25 +22,30 @@ const liveFor = 14 * time.Minute
 type lives struct {
 	mu                 sync.Mutex
 	now                func() time.Time
+	gen                uint64
 	boards, challenges map[uint64]live
 }
 
 type live struct {
-	f  Followup
-	at time.Time
+	f     Followup
+	at    time.Time
+	gen   uint64 // which set made it
+	known bool   // the message's id is stored (with the game, for a board)
 }
 
 func newLives(now func() time.Time) *lives {
 	return &lives{now: now, boards: map[uint64]live{}, challenges: map[uint64]live{}}
 }
 
-// set records f as what shows key now and returns what showed it before, while that lives.
-func (l *lives) set(m map[uint64]live, key uint64, f Followup) Followup {
+// set records f as what shows key now and returns what showed it before, while that lives. known
+// says whether the id of f's message is stored already; when it is not, learnBoards asks for it.
+func (l *lives) set(m map[uint64]live, key uint64, f Followup, known bool) Followup {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	now := l.now()
 	prev, ok := m[key]
-	m[key] = live{f: f, at: now}
+	l.gen++
+	m[key] = live{f: f, at: now, gen: l.gen, known: known}
 	if len(m) > 64 && len(m)%64 == 0 {
 		for k, v := range m {
 			if now.Sub(v.at) >= liveFor {
@@ -64,4 +75,101 @@ func (l *lives) drop(m map[uint64]live, key uint64) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	delete(m, key)
+}
+
+// unknown is a live message whose id is not stored.
+type unknown struct {
+	key, gen uint64
+	f        Followup
+}
+
+// unknown lists the messages of m, at least age old, whose ids are not stored. Those past liveFor
+// are listed too: asking a token that expired costs one refused request, and a clock that jumped
+// (a machine waking from sleep) may have made a live one look old.
+func (l *lives) unknown(m map[uint64]live, age time.Duration) []unknown {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	now := l.now()
+	var out []unknown
+	for k, v := range m {
+		if !v.known && now.Sub(v.at) >= age {
+			out = append(out, unknown{key: k, gen: v.gen, f: v.f})
+		}
+	}
+	return out
+}
+
+// unknownOf is key's live message when its id is not stored.
+func (l *lives) unknownOf(m map[uint64]live, key uint64) (unknown, bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	v, ok := m[key]
+	if !ok || v.known {
+		return unknown{}, false
+	}
+	return unknown{key: key, gen: v.gen, f: v.f}, true
+}
+
+// know runs store, which stores the id of u's message, if u still shows its key, and marks it known.
+func (l *lives) know(m map[uint64]live, u unknown, store func()) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if v, ok := m[u.key]; ok && v.gen == u.gen {
+		store()
+		v.known = true
+		m[u.key] = v
+	}
+}
+
+// learnBoards asks the interactions of the live boards at least age old whose message ids are not
+// stored for their ids, and stores them with their games. A board posted as a reply to a command is
+// known to the bot only by its interaction, whose token lives 15 minutes; reading the id on every
+// /move would cost a request per move, so it is read only when the board outlives its token's
+// usefulness, or when something needs it sooner (a turn ping's link, see boardID).
+func (b *Bot) learnBoards(ctx context.Context, age time.Duration) {
+	for _, u := range b.live.unknown(b.live.boards, age) {
+		b.learn(ctx, u.key)
+	}
+}
+
+// learnEvery is how often Run looks for boards whose ids are to be learnt.
+const learnEvery = time.Minute
+
+// runLearning learns the boards' ids as they age, until ctx is done.
+func (b *Bot) runLearning(ctx context.Context) {
+	tick := time.NewTicker(learnEvery)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+			b.learnBoards(ctx, learnAfter)
+		}
+	}
+}
+
+// boardID is the id of the message that shows v's game now: the stored one, or, for a board whose
+// id is not stored yet, the one its interaction tells (then stored).
+func (b *Bot) boardID(ctx context.Context, v View) string {
+	if v.Game.MessageID != "" {
+		return v.Game.MessageID
+	}
+	return b.learn(ctx, v.Game.ID)
+}
+
+// learn asks the interaction of game key's live board for its message id, when that is not stored,
+// and stores it; "" when there is none or it cannot be read.
+func (b *Bot) learn(ctx context.Context, key uint64) string {
+	u, ok := b.live.unknownOf(b.live.boards, key)
+	if !ok {
+		return ""
+	}
+	id, err := u.f.Original(ctx)
+	if err != nil {
+		b.log.Debug("could not read the id of a board", "game", key, "err", err)
+		return ""
+	}
+	b.live.know(b.live.boards, u, func() { b.t.NoteBoard(key, id) })
+	return id
 }

@@ -118,8 +118,8 @@ func (b *Bot) TurnPing(ctx context.Context, v View, reminder bool, stale string)
 			"you lose on time <t:%d:R>.", table.Mention(mover), v.Desc().Title, opponent, v.Game.Deadline.Unix())
 	}
 	m := Message{Content: text, Pings: []string{mover}}
-	if v.Game.MessageID != "" {
-		m.Jump = &Jump{Guild: v.Game.Guild, Channel: v.Where(), Message: v.Game.MessageID}
+	if board := b.boardID(ctx, v); board != "" {
+		m.Jump = &Jump{Guild: v.Game.Guild, Channel: v.Where(), Message: board}
 	}
 	id, err := b.send.Send(ctx, v.Where(), m)
 	if err != nil {

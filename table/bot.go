@@ -126,7 +126,7 @@ func (t *Table) botLoop(ctx context.Context, id uint64, start *View) {
 			}
 			return
 		}
-		v, err = t.decide(v, seat, m, "")
+		v, err = t.decide(v, seat, m, "", false)
 		if errors.Is(err, store.ErrMovedOn) {
 			continue
 		}

@@ -112,8 +112,9 @@ func mayDecide(a *Actor, v View) (games.Seat, error) {
 }
 
 // decide stores a decision by seat on the view's game: one write, no second decode. messageID, when
-// set, becomes the live board.
-func (t *Table) decide(v View, seat games.Seat, m games.Move, messageID string) (View, error) {
+// set, becomes the live board; replaced says that a new message whose id is not known yet replaces
+// the board (the adapter learns its id later, see NoteBoard).
+func (t *Table) decide(v View, seat games.Seat, m games.Move, messageID string, replaced bool) (View, error) {
 	now := t.cfg.Now()
 	stale := ""
 	rec, g, err := t.st.UpdateLive(v.Game, v.Live, func(r *store.Game, g games.Game) error {
@@ -124,7 +125,7 @@ func (t *Table) decide(v View, seat games.Seat, m games.Move, messageID string) 
 		if r.Offer.Kind != "" && r.Offer.By != seat {
 			r.Offer = store.Offer{}
 		}
-		if messageID != "" {
+		if messageID != "" || replaced {
 			r.MessageID = messageID
 		}
 		r.Deadline = t.deadline(*r, g, now)
@@ -152,7 +153,7 @@ func (t *Table) Move(a Actor, play string) (v View, old string, err error) {
 		return View{}, "", refuse(Invalid, "%s", UpperFirst(err.Error()))
 	}
 	old = v.Game.MessageID
-	if v, err = t.decide(v, seat, m, ""); err != nil {
+	if v, err = t.decide(v, seat, m, "", true); err != nil {
 		return View{}, "", err
 	}
 	a.Log.Debug("move", "ply", v.Game.Ply, "decision", v.Live.Format(m))
@@ -171,7 +172,7 @@ func (t *Table) Choose(a Actor, id uint64, ply int, play, messageID string) (Vie
 	if err != nil {
 		return View{}, refuse(Invalid, "%s", UpperFirst(err.Error()))
 	}
-	if v, err = t.decide(v, seat, m, messageID); err != nil {
+	if v, err = t.decide(v, seat, m, messageID, false); err != nil {
 		return View{}, err
 	}
 	a.Log.Debug("move", "ply", v.Game.Ply, "decision", Clip(play, LogInput))

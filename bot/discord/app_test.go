@@ -107,8 +107,12 @@ func TestTurnPingsThroughTheAdapter(t *testing.T) {
 	if len(ping.pings) != 1 || ping.pings[0] != "alice" {
 		t.Fatalf("the ping may notify %v, want alice alone", ping.pings)
 	}
+	if board := e.messageOf(in); !strings.HasSuffix(ping.content, "/c1/"+board) {
+		t.Fatalf("the ping does not link the board %s: %q", board, ping.content)
+	}
 	// Alice moves: the ping goes.
-	e.do(e.slash("alice", "ouri", "move", "play", "d"))
+	move := e.slash("alice", "ouri", "move", "play", "d")
+	e.do(move)
 	deleted := false
 	for _, c := range e.rec.take() {
 		deleted = deleted || c.op == "delete" && c.message == ping.message
@@ -116,6 +120,23 @@ func TestTurnPingsThroughTheAdapter(t *testing.T) {
 	if !deleted {
 		t.Fatal("the ping was not deleted when the turn passed")
 	}
+	// Bob does not move: his ping links the board alice's /move posted, whose id the bot had not
+	// needed until then.
+	e.clock.Advance(2*time.Minute + time.Second)
+	e.bot.Sweep(context.Background())
+	ping = sent{}
+	for _, c := range e.rec.take() {
+		if c.op == "send" {
+			ping = c
+		}
+	}
+	if board := e.messageOf(move); board == "" || !strings.HasSuffix(ping.content, "/c1/"+board) {
+		t.Fatalf("bob's ping does not link the board %s: %+v", board, ping)
+	}
+	e.do(e.slash("bob", "ouri", "move", "play", "d"))
+	_, g := e.game("ouri", "alice")
+	e.do(e.slash("alice", "ouri", "move", "play", g.Format(g.Legal()[0])))
+	e.rec.take()
 	// Bob turned pings off: his turn is not pinged.
 	e.do(e.slash("bob", "tabuleiro", "me", "pings", false))
 	e.clock.Advance(3 * time.Minute)

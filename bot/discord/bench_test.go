@@ -27,8 +27,8 @@ import (
 // one. Reported: p50 and p99 of a move's latency, moves/s, and, for scale, sequential bbolt
 // Update/s on the same disk in the same run (one move is at least one fsynced bbolt transaction).
 //
-// Two ways to move: "command" is /ouri move (a new public board, whose message id After fetches and
-// stores, and whose predecessor After edits), "button" is a click on a house of the live board (the
+// Two ways to move: "command" is /ouri move (a new public board, whose predecessor After clears
+// through its interaction; the new board's id is learnt only when needed), "button" is a click on a house of the live board (the
 // board is updated in place: one transaction, no REST follow-up) — how most moves are made.
 func BenchmarkHTTPMove(b *testing.B) {
 	fakeDiscordProcess(b)
@@ -266,7 +266,7 @@ func BenchmarkMoveCPU(b *testing.B) {
 }
 
 // benchmarkHTTPMove moves by `/ouri move play:<house>`, a house the last board offered: each move
-// posts a new board, whose message id After reads and whose predecessor it clears over REST.
+// posts a new board, whose predecessor After clears over REST.
 func benchmarkHTTPMove(b *testing.B, games int) { benchmarkMoves(b, serveOverHTTP(b), games, true) }
 
 // reportMoves reports the moves' p50 and p99, moves/s, and sequential bbolt Update/s measured now

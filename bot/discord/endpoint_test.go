@@ -23,11 +23,16 @@ func TestEndpointPlaysThroughTheRealBot(t *testing.T) {
 	if !r.private() {
 		t.Errorf("a move out of turn was not refused privately: %+v", r)
 	}
-	r, _ = tb.send(command(first, channel, "ouri", "move", opt{"play", 3, moves[0]}))
+	r, token := tb.send(command(first, channel, "ouri", "move", opt{"play", 3, moves[0]}))
 	if r.private() || r.Type != 4 || !strings.Contains(r.Data.Content, "```") {
 		t.Fatalf("move answered %+v", r)
 	}
 	tb.settle()
+	// The new board's id is learnt later (when a ping links it, or before its token expires): a
+	// move costs no request for it.
+	if n := tb.f.count("GET", "/api/v10/webhooks/424242/"+token+"/messages/@original"); n != 0 {
+		t.Errorf("the move's board was read %d times over REST", n)
+	}
 
 	rec, err := tb.st.ActiveGame(channel, "ouri", first)
 	if err != nil {
@@ -36,8 +41,8 @@ func TestEndpointPlaysThroughTheRealBot(t *testing.T) {
 	if rec.Ply != 1 {
 		t.Errorf("stored ply %d, want 1", rec.Ply)
 	}
-	if rec.MessageID == "" {
-		t.Errorf("the new board's message id was not recorded")
+	if rec.MessageID != "" {
+		t.Errorf("the stored board is %q, the board the move replaced", rec.MessageID)
 	}
 	if len(tb.choices(second, channel)) == 0 {
 		t.Errorf("the second player may not move after the first")

@@ -115,7 +115,7 @@ func (r *recorder) Send(ctx context.Context, channel string, m bot.Message) (str
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	id := r.newID()
-	r.calls = append(r.calls, sent{op: "send", channel: channel, message: id, content: m.Content, components: comps, pings: m.Pings})
+	r.calls = append(r.calls, sent{op: "send", channel: channel, message: id, content: content(m), components: comps, pings: m.Pings})
 	return id, nil
 }
 

@@ -114,7 +114,8 @@ func TestBotDecidesItsSpecialThenPlaces(t *testing.T) {
 		t.Fatal(err)
 	}
 	e.do(e.slash("alice", "oolong", "board"))
-	r := e.do(e.slash("alice", "oolong", "move", "play", move))
+	in := e.slash("alice", "oolong", "move", "play", move)
+	r := e.do(in)
 	mustPublic(t, r)
 	if !strings.Contains(r.Data.Content, "thinking") {
 		t.Errorf("the reply to the person's move does not say the bot is thinking: %q", r.Data.Content)
@@ -136,7 +137,7 @@ func TestBotDecidesItsSpecialThenPlaces(t *testing.T) {
 			last = ed
 		}
 	}
-	if last.message != rec.MessageID || !strings.Contains(last.content, "<@alice> (Black) to move") {
+	if last.message != e.messageOf(in) || !strings.Contains(last.content, "<@alice> (Black) to move") {
 		t.Fatalf("the live board was not brought up to date: %+v", last)
 	}
 	if _, _, ok := control(last.components, func(id, v string) bool { return strings.Contains(id, "/play/") || v != "" }); !ok {
