@@ -132,6 +132,33 @@ func (b *Bot) learnBoards(ctx context.Context, age time.Duration) {
 	}
 }
 
+// LearnBoards reads the ids of all the live boards whose ids are not stored yet, a few at a time,
+// until ctx ends: called before the program stops, so that after a restart the bot edits those
+// boards instead of posting new ones (the interactions' tokens are not kept).
+func (b *Bot) LearnBoards(ctx context.Context) {
+	todo := b.live.unknown(b.live.boards, 0)
+	if len(todo) == 0 {
+		return
+	}
+	keys := make(chan uint64)
+	var wg sync.WaitGroup
+	for range min(8, len(todo)) {
+		wg.Go(func() {
+			for key := range keys {
+				b.learn(ctx, key)
+			}
+		})
+	}
+	for _, u := range todo {
+		if ctx.Err() != nil {
+			break
+		}
+		keys <- u.key
+	}
+	close(keys)
+	wg.Wait()
+}
+
 // learnEvery is how often Run looks for boards whose ids are to be learnt.
 const learnEvery = time.Minute
 

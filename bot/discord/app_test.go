@@ -373,3 +373,22 @@ func TestAThreadOverREST(t *testing.T) {
 		t.Errorf("the bot has not moved: ply %d", rec.Ply)
 	}
 }
+
+// Before the program stops, the ids of the boards that /move posted and nobody needed yet are read
+// and stored, so that after a restart (the interactions' tokens are not kept) the bot edits them.
+func TestBoardsAreLearntBeforeAStop(t *testing.T) {
+	e := newEnv(t)
+	in := e.slash("alice", "ordo", "challenge", "opponent", "bob", "first", "me")
+	accept, _ := challengeIDs(t, e.do(in))
+	e.do(e.click("bob", e.messageOf(in), accept))
+	_, g := e.game("ordo", "alice")
+	move := e.slash("alice", "ordo", "move", "play", g.Format(g.Legal()[0]))
+	mustPublic(t, e.do(move))
+	if rec, _ := e.game("ordo", "alice"); rec.MessageID != "" {
+		t.Fatalf("after /move the stored board is %q, want not known yet", rec.MessageID)
+	}
+	e.bot.LearnBoards(context.Background())
+	if rec, _ := e.game("ordo", "alice"); rec.MessageID == "" || rec.MessageID != e.messageOf(move) {
+		t.Fatalf("the stored board is %q, want %q", rec.MessageID, e.messageOf(move))
+	}
+}

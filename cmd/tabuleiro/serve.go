@@ -274,6 +274,10 @@ func (m *Main) stop() {
 			m.abandon()
 		}
 	}
+	if m.Bot != nil {
+		// Boards posted by /move in the last minutes are known by their interactions only.
+		m.Bot.LearnBoards(graceCtx)
+	}
 	if m.stopRun != nil {
 		m.stopRun()
 		select {
