@@ -80,3 +80,32 @@ func (s *DB) File() string {
 	}
 	return s.db.Path()
 }
+
+// DutyKV is a KV that several processes share: one of them at a time carries out the timers
+// (challenge expiries, idle losses, turn pings, the bot's pending moves). Duty is the KV whose
+// writes are fenced by this process's turn at it, or nil while another process has it.
+type DutyKV interface {
+	KV
+	Duty() KV
+}
+
+// Duty is the store the timers are carried out on while this process has that duty, or nil while
+// another process has it. A file belongs to one process, which always has it. On a shared KV the
+// store returned refuses to write once the duty passed to another process, so an expiry is never
+// carried out twice by two processes each believing it has the duty.
+func (s *DB) Duty() Store {
+	d, ok := s.kv.(DutyKV)
+	if !ok {
+		return s
+	}
+	kv := d.Duty()
+	if kv == nil {
+		return nil
+	}
+	s.dutyMu.Lock()
+	defer s.dutyMu.Unlock()
+	if s.duty == nil || s.duty.kv != kv {
+		s.duty = &DB{kv: kv, opt: s.opt}
+	}
+	return s.duty
+}

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"slices"
+	"sync"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -65,6 +66,9 @@ type Store interface {
 	MemberSettings(user string) (MemberSettings, error)
 	ChangeMemberSettings(user string, fn func(*MemberSettings)) (MemberSettings, error)
 
+	// Duty is the store to carry out the timers on, nil while another process carries them out.
+	Duty() Store
+
 	Healthy() error
 	Check() error
 	Stats() Stats
@@ -114,6 +118,9 @@ type DB struct {
 	health    health
 	// group is the state of the group being committed; only the committing leader touches it.
 	group struct{ settle []noteRef }
+
+	dutyMu sync.Mutex
+	duty   *DB // the store fenced by this process's duty (kv.go), on a shared KV
 }
 
 // Open opens (or creates, with its parent directories) the bbolt file at path. A second process

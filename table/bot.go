@@ -15,21 +15,24 @@ import (
 const sweepEvery = 10 * time.Second
 
 // Run makes every pending bot move, then sweeps expiries until ctx is done, then waits for the bot's
-// moves in flight.
+// moves in flight. With a store several processes share, only the process that has the store's
+// duty does so; another takes over (and makes the pending moves) when it stops or dies.
 func (t *Table) Run(ctx context.Context) error {
-	pending, err := t.st.BotToMove()
-	if err != nil {
-		t.log.Error("could not list the games waiting for the bot", "err", err)
+	var held store.Store
+	turn := func() {
+		st := t.st.Duty()
+		if st == nil {
+			held = nil
+			return
+		}
+		if st != held {
+			// A new term (or the start): the bot's moves left pending by anyone are made now.
+			held = st
+			t.resume(ctx, st, 0)
+		}
+		t.sweep(ctx, st)
 	}
-	for _, rec := range pending {
-		id := rec.ID
-		t.wg.Add(1)
-		go func() {
-			defer t.wg.Done()
-			t.botMoves(ctx, id, nil)
-		}()
-	}
-	t.Sweep(ctx)
+	turn()
 	tick := time.NewTicker(sweepEvery)
 	defer tick.Stop()
 	for {
@@ -38,10 +41,39 @@ func (t *Table) Run(ctx context.Context) error {
 			t.wg.Wait()
 			return nil
 		case <-tick.C:
-			t.Sweep(ctx)
+			turn()
 		}
 	}
 }
+
+// resume makes the bot's moves that have been waiting for at least after (on the table's clock)
+// and that this process is not already making.
+func (t *Table) resume(ctx context.Context, st store.Store, after time.Duration) {
+	pending, err := st.BotToMove()
+	if err != nil {
+		t.log.Error("could not list the games waiting for the bot", "err", err)
+	}
+	now := t.cfg.Now()
+	for _, rec := range pending {
+		id := rec.ID
+		t.mu.Lock()
+		running := t.running[id] != nil
+		t.mu.Unlock()
+		if running || now.Sub(rec.LastMove) < after {
+			continue
+		}
+		t.wg.Add(1)
+		go func() {
+			defer t.wg.Done()
+			t.botMoves(ctx, id, nil)
+		}()
+	}
+}
+
+// stuckAfter is how long the bot's move may wait before the process with the duty makes it: the
+// process that started it may have died. Making it twice is harmless (the second decision is
+// refused at a ply that moved on), so this only needs to be longer than a search.
+func (t *Table) stuckAfter() time.Duration { return 3*t.cfg.AIMoveTime + sweepEvery }
 
 // BotTurn makes the bot's decisions in the view's game for as long as the bot is to decide, telling
 // the notifier of each. It reads nothing when no seat is the bot's, and starts from the view itself
@@ -147,15 +179,23 @@ func (t *Table) botLoop(ctx context.Context, id uint64, start *View) {
 var errNotDue = errors.New("not due")
 
 // Sweep closes the challenges and idle games that are due now: challenges expire, and a player who
-// let the idle limit pass loses on time.
+// let the idle limit pass loses on time; it sends the turn pings due, and makes the bot's moves
+// left waiting too long. It does nothing while another process has the store's duty.
 func (t *Table) Sweep(ctx context.Context) {
+	if st := t.st.Duty(); st != nil {
+		t.sweep(ctx, st)
+	}
+}
+
+// sweep is Sweep on st, the store fenced by the duty.
+func (t *Table) sweep(ctx context.Context, st store.Store) {
 	now := t.cfg.Now()
-	due, err := t.st.ChallengesDue(now)
+	due, err := st.ChallengesDue(now)
 	if err != nil {
 		t.log.Error("could not list due challenges", "err", err)
 	}
 	for _, c := range due {
-		c, err := t.st.CloseChallenge(c.ID, store.ChallengeExpired)
+		c, err := st.CloseChallenge(c.ID, store.ChallengeExpired)
 		if err != nil {
 			if !errors.Is(err, store.ErrClosed) {
 				t.log.Error("could not expire a challenge", "challenge", c.ID, "err", err)
@@ -165,14 +205,14 @@ func (t *Table) Sweep(ctx context.Context) {
 		t.log.Info("challenge expired", "challenge", c.ID, "guild", c.Guild, "channel", c.Channel)
 		t.notify.ChallengeExpired(ctx, c)
 	}
-	t.pings(ctx, now)
-	idle, err := t.st.GamesDue(now)
+	t.pings(ctx, st, now)
+	idle, err := st.GamesDue(now)
 	if err != nil {
 		t.log.Error("could not list idle games", "err", err)
 	}
 	for _, rec := range idle {
 		stale := ""
-		rec, g, err := t.st.Update(rec.ID, rec.Ply, func(r *store.Game, g games.Game) error {
+		rec, g, err := st.Update(rec.ID, rec.Ply, func(r *store.Game, g games.Game) error {
 			if r.Deadline.IsZero() || r.Deadline.After(now) || g.Outcome().Over() {
 				return errNotDue
 			}
@@ -197,4 +237,5 @@ func (t *Table) Sweep(ctx context.Context) {
 			t.notify.GameChanged(ctx, View{Game: rec, Live: g, StalePing: stale})
 		}
 	}
+	t.resume(ctx, st, t.stuckAfter())
 }

@@ -92,15 +92,15 @@ func (t *Table) turnStarts(r *store.Game, g games.Game, now time.Time) (stale st
 var errNoPing = errors.New("no ping due")
 
 // pings sends the turn pings due now.
-func (t *Table) pings(ctx context.Context, now time.Time) {
-	due, err := t.st.PingsDue(now)
+func (t *Table) pings(ctx context.Context, st store.Store, now time.Time) {
+	due, err := st.PingsDue(now)
 	if err != nil {
 		t.log.Error("could not list the turn pings due", "err", err)
 	}
 	for _, rec := range due {
 		var reminder bool
 		var stale string
-		rec, g, err := t.st.Update(rec.ID, rec.Ply, func(r *store.Game, g games.Game) error {
+		rec, g, err := st.Update(rec.ID, rec.Ply, func(r *store.Game, g games.Game) error {
 			if r.Ping.Due.IsZero() || r.Ping.Due.After(now) || g.Outcome().Over() {
 				return errNoPing
 			}
@@ -128,7 +128,7 @@ func (t *Table) pings(ctx context.Context, now time.Time) {
 			continue
 		}
 		// The game keeps its ping message, to delete it when the turn passes.
-		_, _, err = t.st.Update(rec.ID, rec.Ply, func(r *store.Game, g games.Game) error {
+		_, _, err = st.Update(rec.ID, rec.Ply, func(r *store.Game, g games.Game) error {
 			r.Ping.Message = msg
 			return nil
 		})

@@ -27,6 +27,9 @@ type Config struct {
 	GuildID   string            // DISCORD_GUILD_ID: register commands there only
 	APIBase   *url.URL          // DISCORD_API_BASE: origin of every REST call
 	DBPath    string            // DB_PATH, already suffixed with .shard<N> when SHARD_COUNT > 1
+	Store     string            // STORE: "bbolt" (DB_PATH) or "etcd" (EtcdEndpoints)
+	// EtcdEndpoints are ETCD_ENDPOINTS, the etcd cluster's client URLs, when STORE=etcd.
+	EtcdEndpoints []string
 
 	AIMoveTime    time.Duration // AI_MOVE_TIME
 	ChallengeTTL  time.Duration // CHALLENGE_TTL
@@ -56,6 +59,10 @@ const (
 // ErrNotConfigured means neither a token nor an HTTP endpoint (public key and address) is set: the
 // binary then starts the console instead.
 var ErrNotConfigured = errors.New("discord is not configured: set DISCORD_TOKEN, or DISCORD_PUBLIC_KEY and HTTP_ADDR")
+
+// Shared reports whether the store is shared by every process (STORE=etcd): then any process
+// serves any guild's interactions, and the HTTP endpoint refuses none as another shard's.
+func (c Config) Shared() bool { return c.Store == "etcd" }
 
 // Interactions reports whether the HTTP interactions endpoint is configured. HTTP_ADDR alone still
 // serves /healthz, for container health checks of a gateway-only bot.
@@ -365,7 +372,24 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 	if c.DBPath == "" {
 		c.DBPath = DefaultDBPath
 	}
-	c.DBPath = c.Shard.DBPath(c.DBPath)
+	c.Store = get("STORE")
+	switch c.Store {
+	case "", "bbolt":
+		c.Store = "bbolt"
+		// One file per shard: bbolt allows one writing process per file.
+		c.DBPath = c.Shard.DBPath(c.DBPath)
+	case "etcd":
+		for _, e := range strings.Split(get("ETCD_ENDPOINTS"), ",") {
+			if e = strings.TrimSpace(e); e != "" {
+				c.EtcdEndpoints = append(c.EtcdEndpoints, e)
+			}
+		}
+		if len(c.EtcdEndpoints) == 0 {
+			bad("ETCD_ENDPOINTS: STORE=etcd needs the cluster's client URLs, comma-separated, like http://etcd1:2379,http://etcd2:2379")
+		}
+	default:
+		bad("STORE: %s is neither bbolt nor etcd", shown(c.Store, c.Token))
+	}
 
 	if len(errs) > 0 {
 		return Config{}, fmt.Errorf("configuration: %w", errors.Join(errs...))

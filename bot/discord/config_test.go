@@ -76,6 +76,23 @@ func TestLoadConfig(t *testing.T) {
 					t.Errorf("shard %+v db %s", c.Shard, c.DBPath)
 				}
 			}},
+		{name: "STORE=etcd reads its endpoints and shares every shard's guilds",
+			env: map[string]string{"DISCORD_TOKEN": "abc", "STORE": "etcd", "SHARD_ID": "1", "SHARD_COUNT": "2",
+				"ETCD_ENDPOINTS": "http://e1:2379, http://e2:2379,,"},
+			check: func(t *testing.T, c Config) {
+				if !c.Shared() || strings.Join(c.EtcdEndpoints, " ") != "http://e1:2379 http://e2:2379" {
+					t.Errorf("shared %v endpoints %q", c.Shared(), c.EtcdEndpoints)
+				}
+				if c.Shard != (Shard{1, 2}) {
+					t.Errorf("shard %+v: the gateway still connects as its shard", c.Shard)
+				}
+			}},
+		{name: "STORE=etcd without endpoints says what to set",
+			env:     map[string]string{"DISCORD_TOKEN": "abc", "STORE": "etcd"},
+			wantErr: "ETCD_ENDPOINTS: STORE=etcd needs the cluster's client URLs"},
+		{name: "an unknown STORE is refused",
+			env:     map[string]string{"DISCORD_TOKEN": "abc", "STORE": "postgres"},
+			wantErr: `STORE: "postgres" is neither bbolt nor etcd`},
 		{name: "a duration in words is refused with an example",
 			env:     map[string]string{"DISCORD_TOKEN": "abc", "IDLE_TIMEOUT": "3 days"},
 			wantErr: `IDLE_TIMEOUT: "3 days" is not a duration like 72h`},

@@ -17,6 +17,7 @@ import (
 	"tabuleiro/bot/discord"
 	"tabuleiro/games/catalog"
 	"tabuleiro/store"
+	"tabuleiro/store/etcdkv"
 )
 
 // errNotConfigured: nothing Discord is configured; main starts the console instead.
@@ -118,7 +119,7 @@ func (m *Main) Run(ctx context.Context) error {
 
 func (m *Main) open(ctx context.Context) error {
 	cfg, log := m.Config, m.Log
-	st, err := store.Open(cfg.DBPath, store.Options{Decode: catalog.Decode})
+	st, err := openStore(cfg)
 	if err != nil {
 		return err
 	}
@@ -165,7 +166,12 @@ func (m *Main) open(ctx context.Context) error {
 	m.keep(runCtx)
 
 	if cfg.HTTPAddr != "" {
-		m.Endpoint = discord.NewEndpoint(handler, cfg.PublicKey, m.work, discord.EndpointOptions{Shard: cfg.Shard, Log: log,
+		shard := cfg.Shard
+		if cfg.Shared() {
+			// Every process reads and writes every guild's games: the endpoint serves them all.
+			shard = discord.Shard{ID: 0, Count: 1}
+		}
+		m.Endpoint = discord.NewEndpoint(handler, cfg.PublicKey, m.work, discord.EndpointOptions{Shard: shard, Log: log,
 			Health: st.Healthy})
 		ln, err := net.Listen("tcp", cfg.HTTPAddr)
 		if err != nil {
@@ -303,8 +309,29 @@ func (m *Main) Close() error {
 	if err := st.Close(); err != nil {
 		return fmt.Errorf("closing the store: %w", err)
 	}
-	m.Log.Info("store closed", "path", m.Config.DBPath)
+	m.Log.Info("store closed", "store", m.Config.Store, "path", m.Config.DBPath)
 	return nil
+}
+
+// openStore opens the bbolt file, or the etcd cluster with STORE=etcd.
+func openStore(cfg discord.Config) (store.Store, error) {
+	opt := store.Options{Decode: catalog.Decode}
+	if !cfg.Shared() {
+		st, err := store.Open(cfg.DBPath, opt)
+		if err != nil {
+			return nil, err
+		}
+		return st, nil
+	}
+	kv, err := etcdkv.Open(etcdkv.Config{Endpoints: cfg.EtcdEndpoints})
+	if err != nil {
+		return nil, err
+	}
+	if err := kv.Healthy(); err != nil {
+		kv.Close()
+		return nil, fmt.Errorf("STORE=etcd: %w (is the cluster up, and ETCD_ENDPOINTS right?)", err)
+	}
+	return store.OpenKV(kv, opt)
 }
 
 // healthcheck asks the running bot's /healthz (HTTP_ADDR, on this machine) and fails unless it

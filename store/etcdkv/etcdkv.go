@@ -38,6 +38,8 @@ type Config struct {
 	// Timeout bounds each request to the cluster; default 5s. DialTimeout bounds the first
 	// connection; default 5s.
 	Timeout, DialTimeout time.Duration
+	// DutyTTL is how long the duty outlives a process that died holding it (duty.go); default 10s.
+	DutyTTL time.Duration
 }
 
 // KV is an etcd cluster as a store.KV. It is safe for concurrent use.
@@ -48,6 +50,8 @@ type KV struct {
 	timeout time.Duration
 	fence   []clientv3.Cmp // compared by every commit (Fenced)
 	stats   *Stats
+	dutyTTL int   // seconds
+	duty    *duty // shared with the Fenced copies
 }
 
 // Stats count what the KV did.
@@ -89,7 +93,11 @@ func New(c *clientv3.Client, cfg Config) *KV {
 	if cfg.Timeout <= 0 {
 		cfg.Timeout = 5 * time.Second
 	}
-	return &KV{c: c, prefix: cfg.Prefix, timeout: cfg.Timeout, stats: &Stats{}}
+	if cfg.DutyTTL <= 0 {
+		cfg.DutyTTL = 10 * time.Second
+	}
+	return &KV{c: c, prefix: cfg.Prefix, timeout: cfg.Timeout, stats: &Stats{},
+		dutyTTL: max(int(cfg.DutyTTL/time.Second), 1), duty: &duty{}}
 }
 
 // Client is the KV's etcd client (for leases and elections on the same connection).
@@ -113,7 +121,13 @@ func (k *KV) Fenced(cmps ...clientv3.Cmp) *KV {
 
 func (k *KV) Name() string { return "etcd at " + strings.Join(k.c.Endpoints(), ",") }
 
+// Close leaves the duty's election (another process takes the duty at once) and closes the
+// client when Open made it.
 func (k *KV) Close() error {
+	if !k.own && k.fence != nil {
+		return nil
+	}
+	k.stopDuty()
 	if !k.own {
 		return nil
 	}
