@@ -80,6 +80,9 @@ type Player struct {
 	cfg   Config
 	ouri  ouriState
 	queue *queue
+	// coach admits the hint and review searches, fewer at once than the queue allows, so that
+	// they never hold every turn the bot's own moves wait for.
+	coach *queue
 	// Searchers wait on shelves between searches: at most MaxSearches of each kind ever exist.
 	ouriSearches   *shelf[*ouriai.Search]
 	ordoSearches   *shelf[*ordoai.Search]
@@ -100,6 +103,7 @@ func New(cfg Config) *Player {
 	return &Player{
 		cfg:            cfg,
 		queue:          newQueue(n),
+		coach:          newQueue(n - 1),
 		ouriSearches:   newShelf(n, func() *ouriai.Search { return new(ouriai.Search) }),
 		ordoSearches:   newShelf(n, ordoai.NewSearch),
 		oolongSearches: newShelf(n, oolongai.NewSearcher),
