@@ -11,7 +11,7 @@ import (
 
 // recordVersion is the first byte of every stored challenge and game. Readers refuse other versions,
 // so a file written by a newer build reports its records as corrupt instead of misreading them.
-const recordVersion = 2
+const recordVersion = 3
 
 var errTruncated = errors.New("record is cut off")
 
@@ -108,8 +108,8 @@ func (r *reader) bool() bool {
 
 func (r *reader) time() time.Time { return fromUnixNano(r.int()) }
 
-// version checks the leading version byte: this build reads its own version and version 1, whose
-// records lack the fields version 2 added at their end (they read as zero).
+// version checks the leading version byte: this build reads its own version and the older ones,
+// whose records lack the fields each later version added at their end (they read as zero).
 func (r *reader) version() {
 	v := r.byte()
 	if r.err == nil && (v < 1 || v > recordVersion) {
@@ -237,6 +237,10 @@ func encodeGame(g Game) []byte {
 	w.time(g.Ping.Due)
 	w.uint(uint64(g.Ping.Sent))
 	w.str(g.Ping.Message)
+	// Version 3.
+	for _, n := range g.Hints {
+		w.uint(uint64(n))
+	}
 	return w.b
 }
 
@@ -276,6 +280,11 @@ func decodeGame(id uint64, b []byte) (Game, error) {
 		g.Ping.Due = r.time()
 		g.Ping.Sent = int(r.uint())
 		g.Ping.Message = r.str()
+	}
+	if r.v >= 3 {
+		for i := range g.Hints {
+			g.Hints[i] = int(r.uint())
+		}
 	}
 	if err := r.end(); err != nil {
 		return Game{}, corrupt(bucketGames, id, err)

@@ -63,6 +63,7 @@ type Game struct {
 	Change [2]RatingChange // each seat's rating before and after, once a rated game ended
 	Thread string          // the thread the game lives in, when it has one (Channel is its parent)
 	Ping   Ping            // the turn ping of the player to move
+	Hints  [2]int          // the hints each seat has taken (table: at most 3 a game)
 }
 
 // RatingChange is a player's rating before and after a rated game, rounded as shown, and whether

@@ -9,13 +9,14 @@ import (
 	"tabuleiro/games"
 )
 
-// A record written by version 1 reads under version 2, its new fields zero.
+// A record written by version 1 reads under version 3, its new fields zero.
 func TestVersion1RecordsStillRead(t *testing.T) {
 	g := Game{ID: 7, Guild: "g", Channel: "c", Kind: "ouri", Seats: [2]Player{person("a"), bot("easy")},
 		Encoded: []byte{1, 2}, Offer: Offer{Kind: "end", By: 1}}
-	v2 := encodeGame(g)
-	// Version 1 ended at the offer: the 13 zero bytes of version 2's fields go, and its first byte says 1.
-	v1 := append([]byte{1}, v2[1:len(v2)-13]...)
+	v3 := encodeGame(g)
+	// Version 1 ended at the offer: the 13 zero bytes of version 2's fields and the 2 of version 3's
+	// go, and its first byte says 1.
+	v1 := append([]byte{1}, v3[1:len(v3)-15]...)
 	got, err := decodeGame(7, v1)
 	if err != nil {
 		t.Fatal(err)
@@ -31,6 +32,29 @@ func TestVersion1RecordsStillRead(t *testing.T) {
 	}
 	if back, err := decodeChallenge(3, append([]byte{1}, v2c[1:len(v2c)-1]...)); err != nil || back.Rated {
 		t.Fatalf("version 1 challenge: %+v, %v", back, err)
+	}
+}
+
+// A record written by version 2 reads under version 3: nobody has taken a hint yet.
+func TestVersion2RecordsStillRead(t *testing.T) {
+	g := Game{ID: 8, Guild: "g", Channel: "c", Kind: "ouri", Seats: [2]Player{person("a"), person("b")},
+		Encoded: []byte{1, 2}, Thread: "t", Ping: Ping{Sent: 1, Message: "m"}, Hints: [2]int{2, 3}}
+	v3 := encodeGame(g)
+	back, err := decodeGame(8, v3)
+	if err != nil || back.Hints != g.Hints {
+		t.Fatalf("version 3 round trip: hints %v, %v", back.Hints, err)
+	}
+	// Version 2 ended at the ping's message: the two hint counts go, and its first byte says 2.
+	v2 := append([]byte{2}, v3[1:len(v3)-2]...)
+	got, err := decodeGame(8, v2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Hints != [2]int{} || got.Thread != "t" || got.Ping != g.Ping {
+		t.Fatalf("version 2 read as %+v", got)
+	}
+	if _, err := decodeGame(8, append([]byte{2}, v3[1:]...)); err == nil {
+		t.Error("a version 2 record with version 3's fields read without complaint")
 	}
 }
 
