@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -67,6 +68,29 @@ func FuzzInteraction(f *testing.F) {
 		case bot.Ping, bot.Click, unknown:
 		default:
 			t.Fatalf("type %d from interaction type %d", out.Type, in.Type)
+		}
+	})
+}
+
+// FuzzLeanDecode: the endpoint's own decoding agrees with discordgo's on every body discordgo
+// reads: the same ids, token and type, and the same interaction for the bot.
+func FuzzLeanDecode(f *testing.F) {
+	addInteractionSeeds(f)
+	f.Fuzz(func(t *testing.T, body []byte) {
+		var want discordgo.Interaction
+		if err := json.Unmarshal(body, &want); err != nil {
+			return
+		}
+		got, err := decodeInteraction(body)
+		if err != nil {
+			t.Fatalf("discordgo reads %s; the endpoint does not: %v", body, err)
+		}
+		if got.ID != want.ID || got.AppID != want.AppID || got.Token != want.Token || got.Type != want.Type ||
+			got.GuildID != want.GuildID || got.ChannelID != want.ChannelID {
+			t.Fatalf("envelope %+v, discordgo %+v", got, want)
+		}
+		if g, w := interaction(got), interaction(&want); !reflect.DeepEqual(g, w) {
+			t.Fatalf("the bot sees\n%+v\nwant (discordgo)\n%+v", g, w)
 		}
 	})
 }
