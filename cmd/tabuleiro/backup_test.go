@@ -68,8 +68,9 @@ func TestBackupCommand(t *testing.T) {
 	})
 	t.Run("a running bot answers over its socket", func(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
-		defer cancel()
-		go st.ServeBackups(ctx, store.BackupSocket(db), nil)
+		served := make(chan struct{})
+		defer func() { cancel(); <-served }() // the socket is gone before the next case
+		go func() { defer close(served); st.ServeBackups(ctx, store.BackupSocket(db), nil) }()
 		dst := filepath.Join(dir, "b.db")
 		var out, errs bytes.Buffer
 		deadline := time.Now().Add(5 * time.Second)
