@@ -90,7 +90,9 @@ func (k *KV) campaign(ctx context.Context) {
 		d.held, d.won = nil, make(chan struct{})
 		d.mu.Unlock()
 		if ctx.Err() != nil {
-			rctx, cancel := context.WithTimeout(context.Background(), k.timeout)
+			// Leaving at once hands the duty over now rather than when the lease ends; without a
+			// quorum it cannot, and the lease ends anyway.
+			rctx, cancel := context.WithTimeout(context.Background(), time.Second)
 			e.Resign(rctx)
 			cancel()
 		}

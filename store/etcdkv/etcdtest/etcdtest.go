@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/url"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -120,11 +121,26 @@ func (c *Cluster) StopMember(i int) {
 	}
 }
 
+// StopMembers stops several members at once (one by one, a member that leaves a cluster without a
+// quorum waits for it).
+func (c *Cluster) StopMembers(which ...int) {
+	var wg sync.WaitGroup
+	for _, i := range which {
+		if e := c.Members[i]; e != nil {
+			c.Members[i] = nil
+			wg.Go(e.Close)
+		}
+	}
+	wg.Wait()
+}
+
 // Stop stops every member.
 func (c *Cluster) Stop() {
+	var all []int
 	for i := range c.Members {
-		c.StopMember(i)
+		all = append(all, i)
 	}
+	c.StopMembers(all...)
 }
 
 // Client is a new client of the whole cluster, closed when the test ends.
