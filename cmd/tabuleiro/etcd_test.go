@@ -88,7 +88,7 @@ func TestMainOnEtcd(t *testing.T) {
 	cancel()
 	select {
 	case <-done:
-		case <-time.After(30 * time.Second):
+	case <-time.After(30 * time.Second):
 		t.Fatal("Run did not stop")
 	}
 	m.Close()
