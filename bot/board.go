@@ -1,9 +1,10 @@
 package bot
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 
+	"tabuleiro/bot/say"
 	"tabuleiro/games"
 	"tabuleiro/render"
 	"tabuleiro/table"
@@ -15,44 +16,43 @@ const (
 )
 
 // players is the header line: who plays which colour.
-func players(v View) string {
-	d := v.Desc()
-	return fmt.Sprintf("**%s** · %s (%s) vs %s (%s)", d.Title,
-		table.PlayerName(v.Game.Seats[0]), d.SeatName(0),
-		table.PlayerName(v.Game.Seats[1]), d.SeatName(1))
+func players(v View, w *say.Words) string {
+	return w.T("board.players", map[string]any{"Title": v.Desc().Title,
+		"Player": table.PlayerName(v.Game.Seats[0], w), "Colour": v.Colour(0),
+		"Opponent": table.PlayerName(v.Game.Seats[1], w), "OpponentColour": v.Colour(1)})
 }
 
 // boardContent is the text of a game message: players, the board block (with the last decision),
 // then one line saying whose turn it is or the result, and a pending offer.
-func boardContent(v View) string {
-	block := render.BlockOf(v.Live)
+func boardContent(v View, w *say.Words) string {
+	block := render.BlockOf(v.Live, w)
 	var tail []string
 	if v.Over() {
-		tail = append(tail, table.ResultLine(v))
-		if line := changeLine(v.Game); line != "" {
+		tail = append(tail, table.ResultLine(v, w))
+		if line := changeLine(v.Game, w); line != "" {
 			tail = append(tail, line)
 		}
 	} else {
 		s := v.Live.ToMove()
 		p := v.Game.Seats[s]
-		turn := fmt.Sprintf("%s (%s) to move", table.PlayerName(p), v.Desc().SeatName(s))
-		if block.Status.Text != "" {
-			turn = table.Named(v, block.Status)
+		turn := table.Named(v, block.Status, w)
+		if turn == "" {
+			turn = w.T("status.to-move", map[string]any{"Who": w.T("status.player", map[string]any{
+				"Player": table.PlayerName(p, w), "Colour": v.Colour(s)})})
 		}
-		if p.Bot {
-			turn += " — thinking…"
-		} else {
-			turn += fmt.Sprintf(" · `/%s move`", v.Game.Kind)
-			if _, ok := v.Live.(games.Paneled); ok {
-				turn += " or the buttons"
-			}
+		id := "board.turn.move"
+		switch {
+		case p.Bot:
+			id = "board.turn.thinking"
+		case isPaneled(v.Live):
+			id = "board.turn.move-or-buttons"
 		}
-		tail = append(tail, turn)
+		tail = append(tail, w.T(id, map[string]any{"Turn": turn, "Kind": v.Game.Kind}))
 		if o := v.Game.Offer; o.Kind != "" && (o.By == 0 || o.By == 1) {
-			tail = append(tail, offerLine(v))
+			tail = append(tail, offerLine(v, w))
 		}
 	}
-	head := players(v) + "\n```\n" + strings.Join(block.Lines, "\n") + "\n```\n"
+	head := players(v, w) + "\n```\n" + strings.Join(block.Lines, "\n") + "\n```\n"
 	notes := block.Notes
 	build := func() string {
 		var b strings.Builder
@@ -81,36 +81,41 @@ func boardContent(v View) string {
 	return clip(content)
 }
 
-func offerLine(v View) string {
-	by := v.Game.Offer.By
-	offerer, other := table.PlayerName(v.Game.Seats[by]), table.PlayerName(v.Game.Seats[by.Other()])
-	if v.Game.Offer.Kind == "end" {
-		return fmt.Sprintf("%s offers to end the game, each taking the seeds on their side — %s: `/%s end` to accept, or play on.",
-			offerer, other, v.Game.Kind)
-	}
-	return fmt.Sprintf("%s offers a draw — %s: `/%s draw` to accept, or play on.", offerer, other, v.Game.Kind)
+func isPaneled(g games.Game) bool {
+	_, ok := g.(games.Paneled)
+	return ok
 }
 
-// boardMessage is a game's message. group narrows a long menu to one group of choices (a table to
-// place on, a tea to move); "" shows the overview.
-func boardMessage(v View, group string) Message {
-	return Message{Content: boardContent(v), Rows: boardRows(v, group)}
+func offerLine(v View, w *say.Words) string {
+	by := v.Game.Offer.By
+	id := "board.offer.draw"
+	if v.Game.Offer.Kind == "end" {
+		id = "board.offer.end"
+	}
+	return w.T(id, map[string]any{"Player": table.PlayerName(v.Game.Seats[by], w),
+		"Opponent": table.PlayerName(v.Game.Seats[by.Other()], w), "Kind": v.Game.Kind})
+}
+
+// boardMessage is a game's message in w's language (the server's: it is public). group narrows a
+// long menu to one group of choices (a table to place on, a tea to move); "" shows the overview.
+func boardMessage(v View, group string, w *say.Words) Message {
+	return Message{Content: boardContent(v, w), Rows: boardRows(v, group, w)}
 }
 
 // boardRows are the controls of a game message: none once the game is over; Resign while the bot
 // thinks; otherwise the mover's panel (when the game has one) and Resign.
-func boardRows(v View, group string) []Row {
+func boardRows(v View, group string, w *say.Words) []Row {
 	base := Action{Kind: v.Game.Kind, Game: v.Game.ID, Ply: v.Live.Ply()}
 	if v.Over() {
 		// Only Rematch stays: either player's click starts the next game.
-		return []Row{{{Type: Button, Label: "Rematch", Style: Success, Action: base.do("rematch", "")}}}
+		return []Row{{{Type: Button, Label: w.T("button.rematch", nil), Style: Success, Action: base.do("rematch", "")}}}
 	}
-	resign := Control{Type: Button, Label: "Resign", Style: Danger, Action: base.do("resign", "")}
+	resign := Control{Type: Button, Label: w.T("button.resign", nil), Style: Danger, Action: base.do("resign", "")}
 	p, ok := v.Live.(games.Paneled)
 	if !ok || v.Mover().Bot {
 		return []Row{{resign}}
 	}
-	rows, extra := panelRows(base, p.Panel(), group)
+	rows, extra := panelRows(base, p.Panel(), group, w)
 	return append(rows, append(extra, resign))
 }
 
@@ -122,9 +127,9 @@ func (a Action) do(verb, arg string) Action {
 // panelRows lay out a panel: a keypad of buttons; a free choice of keypads (pick the group in a menu,
 // then a cell, with Back); or menus of choices, split by group when there are too many, with Skip.
 // extra goes into the last row, before Resign.
-func panelRows(base Action, p games.Panel, group string) (rows []Row, extra Row) {
+func panelRows(base Action, p games.Panel, group string, w *say.Words) (rows []Row, extra Row) {
 	if p.Skip != nil {
-		extra = append(extra, Control{Type: Button, Label: "Skip", Style: Secondary, Action: base.do("play", p.Skip.Notation)})
+		extra = append(extra, Control{Type: Button, Label: w.T("button.skip", nil), Style: Secondary, Action: base.do("play", p.Skip.Notation)})
 	}
 	if len(p.Groups) == 0 {
 		return nil, extra
@@ -135,11 +140,11 @@ func panelRows(base Action, p games.Panel, group string) (rows []Row, extra Row)
 		}
 		for _, g := range p.Groups {
 			if g.Name == group && group != "" {
-				back := Control{Type: Button, Label: "Back", Style: Secondary, Action: base.do("view", "")}
+				back := Control{Type: Button, Label: w.T("button.back", nil), Style: Secondary, Action: base.do("view", "")}
 				return keypad(base, g), append(Row{back}, extra...)
 			}
 		}
-		menu := Control{Type: Menu, Action: base.do("group", "0"), Placeholder: "Free placement: first pick a table, then a seat"}
+		menu := Control{Type: Menu, Action: base.do("group", "0"), Placeholder: w.T("menu.free-placement", nil)}
 		for _, g := range p.Groups {
 			n := 0
 			for _, c := range g.Choices {
@@ -147,10 +152,7 @@ func panelRows(base Action, p games.Panel, group string) (rows []Row, extra Row)
 					n++
 				}
 			}
-			label := fmt.Sprintf("table %s: %d empty seats", g.Name, n)
-			if n == 1 {
-				label = fmt.Sprintf("table %s: 1 empty seat", g.Name)
-			}
+			label := w.T("menu.table-seats", map[string]any{"Table": g.Name, "Count": n})
 			menu.Options = append(menu.Options, Option{Label: label, Value: g.Name})
 		}
 		return []Row{{menu}}, extra
@@ -158,19 +160,19 @@ func panelRows(base Action, p games.Panel, group string) (rows []Row, extra Row)
 	const menus = maxRows - 1 // the last row holds the buttons
 	var all []Option
 	for _, g := range p.Groups {
-		all = append(all, options(g)...)
+		all = append(all, options(g, w)...)
 	}
 	if group != "" {
 		for _, g := range p.Groups {
 			if g.Name != group || len(g.Choices) > menus*maxChoices {
 				continue
 			}
-			back := Control{Type: Button, Label: "Back", Style: Secondary, Action: base.do("view", "")}
-			return selectRows(base, "pick", options(g), "Choose"), append(Row{back}, extra...)
+			back := Control{Type: Button, Label: w.T("button.back", nil), Style: Secondary, Action: base.do("view", "")}
+			return selectRows(base, "pick", options(g, w), w.T("menu.choose", nil)), append(Row{back}, extra...)
 		}
 	}
 	if len(all) <= menus*maxChoices {
-		return selectRows(base, "pick", all, "Choose"), extra
+		return selectRows(base, "pick", all, w.T("menu.choose", nil)), extra
 	}
 	var names []Option
 	for _, g := range p.Groups {
@@ -179,14 +181,14 @@ func panelRows(base Action, p games.Panel, group string) (rows []Row, extra Row)
 	if len(names) > menus*maxChoices {
 		names = names[:menus*maxChoices]
 	}
-	return selectRows(base, "group", names, "First pick"), extra
+	return selectRows(base, "group", names, w.T("menu.first-pick", nil)), extra
 }
 
 // options are a group's choices as menu values: the notation, and what the choice does.
-func options(g games.Group) []Option {
+func options(g games.Group, w *say.Words) []Option {
 	out := make([]Option, 0, len(g.Choices))
 	for _, c := range g.Choices {
-		out = append(out, Option{Label: c.Notation, Value: c.Notation, Description: c.Description})
+		out = append(out, Option{Label: c.Notation, Value: c.Notation, Description: c.Description.Word(w)})
 	}
 	return out
 }
@@ -215,8 +217,8 @@ func selectRows(base Action, verb string, values []Option, prompt string) []Row 
 	var rows []Row
 	for i := 0; i < len(values); i += maxChoices {
 		part := values[i:min(i+maxChoices, len(values))]
-		menu := Control{Type: Menu, Action: base.do(verb, fmt.Sprint(i/maxChoices)),
-			Placeholder: fmt.Sprintf("%s: %s … %s", prompt, part[0].Label, part[len(part)-1].Label), Options: part}
+		menu := Control{Type: Menu, Action: base.do(verb, strconv.Itoa(i/maxChoices)),
+			Placeholder: prompt + ": " + part[0].Label + " … " + part[len(part)-1].Label, Options: part}
 		if len(part) == 1 {
 			menu.Placeholder = prompt + ": " + part[0].Label
 		}

@@ -5,6 +5,8 @@ import (
 	"log/slog"
 	"runtime/debug"
 
+	"tabuleiro/bot/say"
+	"tabuleiro/games"
 	"tabuleiro/store"
 	"tabuleiro/table"
 )
@@ -60,21 +62,33 @@ type request struct {
 	place table.Place // where the interaction acts: a game's thread counts as its channel
 	actor table.Actor
 	log   *slog.Logger
+	w     *say.Words // private replies: the caller's language
+	pub   *say.Words // public messages: the server's language
+}
+
+// publicWords are the catalogue in a server's language; locale is the server's as a request
+// gives it, "" for work done later.
+func (b *Bot) publicWords(guild, locale string) *say.Words {
+	return say.For(say.Public(b.t.Speaks(guild, locale)))
 }
 
 // Handle answers one interaction. It never runs the AI and never panics: a panic is logged and
 // answered with a private error.
 func (b *Bot) Handle(ctx context.Context, in *Interaction) (r Reply) {
-	req := &request{in: in}
+	req := &request{in: in, w: say.For(say.Private(in.Locale))}
+	req.pub = req.w
 	req.log = b.log.With("interaction", in.ID, "guild", in.Guild, "channel", in.Channel, "user", in.User)
 	defer func() {
 		if p := recover(); p != nil {
 			req.log.Error("panic while handling an interaction", "panic", p, "stack", string(debug.Stack()))
-			r = private("Something went wrong on our side — please try again in a moment.")
+			r = private(req.w.T("error.internal", nil))
 		}
 	}()
 	if in.Type != Ping {
 		req.place = b.t.Where(in.Guild, in.Channel)
+		if in.Guild != "" {
+			req.pub = b.publicWords(in.Guild, in.GuildLocale)
+		}
 		b.names.learn(in)
 	}
 	var err error
@@ -88,10 +102,10 @@ func (b *Bot) Handle(ctx context.Context, in *Interaction) (r Reply) {
 	case Click:
 		r, err = b.click(ctx, req)
 	default:
-		err = refuse(table.Invalid, "tabuleiro does not know what to do with that.")
+		err = refuse(table.Invalid, "refusal.unknown")
 	}
 	if err != nil {
-		msg, internal := publicError(err)
+		msg, internal := publicError(err, req.w)
 		if internal {
 			req.log.Error("interaction failed", "err", err)
 		} else {
@@ -107,10 +121,10 @@ func (b *Bot) Handle(ctx context.Context, in *Interaction) (r Reply) {
 func (req *request) begin(kind string) error {
 	req.actor = table.Actor{User: req.in.User, Kind: kind, Salt: req.in.ID, Place: req.place}
 	if req.in.Channel == "" {
-		return refuse(table.NoContext, "tabuleiro could not tell where this is — use the commands in a channel, a DM or a group DM.")
+		return refuse(table.NoContext, "refusal.no-channel")
 	}
 	if req.in.User == "" {
-		return refuse(table.NoContext, "tabuleiro could not tell who you are — try again.")
+		return refuse(table.NoContext, "refusal.no-user")
 	}
 	req.actor.Log = req.log
 	return nil
@@ -127,14 +141,13 @@ func (req *request) mayPostLater() error {
 	missing := ""
 	switch {
 	case p&PermViewChannel == 0:
-		missing = "View Channel"
+		missing = "perm.view-channel"
 	case p&(PermSendMessages|PermSendMessagesInThreads) == 0:
-		missing = "Send Messages"
+		missing = "perm.send-messages"
 	default:
 		return nil
 	}
-	return refuse(table.Refused, "I cannot start a game here: I need the **%s** permission in this channel to show the board "+
-		"by myself later (my moves after a restart, time-outs). Ask a server admin to grant it, or play in another channel.", missing)
+	return refuse(table.Refused, "refusal.may-not-post", "Permission", games.Text{ID: missing})
 }
 
 // private is an ephemeral message: only the person who asked sees it.

@@ -2,9 +2,9 @@ package bot
 
 import (
 	"context"
-	"fmt"
 	"strings"
 
+	"tabuleiro/bot/say"
 	"tabuleiro/games"
 	"tabuleiro/store"
 	"tabuleiro/table"
@@ -25,7 +25,7 @@ func (b *Bot) challenge(req *request, d *games.Descriptor) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	m := Message{Content: challengeText(c), Rows: challengeRows(c, false), Pings: []string{opponent}}
+	m := Message{Content: challengeText(c, req.pub), Rows: challengeRows(c, false, req.pub), Pings: []string{opponent}}
 	return public(m).with(func(ctx context.Context, f Followup) {
 		b.live.set(b.live.challenges, c.ID, f, true)
 		msg, err := f.Original(ctx)
@@ -37,6 +37,8 @@ func (b *Bot) challenge(req *request, d *games.Descriptor) (Reply, error) {
 	}), nil
 }
 
+// describeOptions are a challenge's game options as written in commands (name: value), which
+// stay the same in every language.
 func describeOptions(d *games.Descriptor, o games.Options) string {
 	var parts []string
 	for _, spec := range d.Options {
@@ -50,41 +52,44 @@ func describeOptions(d *games.Descriptor, o games.Options) string {
 	return " (" + strings.Join(parts, ", ") + ")"
 }
 
-func firstText(c store.Challenge) string {
+func firstText(c store.Challenge) games.Text {
 	switch c.First {
 	case "me":
-		return table.Mention(c.Challenger) + " moves first"
+		return games.Text{ID: "challenge.first", Args: map[string]any{"Player": table.Mention(c.Challenger)}}
 	case "them":
-		return table.Mention(c.Opponent) + " moves first"
+		return games.Text{ID: "challenge.first", Args: map[string]any{"Player": table.Mention(c.Opponent)}}
 	}
-	return "first player drawn at random"
+	return games.Text{ID: "challenge.first-random"}
 }
 
-func challengeText(c store.Challenge) string {
+func challengeText(c store.Challenge, w *say.Words) string {
 	d := table.Describe(c.Kind)
-	return fmt.Sprintf("%s challenges %s to %s **%s**%s — %s.\n%s: **Accept** or **Decline**. The challenge expires <t:%d:R>.",
-		table.Mention(c.Challenger), table.Mention(c.Opponent), ratedText(c), d.Title, describeOptions(d, c.Options), firstText(c),
-		table.Mention(c.Opponent), c.Expires.Unix())
+	id := "challenge.unrated"
+	if c.Rated {
+		id = "challenge.rated"
+	}
+	return w.T(id, map[string]any{"Challenger": table.Mention(c.Challenger), "Opponent": table.Mention(c.Opponent),
+		"Title": d.Title, "Options": describeOptions(d, c.Options), "First": firstText(c), "Expires": c.Expires.Unix()})
 }
 
-func challengeRows(c store.Challenge, disabled bool) []Row {
+func challengeRows(c store.Challenge, disabled bool, w *say.Words) []Row {
 	act := func(verb string) Action { return Action{Kind: c.Kind, Challenge: c.ID, Verb: verb} }
 	return []Row{{
-		{Type: Button, Label: "Accept", Style: Success, Action: act("accept"), Disabled: disabled},
-		{Type: Button, Label: "Decline", Style: Secondary, Action: act("decline"), Disabled: disabled},
+		{Type: Button, Label: w.T("button.accept", nil), Style: Success, Action: act("accept"), Disabled: disabled},
+		{Type: Button, Label: w.T("button.decline", nil), Style: Secondary, Action: act("decline"), Disabled: disabled},
 	}}
 }
 
-func expiredText(c store.Challenge) string {
-	return fmt.Sprintf("This challenge expired: %s challenged %s to **%s**, with no answer in time.",
-		table.Mention(c.Challenger), table.Mention(c.Opponent), table.Describe(c.Kind).Title)
+func expiredText(c store.Challenge, w *say.Words) string {
+	return w.T("challenge.expired", map[string]any{"Challenger": table.Mention(c.Challenger), "Opponent": table.Mention(c.Opponent),
+		"Title": table.Describe(c.Kind).Title})
 }
 
 // answer accepts, declines or withdraws a challenge from its buttons.
 func (b *Bot) answer(req *request, click ClickData) (Reply, error) {
 	verb := click.Action.Verb
 	if verb != "accept" && verb != "decline" {
-		return Reply{}, refuse(table.Invalid, "That button is not one of tabuleiro's.")
+		return Reply{}, refuse(table.Invalid, "refusal.foreign-button")
 	}
 	a, err := b.t.Answer(req.actor, click.Action.Challenge, verb == "accept", click.MessageID)
 	if err != nil {
@@ -93,17 +98,17 @@ func (b *Bot) answer(req *request, click ClickData) (Reply, error) {
 	c := a.Challenge
 	if a.Game != nil {
 		v := *a.Game
-		return update(boardMessage(v, "")).with(func(ctx context.Context, f Followup) {
+		return update(boardMessage(v, "", req.pub)).with(func(ctx context.Context, f Followup) {
 			b.live.set(b.live.boards, v.Game.ID, f, true)
 			if b.t.WantsThread(v) {
 				b.moveToThread(ctx, req, v, f)
 			}
 		}), nil
 	}
-	title := table.Describe(c.Kind).Title
-	text := fmt.Sprintf("%s declined %s's challenge to **%s**.", table.Mention(c.Opponent), table.Mention(c.Challenger), title)
+	id := "challenge.declined"
 	if c.State == store.ChallengeWithdrawn {
-		text = fmt.Sprintf("%s withdrew their challenge to %s (**%s**).", table.Mention(c.Challenger), table.Mention(c.Opponent), title)
+		id = "challenge.withdrawn"
 	}
-	return update(Message{Content: text}), nil
+	return update(Message{Content: req.pub.T(id, map[string]any{"Challenger": table.Mention(c.Challenger),
+		"Opponent": table.Mention(c.Opponent), "Title": table.Describe(c.Kind).Title})}), nil
 }

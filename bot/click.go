@@ -2,8 +2,8 @@ package bot
 
 import (
 	"context"
-	"fmt"
 
+	"tabuleiro/bot/say"
 	"tabuleiro/table"
 )
 
@@ -15,7 +15,7 @@ func (b *Bot) click(ctx context.Context, req *request) (Reply, error) {
 		return b.challengePicked(req, click)
 	}
 	if table.Describe(act.Kind) == nil {
-		return Reply{}, refuse(table.Invalid, "That button is not one of tabuleiro's.")
+		return Reply{}, refuse(table.Invalid, "refusal.foreign-button")
 	}
 	if err := req.begin(act.Kind); err != nil {
 		return Reply{}, err
@@ -41,15 +41,15 @@ func (b *Bot) click(ctx context.Context, req *request) (Reply, error) {
 				return Reply{}, err
 			}
 			yes := Action{Kind: act.Kind, Game: act.Game, Ply: act.Ply, Verb: "resign", Arg: "yes"}
-			r := private(fmt.Sprintf("Resign your %s game? Your opponent wins.", v.Desc().Title))
-			r.Message.Rows = []Row{{{Type: Button, Label: "Yes, resign", Style: Danger, Action: yes}}}
+			r := private(req.w.T("reply.resign-confirm", map[string]any{"Title": v.Desc().Title}))
+			r.Message.Rows = []Row{{{Type: Button, Label: req.w.T("button.resign-yes", nil), Style: Danger, Action: yes}}}
 			return r, nil
 		}
 		v, err := b.t.ResignGame(a, act.Game)
 		if err != nil {
 			return Reply{}, err
 		}
-		return update(Message{Content: "You resigned. " + table.ResultLine(v) + "."}).with(b.afterEdit(v)), nil
+		return update(Message{Content: req.w.T("reply.resigned", map[string]any{"Result": table.Result(v)})}).with(b.afterEdit(v, req.pub)), nil
 	case "view", "group":
 		v, err := b.t.Controls(&a, act.Game, act.Ply)
 		if err != nil {
@@ -59,7 +59,7 @@ func (b *Bot) click(ctx context.Context, req *request) (Reply, error) {
 		if act.Verb == "group" && len(click.Values) > 0 {
 			group = click.Values[0]
 		}
-		return update(boardMessage(v, group)), nil
+		return update(boardMessage(v, group, req.pub)), nil
 	}
 	var play string
 	switch act.Verb {
@@ -71,23 +71,23 @@ func (b *Bot) click(ctx context.Context, req *request) (Reply, error) {
 			if _, err := b.t.Controls(&a, act.Game, act.Ply); err != nil {
 				return Reply{}, err
 			}
-			return Reply{}, refuse(table.Invalid, "Pick one of the choices.")
+			return Reply{}, refuse(table.Invalid, "refusal.pick-choice")
 		}
 		play = click.Values[0]
 	default:
-		return Reply{}, refuse(table.Invalid, "That button is not one of tabuleiro's.")
+		return Reply{}, refuse(table.Invalid, "refusal.foreign-button")
 	}
 	v, err := b.t.Choose(a, act.Game, act.Ply, play, click.MessageID)
 	if err != nil {
 		return Reply{}, err
 	}
-	return update(boardMessage(v, "")).with(b.afterInPlace(v)), nil
+	return update(boardMessage(v, "", req.pub)).with(b.afterInPlace(v)), nil
 }
 
 // afterEdit edits the live board once a game changed from a message that is not the board.
-func (b *Bot) afterEdit(v View) func(ctx context.Context, f Followup) {
+func (b *Bot) afterEdit(v View, w *say.Words) func(ctx context.Context, f Followup) {
 	return func(ctx context.Context, f Followup) {
-		b.showBoard(ctx, v)
+		b.showBoard(ctx, v, w)
 		b.unping(ctx, v)
 	}
 }

@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"errors"
-	"fmt"
 	"log/slog"
 	"strconv"
 	"strings"
@@ -15,10 +14,9 @@ import (
 	"tabuleiro/table"
 )
 
-// refuse is a refusal with a message for the person who asked.
-func refuse(code table.Code, format string, a ...any) error {
-	return &table.Refusal{Code: code, Message: fmt.Sprintf(format, a...)}
-}
+// refuse is a refusal for the person who asked: a message id of the catalogue and its values as
+// name, value pairs, worded in their language when the reply is made.
+func refuse(code table.Code, id string, kv ...any) error { return table.Refuse(code, id, kv...) }
 
 // command routes a slash command to its subcommand's handler.
 func (b *Bot) command(ctx context.Context, req *request) (Reply, error) {
@@ -38,13 +36,13 @@ func (b *Bot) command(ctx context.Context, req *request) (Reply, error) {
 	}
 	d := table.Describe(data.Name)
 	if d == nil {
-		return Reply{}, refuse(table.Invalid, "tabuleiro has no command /%s — try %s.", data.Name, commandList())
+		return Reply{}, refuse(table.Invalid, "refusal.no-command", "Command", data.Name, "Games", commandList())
 	}
 	if err := req.begin(d.Kind); err != nil {
 		return Reply{}, err
 	}
 	if data.Sub == "" {
-		return Reply{}, refuse(table.Invalid, "Add a subcommand, e.g. /%s vs-bot or /%s rules.", d.Kind, d.Kind)
+		return Reply{}, refuse(table.Invalid, "refusal.add-sub", "Kind", d.Kind)
 	}
 	req.log = req.log.With("command", d.Kind+" "+data.Sub)
 	req.actor.Log = req.log
@@ -63,7 +61,7 @@ func (b *Bot) command(ctx context.Context, req *request) (Reply, error) {
 		return b.resign(req)
 	case "draw", "end":
 		if data.Sub != d.Offer {
-			return Reply{}, refuse(table.Invalid, "%s has no /%s — use /%s %s.", d.Title, data.Sub, d.Kind, d.Offer)
+			return Reply{}, refuse(table.Invalid, "refusal.no-offer", "Title", d.Title, "Sub", data.Sub, "Kind", d.Kind, "Offer", d.Offer)
 		}
 		return b.offer(req)
 	case "leaderboard":
@@ -71,11 +69,11 @@ func (b *Bot) command(ctx context.Context, req *request) (Reply, error) {
 	case "profile":
 		return b.profile(req)
 	case "rules":
-		return private(d.Rules), nil
+		return private(req.w.T("game."+d.Kind+".rules", nil)), nil
 	case "replay":
 		return b.replay(req)
 	}
-	return Reply{}, refuse(table.Invalid, "/%s has no subcommand %q.", d.Kind, data.Sub)
+	return Reply{}, refuse(table.Invalid, "refusal.no-sub", "Kind", d.Kind, "Sub", data.Sub)
 }
 
 // maxOption is the longest string value an option may carry when its command declares no length:
@@ -106,22 +104,19 @@ func checkLengths(data CommandData) error {
 		}
 		// A character is at most 4 bytes: a value longer than that is refused without counting.
 		if n := len(v.Str); n > 4*limit || n > limit && utf8.RuneCountInString(v.Str) > limit {
-			return refuse(table.Invalid, "%s: that is longer than the %d characters it takes at most.", name, limit)
+			return refuse(table.Invalid, "refusal.too-long", "Option", name, "Count", limit)
 		}
 	}
 	return nil
 }
 
 // commandList names the games' commands: "/oolong, /ouri or /ordo".
-func commandList() string {
+func commandList() games.Text {
 	var names []string
 	for _, d := range descriptors() {
 		names = append(names, "/"+d.Kind)
 	}
-	if len(names) < 2 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+	return games.Text{ID: "list.or", Args: map[string]any{"Some": strings.Join(names[:len(names)-1], ", "), "Last": names[len(names)-1]}}
 }
 
 // gameOptions reads the command's game options as the descriptor declares them; the engine checks
@@ -151,7 +146,7 @@ func (b *Bot) vsBot(req *request, d *games.Descriptor) (Reply, error) {
 	if v := data.Str("level"); v != "" {
 		l, err := ai.ParseLevel(v)
 		if err != nil {
-			return Reply{}, refuse(table.Invalid, "%s", table.UpperFirst(err.Error()))
+			return Reply{}, table.Problem(table.Invalid, err)
 		}
 		level = l
 	}
@@ -166,14 +161,14 @@ func (b *Bot) vsBot(req *request, d *games.Descriptor) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	return Reply{Type: Post, Message: boardMessage(v, ""), After: b.afterBoard(req, v, "")}, nil
+	return Reply{Type: Post, Message: boardMessage(v, "", req.pub), After: b.afterBoard(req, v, "")}, nil
 }
 
 // newGame checks a game's options by starting one.
 func newGame(d *games.Descriptor, opts games.Options) (games.Game, error) {
 	g, err := d.New(opts, nil)
 	if err != nil {
-		return nil, refuse(table.Invalid, "%s", table.UpperFirst(err.Error()))
+		return nil, table.Problem(table.Invalid, err)
 	}
 	return g, nil
 }
@@ -183,7 +178,7 @@ func (b *Bot) move(req *request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	return public(boardMessage(v, "")).with(b.afterBoard(req, v, old)), nil
+	return public(boardMessage(v, "", req.pub)).with(b.afterBoard(req, v, old)), nil
 }
 
 func (b *Bot) board(req *request) (Reply, error) {
@@ -191,7 +186,7 @@ func (b *Bot) board(req *request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	return public(boardMessage(v, "")).with(b.afterBoard(req, v, v.Game.MessageID)), nil
+	return public(boardMessage(v, "", req.pub)).with(b.afterBoard(req, v, v.Game.MessageID)), nil
 }
 
 func (b *Bot) history(req *request) (Reply, error) {
@@ -199,7 +194,7 @@ func (b *Bot) history(req *request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	text, whole := historyText(v)
+	text, whole := historyText(v, req.pub)
 	r := public(Message{Content: text})
 	if whole == nil {
 		return r, nil
@@ -217,14 +212,12 @@ func (b *Bot) resign(req *request) (Reply, error) {
 	var retired *table.Retired
 	if errors.As(err, &retired) {
 		kind := req.actor.Kind
-		return private(fmt.Sprintf("Your %s game here (#%d) could not be read — its stored record is damaged — "+
-			"so it has been closed without a result. You can start a new one with `/%s vs-bot` or `/%s challenge`.",
-			table.Describe(kind).Title, retired.Game, kind, kind)), nil
+		return private(req.w.T("reply.retired", map[string]any{"Title": table.Describe(kind).Title, "Game": retired.Game, "Kind": kind})), nil
 	}
 	if err != nil {
 		return Reply{}, err
 	}
-	return public(boardMessage(v, "")).with(b.afterBoard(req, v, old)), nil
+	return public(boardMessage(v, "", req.pub)).with(b.afterBoard(req, v, old)), nil
 }
 
 func (b *Bot) offer(req *request) (Reply, error) {
@@ -233,9 +226,9 @@ func (b *Bot) offer(req *request) (Reply, error) {
 		return Reply{}, err
 	}
 	if o.Accepted {
-		return public(boardMessage(o.View, "")).with(b.afterBoard(req, o.View, o.Old)), nil
+		return public(boardMessage(o.View, "", req.pub)).with(b.afterBoard(req, o.View, o.Old)), nil
 	}
-	return public(Message{Content: offerLine(o.View)}), nil
+	return public(Message{Content: offerLine(o.View, req.pub)}), nil
 }
 
 func (r Reply) with(after func(ctx context.Context, f Followup)) Reply {

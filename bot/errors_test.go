@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"tabuleiro/bot/say"
 	"tabuleiro/store"
 	"tabuleiro/table"
 )
@@ -17,9 +18,9 @@ func TestPublicErrorSaysWhatHappenedAndWhatToDo(t *testing.T) {
 		says     string
 		internal bool
 	}{
-		{"a refusal is shown as written", refuse(table.Refused, "Not your turn."), "Not your turn.", false},
+		{"a refusal is worded from the catalogue", refuse(table.Refused, "refusal.bot-turn"), "It is the bot's turn", false},
 		{"a refusal wrapped on its way is shown as written", fmt.Errorf("moving: %w", refuse(table.Stale, table.StaleBoard)), "out of date", false},
-		{"an internal refusal is our fault", &table.Refusal{Code: table.Internal, Message: "Try again."}, "Try again.", true},
+		{"an internal refusal is our fault", refuse(table.Internal, "error.internal"), "try again", true},
 		{"a race lost says the game moved on", fmt.Errorf("deciding: %w", store.ErrMovedOn), "moved on", false},
 		{"a damaged game names its record and says nothing changed",
 			fmt.Errorf("loading: %w", &store.CorruptError{Bucket: "games", Key: "12", Err: errors.New("version 9")}),
@@ -31,7 +32,7 @@ func TestPublicErrorSaysWhatHappenedAndWhatToDo(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			msg, internal := publicError(tt.err)
+			msg, internal := publicError(tt.err, say.For(say.English))
 			if !strings.Contains(msg, tt.says) || internal != tt.internal {
 				t.Errorf("publicError = %q, %v; want %q, %v", msg, internal, tt.says, tt.internal)
 			}

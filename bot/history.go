@@ -1,43 +1,45 @@
 package bot
 
 import (
-	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
+	"tabuleiro/bot/say"
 	"tabuleiro/table"
 )
 
 // historyText is the move list: one decision per line, "<ply>. <colour> <notation>", every decision
 // from ply 1. When the whole list does not fit in a message, the text keeps the most recent decisions
 // and whole is the complete list as a file <game>-<id>.txt; else whole is nil.
-func historyText(v View) (text string, whole *File) {
-	d := v.Desc()
+func historyText(v View, w *say.Words) (text string, whole *File) {
 	log, seats := v.Live.Log(), v.Live.Deciders()
+	colours := [2]string{v.Colour(0).Word(w), v.Colour(1).Word(w)}
 	var lines []string
 	for i, m := range log {
 		colour := "?"
-		if i < len(seats) {
-			colour = d.SeatName(seats[i])
+		if i < len(seats) && (seats[i] == 0 || seats[i] == 1) {
+			colour = colours[seats[i]]
 		}
-		lines = append(lines, fmt.Sprintf("%d. %s %s", i+1, colour, v.Live.Format(m)))
+		lines = append(lines, strconv.Itoa(i+1)+". "+colour+" "+v.Live.Format(m))
 	}
 	foot := ""
 	if v.Over() {
-		foot = "\n" + table.ResultLine(v)
+		foot = "\n" + table.ResultLine(v, w)
 	} else {
 		s := v.Live.ToMove()
-		foot = fmt.Sprintf("\n%s (%s) to move", table.PlayerName(v.Game.Seats[s]), d.SeatName(s))
+		foot = "\n" + w.T("status.to-move", map[string]any{"Who": w.T("status.player", map[string]any{
+			"Player": table.PlayerName(v.Game.Seats[s], w), "Colour": colours[s]})})
 	}
-	head := players(v)
+	head := players(v, w)
 	if len(lines) == 0 {
-		return head + "\nNo decisions yet." + foot, nil
+		return head + "\n" + w.T("history.empty", nil) + foot, nil
 	}
-	name := fmt.Sprintf("%s-%d.txt", v.Game.Kind, v.Game.ID)
+	name := v.Game.Kind + "-" + strconv.FormatUint(v.Game.ID, 10) + ".txt"
 	build := func(from int) string {
 		note := ""
 		if from > 0 {
-			note = fmt.Sprintf("\n… %d earlier decisions: every decision is in %s", from, name)
+			note = "\n" + w.T("history.earlier", map[string]any{"Count": from, "File": name})
 		}
 		return head + note + "\n```text\n" + strings.Join(lines[from:], "\n") + "\n```" + foot
 	}

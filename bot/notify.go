@@ -3,9 +3,9 @@ package bot
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strings"
 
+	"tabuleiro/bot/say"
 	"tabuleiro/games"
 	"tabuleiro/store"
 	"tabuleiro/table"
@@ -15,7 +15,8 @@ import (
 // old one cannot be edited. It is how the session core's changes nobody asked for reach people. A
 // game lost on time also pings its players: an edited board notifies nobody.
 func (b *Bot) GameChanged(ctx context.Context, v View) {
-	b.showBoard(ctx, v)
+	w := b.publicWords(v.Game.Guild, "")
+	b.showBoard(ctx, v, w)
 	b.unping(ctx, v)
 	if v.Live.Outcome().Method != games.Time {
 		return
@@ -27,8 +28,8 @@ func (b *Bot) GameChanged(ctx context.Context, v View) {
 			names = append(names, table.Mention(p.UserID))
 		}
 	}
-	m := Message{Content: fmt.Sprintf("%s — your %s game ended on time: %s.", strings.Join(names, " "), v.Desc().Title,
-		table.ResultLine(v)), Pings: pings}
+	m := Message{Content: w.T("notify.time", map[string]any{"Players": strings.Join(names, " "), "Title": v.Desc().Title,
+		"Result": table.Result(v)}), Pings: pings}
 	if _, err := b.send.Send(ctx, v.Where(), m); err != nil {
 		b.log.Warn("could not tell the players of a game lost on time", "game", v.Game.ID, "err", err)
 	}
@@ -38,8 +39,8 @@ func (b *Bot) GameChanged(ctx context.Context, v View) {
 // else by editing the board in the channel, else by posting a new board there. Where the bot may not
 // post, the players are told (through a live interaction) and nothing is retried: the game goes on,
 // and /… board shows it.
-func (b *Bot) showBoard(ctx context.Context, v View) {
-	m := boardMessage(v, "")
+func (b *Bot) showBoard(ctx context.Context, v View, w *say.Words) {
+	m := boardMessage(v, "", w)
 	log := b.log.With("guild", v.Game.Guild, "channel", v.Game.Channel, "game", v.Game.ID)
 	f := b.live.get(b.live.boards, v.Game.ID)
 	if f != nil {
@@ -66,7 +67,7 @@ func (b *Bot) showBoard(ctx context.Context, v View) {
 		}
 	}
 	if errors.Is(err, ErrForbidden) {
-		b.forbidden(ctx, v, f, err)
+		b.forbidden(ctx, v, f, err, w)
 		return
 	}
 	log.Error("could not post the board", "err", err)
@@ -74,14 +75,13 @@ func (b *Bot) showBoard(ctx context.Context, v View) {
 
 // forbidden tells the players that the bot may not post in their channel, through a live
 // interaction when there is one; the game stays playable with commands.
-func (b *Bot) forbidden(ctx context.Context, v View, f Followup, err error) {
+func (b *Bot) forbidden(ctx context.Context, v View, f Followup, err error, w *say.Words) {
 	log := b.log.With("guild", v.Game.Guild, "channel", v.Game.Channel, "game", v.Game.ID)
 	if f == nil {
 		log.Warn("the bot may not post in the channel of a game and no interaction is live to say so", "err", err)
 		return
 	}
-	m := Message{Content: fmt.Sprintf("I may not post or edit messages in this channel, so I cannot show the %s board by myself. "+
-		"The game goes on: `/%s board` shows it and `/%s move` plays.", v.Desc().Title, v.Game.Kind, v.Game.Kind)}
+	m := Message{Content: w.T("notify.forbidden", map[string]any{"Title": v.Desc().Title, "Kind": v.Game.Kind})}
 	if _, err := f.FollowUp(ctx, m); err != nil {
 		log.Warn("could not tell the players that the bot may not post here", "err", err)
 	}
@@ -90,7 +90,8 @@ func (b *Bot) forbidden(ctx context.Context, v View, f Followup, err error) {
 // ChallengeExpired disables an expired challenge's buttons and says so, through its interaction
 // while that lives.
 func (b *Bot) ChallengeExpired(ctx context.Context, c store.Challenge) {
-	m := Message{Content: expiredText(c), Rows: challengeRows(c, true)}
+	w := b.publicWords(c.Guild, "")
+	m := Message{Content: expiredText(c, w), Rows: challengeRows(c, true, w)}
 	if f := b.live.get(b.live.challenges, c.ID); f != nil {
 		if err := f.EditOriginal(ctx, m); err == nil {
 			return
@@ -111,12 +112,13 @@ func (b *Bot) TurnPing(ctx context.Context, v View, reminder bool, stale string)
 		b.unping(ctx, View{Game: v.Game, StalePing: stale})
 	}
 	mover := v.Mover().UserID
-	opponent := table.PlayerName(v.Game.Seats[v.Live.ToMove().Other()])
-	text := fmt.Sprintf("%s, it is your turn in your **%s** game against %s.", table.Mention(mover), v.Desc().Title, opponent)
+	w := b.publicWords(v.Game.Guild, "")
+	id := "notify.turn"
 	if reminder {
-		text = fmt.Sprintf("%s, a reminder: half your time for this move is gone in your **%s** game against %s — "+
-			"you lose on time <t:%d:R>.", table.Mention(mover), v.Desc().Title, opponent, v.Game.Deadline.Unix())
+		id = "notify.reminder"
 	}
+	text := w.T(id, map[string]any{"Player": table.Mention(mover), "Title": v.Desc().Title,
+		"Opponent": table.Player(v.Game.Seats[v.Live.ToMove().Other()]), "Deadline": v.Game.Deadline.Unix()})
 	m := Message{Content: text, Pings: []string{mover}}
 	if board := b.boardID(ctx, v); board != "" {
 		m.Jump = &Jump{Guild: v.Game.Guild, Channel: v.Where(), Message: board}

@@ -2,9 +2,11 @@ package bot
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
+	"tabuleiro/bot/say"
 	"tabuleiro/games"
 	"tabuleiro/store"
 	"tabuleiro/table"
@@ -24,14 +26,6 @@ func ratedOption(data CommandData) *bool {
 	return &rated
 }
 
-// ratedText is how a challenge says whether its game is rated.
-func ratedText(c store.Challenge) string {
-	if c.Rated {
-		return "a rated game of"
-	}
-	return "an unrated game of"
-}
-
 // shownRating is a rounded rating, with "?" when provisional.
 func shownRating(r int, provisional bool) string {
 	if provisional {
@@ -42,14 +36,14 @@ func shownRating(r int, provisional bool) string {
 
 // changeLine is the second result line of a rated game: each player's rating before and after,
 // "<@a> 1500? → 1662? (+162) · <@b> 1500? → 1338? (-162)"; "" for a game that changed no rating.
-func changeLine(rec store.Game) string {
+func changeLine(rec store.Game, w *say.Words) string {
 	if !rec.Rated || rec.State != store.Finished || rec.Change == ([2]store.RatingChange{}) {
 		return ""
 	}
 	var parts []string
 	for i, c := range rec.Change {
-		parts = append(parts, fmt.Sprintf("%s %s → %s (%s)", table.PlayerName(rec.Seats[i]),
-			shownRating(c.Before, c.BeforeProvisional), shownRating(c.After, c.AfterProvisional), signed(c.After-c.Before)))
+		parts = append(parts, table.PlayerName(rec.Seats[i], w)+" "+shownRating(c.Before, c.BeforeProvisional)+" → "+
+			shownRating(c.After, c.AfterProvisional)+" ("+signed(c.After-c.Before)+")")
 	}
 	return strings.Join(parts, " · ")
 }
@@ -65,8 +59,8 @@ func signed(d int) string {
 }
 
 // record is a win–draw–loss record.
-func record(won, drawn, lost int) string {
-	return fmt.Sprintf("%d W · %d D · %d L", won, drawn, lost)
+func record(won, drawn, lost int, w *say.Words) string {
+	return w.T("rating.record", map[string]any{"Won": won, "Drawn": drawn, "Lost": lost})
 }
 
 // leaderboard answers /<game> leaderboard: the first page, privately.
@@ -83,7 +77,7 @@ func (b *Bot) leaderboard(req *request) (Reply, error) {
 func (b *Bot) leaderboardPage(req *request, arg string) (Reply, error) {
 	page, err := strconv.Atoi(arg)
 	if err != nil {
-		return Reply{}, refuse(table.Invalid, "That button is not one of tabuleiro's.")
+		return Reply{}, refuse(table.Invalid, "refusal.foreign-button")
 	}
 	m, err := b.leaderboardMessage(req, page)
 	if err != nil {
@@ -99,19 +93,20 @@ func (b *Bot) leaderboardMessage(req *request, page int) (Message, error) {
 		return Message{}, err
 	}
 	title := table.Describe(kind).Title
+	w := req.w
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "**%s ratings** on this server · page %d of %d\n", title, lb.Page, lb.Pages)
+	sb.WriteString(w.T("leaderboard.head", map[string]any{"Title": title, "Page": lb.Page, "Pages": lb.Pages}) + "\n")
 	if lb.Total == 0 {
-		fmt.Fprintf(&sb, "Nobody has played a rated %s game here yet — `/%s challenge` someone to be the first.", title, kind)
+		sb.WriteString(w.T("leaderboard.empty", map[string]any{"Title": title, "Kind": kind}))
 		return Message{Content: sb.String()}, nil
 	}
 	for _, e := range lb.Entries {
-		fmt.Fprintf(&sb, "`#%d` %s **%s** · %s\n", e.Rank, table.Mention(e.User), e.Rating, record(e.Won, e.Drawn, e.Lost))
+		fmt.Fprintf(&sb, "`#%d` %s **%s** · %s\n", e.Rank, table.Mention(e.User), e.Rating, record(e.Won, e.Drawn, e.Lost, w))
 	}
 	if me := lb.Mine; me.Rank > 0 {
-		fmt.Fprintf(&sb, "You are `#%d` of %d with **%s**.", me.Rank, lb.Total, me.Rating)
+		sb.WriteString(w.T("leaderboard.mine", map[string]any{"Rank": me.Rank, "Total": lb.Total, "Rating": me.Rating.String()}))
 	} else {
-		fmt.Fprintf(&sb, "You have no rated %s game here yet — `/%s challenge` someone to get on the board.", title, kind)
+		sb.WriteString(w.T("leaderboard.not-mine", map[string]any{"Title": title, "Kind": kind}))
 	}
 	act := func(p int) Action { return Action{Kind: kind, Verb: "leaderboard", Arg: strconv.Itoa(p)} }
 	rows := []Row{{
@@ -129,80 +124,74 @@ func (b *Bot) profile(req *request) (Reply, error) {
 	data := req.in.Command
 	user := data.Str("player")
 	if user != "" && data.Bots[user] {
-		return Reply{}, refuse(table.Refused, "Bots have no profile — try `/%s profile player:@someone`.", req.actor.Kind)
+		return Reply{}, refuse(table.Refused, "refusal.bot-profile", "Kind", req.actor.Kind)
 	}
 	p, err := b.t.Profile(req.actor, user)
 	if err != nil {
 		return Reply{}, err
 	}
 	title := table.Describe(req.actor.Kind).Title
+	w := req.w
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "**%s** · %s\n", title, table.Mention(p.User))
+	sb.WriteString("**" + title + "** · " + table.Mention(p.User) + "\n")
+	rating := map[string]any{"Rating": p.Rating.String(), "Deviation": int(math.Round(p.Rating.Deviation))}
 	if p.Rated() > 0 {
-		fmt.Fprintf(&sb, "Rating **%s** (deviation %.0f)", p.Rating, p.Rating.Deviation)
+		sb.WriteString(w.T("profile.rating", rating))
 		if p.Rank > 0 {
-			fmt.Fprintf(&sb, " · `#%d` of %d here", p.Rank, p.Ranked)
+			sb.WriteString(w.T("profile.rank", map[string]any{"Rank": p.Rank, "Total": p.Ranked}))
 		}
-		fmt.Fprintf(&sb, "\nRated games: %s\n", record(p.Won, p.Drawn, p.Lost))
+		sb.WriteString("\n" + w.T("profile.rated", map[string]any{"Record": record(p.Won, p.Drawn, p.Lost, w)}) + "\n")
 	} else {
-		fmt.Fprintf(&sb, "Rating **%s** (deviation %.0f) · no rated game yet\n", p.Rating, p.Rating.Deviation)
+		sb.WriteString(w.T("profile.unrated", rating) + "\n")
 	}
 	if len(p.Bot) > 0 {
 		var levels []string
 		for _, r := range p.Bot {
-			levels = append(levels, fmt.Sprintf("%s %s", r.Level, record(r.Won, r.Drawn, r.Lost)))
+			levels = append(levels, w.T("choice.level."+r.Level, nil)+" "+record(r.Won, r.Drawn, r.Lost, w))
 		}
-		fmt.Fprintf(&sb, "Against the bot: %s\n", strings.Join(levels, "; "))
+		sb.WriteString(w.T("profile.bot", map[string]any{"Levels": strings.Join(levels, "; ")}) + "\n")
 	} else {
-		sb.WriteString("Against the bot: no game yet\n")
+		sb.WriteString(w.T("profile.no-bot", nil) + "\n")
 	}
 	if len(p.Recent) == 0 {
-		sb.WriteString("No finished game here yet.")
+		sb.WriteString(w.T("profile.no-games", nil))
 	} else {
-		fmt.Fprintf(&sb, "Last %s:\n", plural(len(p.Recent), "game", "games"))
+		sb.WriteString(w.T("profile.last", map[string]any{"Count": len(p.Recent)}) + "\n")
 		for _, g := range p.Recent {
-			fmt.Fprintf(&sb, "• %s\n", recentLine(g, p.User))
+			sb.WriteString("• " + recentLine(g, p.User, w) + "\n")
 		}
 	}
 	return private(strings.TrimRight(sb.String(), "\n")), nil
 }
 
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return strconv.Itoa(n) + " " + many
-}
-
 // recentLine is one finished game from a player's side: result, opponent, how, rating change, when.
-func recentLine(g store.Game, user string) string {
+func recentLine(g store.Game, user string, w *say.Words) string {
 	seat := table.SeatOf(g, user)
 	if seat == games.NoSeat {
 		seat = 0
 	}
-	opp := table.PlayerName(g.Seats[seat.Other()])
 	o := g.Outcome
-	var what string
+	id := "recent.ended"
 	switch {
 	case !o.Over():
-		what = "closed without a result against " + opp
+		id = "recent.closed"
 	case o.Winner == games.NoSeat:
-		what = fmt.Sprintf("drew with %s by %s", opp, o.Method)
+		id = "recent.drew"
+	case o.Winner == seat && o.Method == games.Time:
+		id = "recent.won-time"
 	case o.Winner == seat:
-		what = fmt.Sprintf("won against %s by %s", opp, o.Method)
+		id = "recent.won"
+	case o.Winner == seat.Other() && o.Method == games.Time:
+		id = "recent.lost-time"
 	case o.Winner == seat.Other():
-		what = fmt.Sprintf("lost to %s by %s", opp, o.Method)
-	default:
-		what = fmt.Sprintf("ended against %s by %s", opp, o.Method)
+		id = "recent.lost"
 	}
-	if o.Method == games.Time && o.Winner != games.NoSeat {
-		what = strings.Replace(what, "by time", "on time", 1)
-	}
+	what := w.T(id, map[string]any{"Opponent": table.PlayerName(g.Seats[seat.Other()], w), "How": o.Method})
 	if c := g.Change[seat]; g.Rated && c != (store.RatingChange{}) {
-		what += fmt.Sprintf(", rated %s → %s (%s)", shownRating(c.Before, c.BeforeProvisional),
-			shownRating(c.After, c.AfterProvisional), signed(c.After-c.Before))
+		what += w.T("recent.rated", map[string]any{"Before": shownRating(c.Before, c.BeforeProvisional),
+			"After": shownRating(c.After, c.AfterProvisional), "Change": signed(c.After - c.Before)})
 	} else if !g.Seats[0].Bot && !g.Seats[1].Bot {
-		what += ", unrated"
+		what += w.T("recent.unrated", nil)
 	}
-	return fmt.Sprintf("%s <t:%d:R>", what, g.LastMove.Unix())
+	return what + " <t:" + strconv.FormatInt(g.LastMove.Unix(), 10) + ":R>"
 }

@@ -1,9 +1,10 @@
 package bot
 
 import (
-	"fmt"
 	"strconv"
+
 	"strings"
+	"tabuleiro/bot/say"
 
 	"tabuleiro/render"
 	"tabuleiro/table"
@@ -16,7 +17,7 @@ func (b *Bot) replay(req *request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	m, err := replayMessage(v, len(v.Live.Log()))
+	m, err := replayMessage(v, len(v.Live.Log()), req.w)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -28,13 +29,13 @@ func (b *Bot) replay(req *request) (Reply, error) {
 func (b *Bot) replayStep(req *request, act Action) (Reply, error) {
 	ply, err := strconv.Atoi(act.Arg)
 	if err != nil {
-		return Reply{}, refuse(table.Invalid, "That button is not one of tabuleiro's.")
+		return Reply{}, refuse(table.Invalid, "refusal.foreign-button")
 	}
 	v, err := b.t.Replay(req.actor, act.Game)
 	if err != nil {
 		return Reply{}, err
 	}
-	m, err := replayMessage(v, ply)
+	m, err := replayMessage(v, ply, req.w)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -42,7 +43,7 @@ func (b *Bot) replayStep(req *request, act Action) (Reply, error) {
 }
 
 // replayMessage shows a finished game after ply decisions.
-func replayMessage(v View, ply int) (Message, error) {
+func replayMessage(v View, ply int, w *say.Words) (Message, error) {
 	n := len(v.Live.Log())
 	g := v.Live
 	if ply != n {
@@ -51,20 +52,21 @@ func replayMessage(v View, ply int) (Message, error) {
 			return Message{}, err
 		}
 	}
-	block := render.BlockOf(g)
+	block := render.BlockOf(g, w)
 	var b strings.Builder
-	fmt.Fprintf(&b, "Replay: %s — decision %d of %d\n```\n%s\n```\n", players(v), ply, n, strings.Join(block.Lines, "\n"))
+	b.WriteString(w.T("replay.head", map[string]any{"Players": players(v, w), "Ply": ply, "Total": n}))
+	b.WriteString("\n```\n" + strings.Join(block.Lines, "\n") + "\n```\n")
 	for _, note := range block.Notes {
 		b.WriteString(note + "\n")
 	}
 	switch {
 	case ply == n:
-		b.WriteString(table.ResultLine(v))
+		b.WriteString(table.ResultLine(v, w))
 	case ply > 0:
 		seats, log := v.Live.Deciders(), v.Live.Log()
-		fmt.Fprintf(&b, "%d. %s %s", ply, v.Desc().SeatName(seats[ply-1]), v.Live.Format(log[ply-1]))
+		b.WriteString(strconv.Itoa(ply) + ". " + v.Colour(seats[ply-1]).Word(w) + " " + v.Live.Format(log[ply-1]))
 	default:
-		b.WriteString("The start.")
+		b.WriteString(w.T("replay.start", nil))
 	}
 	// Two buttons may lead to the same decision: the button's place (in Ply) keeps their ids apart.
 	step := func(place int, label string, to int) Control {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"tabuleiro/bot/say"
+	"tabuleiro/games"
 	"tabuleiro/store"
 	"tabuleiro/table"
 )
@@ -57,7 +58,7 @@ func (b *Bot) tabuleiro(req *request) (Reply, error) {
 	data := req.in.Command
 	switch data.Sub {
 	case "help":
-		return private(helpText()), nil
+		return private(helpText(req.w)), nil
 	case "me":
 		m, err := b.t.ChangeMemberSettings(req.in.User, func(m *store.MemberSettings) {
 			if v, ok := data.Options["pings"]; ok && v.IsBool {
@@ -67,20 +68,20 @@ func (b *Bot) tabuleiro(req *request) (Reply, error) {
 		if err != nil {
 			return Reply{}, err
 		}
-		return private("Your settings: turn pings **" + onOff(!m.NoPings) + "** (change with `/tabuleiro me pings:`)."), nil
+		return private(req.w.T("settings.me", map[string]any{"Pings": onOff(!m.NoPings)})), nil
 	case "settings":
 		return b.settings(req)
 	}
-	return Reply{}, refuse(table.Invalid, "/tabuleiro has no subcommand %q — try settings, me or help.", data.Sub)
+	return Reply{}, refuse(table.Invalid, "refusal.no-app-sub", "Sub", data.Sub)
 }
 
 // settings shows the server's settings and changes those given; only for Manage Server.
 func (b *Bot) settings(req *request) (Reply, error) {
 	if req.in.Guild == "" {
-		return Reply{}, refuse(table.NoContext, "Settings belong to a server — use `/tabuleiro settings` in one of its channels.")
+		return Reply{}, refuse(table.NoContext, "refusal.settings-dm")
 	}
 	if req.in.MemberPerms&PermManageServer == 0 {
-		return Reply{}, refuse(table.Refused, "Only members with the **Manage Server** permission can see and change tabuleiro's settings here.")
+		return Reply{}, refuse(table.Refused, "refusal.settings-perm")
 	}
 	opts := req.in.Command.Options
 	var bad error
@@ -112,24 +113,26 @@ func (b *Bot) settings(req *request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	lang := s.Language
-	if lang == "" {
-		lang = "the server's locale (" + say.Public("", req.in.GuildLocale) + ")"
+	w := req.w
+	lang := games.Text{ID: "settings.language-locale", Args: map[string]any{"Language": say.Public("", req.in.GuildLocale)}}
+	if s.Language != "" {
+		lang = games.Text{ID: "choice.language." + s.Language}
 	}
-	idle := "the bot's default"
+	idle := games.Text{ID: "settings.idle-default"}
 	if s.IdleTimeout > 0 {
-		idle = days(s.IdleTimeout)
+		id, count := idleName(days(s.IdleTimeout))
+		idle = games.Text{ID: id, Args: count}
 	}
-	return private(fmt.Sprintf("tabuleiro's settings here:\n• threads: **%s**\n• rated challenges: **%s**\n• language: **%s**\n"+
-		"• idle timeout: **%s**\n• turn pings: **%s**\nChange any with `/tabuleiro settings <option>:<value>`.",
-		onOff(s.Threads), onOff(!s.Unrated), lang, idle, onOff(!s.NoPings))), nil
+	return private(w.T("settings.server", map[string]any{"Threads": onOff(s.Threads), "Rated": onOff(!s.Unrated),
+		"Language": lang, "Idle": idle, "Pings": onOff(!s.NoPings)})), nil
 }
 
-func onOff(v bool) string {
+// onOff is a setting's state as a placeholder's value: on or off, ligado or desligado.
+func onOff(v bool) games.Text {
 	if v {
-		return "on"
+		return games.Text{ID: "settings.on"}
 	}
-	return "off"
+	return games.Text{ID: "settings.off"}
 }
 
 // parseDays reads 12h or 7d.
@@ -142,7 +145,7 @@ func parseDays(s string) (time.Duration, error) {
 	} else if d, err := time.ParseDuration(s); err == nil && d > 0 {
 		return d, nil
 	}
-	return 0, refuse(table.Invalid, "idle-timeout is one of %s, not %q.", strings.Join(idleChoices, ", "), s)
+	return 0, refuse(table.Invalid, "refusal.idle-timeout", "Choices", strings.Join(idleChoices, ", "), "Value", s)
 }
 
 // days writes a duration as the choices do: 12h, 7d.
@@ -153,17 +156,20 @@ func days(d time.Duration) string {
 	return fmt.Sprintf("%dh", d/time.Hour)
 }
 
-// helpText says what the bot does and how to start, from the games' descriptors.
-func helpText() string {
+// helpText says what the bot does and how to start, for each game of the catalog.
+func helpText(w *say.Words) string {
 	var b strings.Builder
-	b.WriteString("**tabuleiro** plays abstract board games in your channels, DMs and group DMs. Everyone here sees the board.\n")
+	b.WriteString(w.T("help.head", nil) + "\n")
 	for _, d := range descriptors() {
-		fmt.Fprintf(&b, "• **%s** — %s. Start: `/%s vs-bot` (against me) or `/%s challenge opponent:@someone`; `/%s rules` explains it.\n",
-			d.Title, strings.TrimPrefix(d.Blurb, d.Title+": "), d.Kind, d.Kind, d.Kind)
+		b.WriteString(w.T("help.game", map[string]any{"Title": d.Title, "Blurb": blurb(d, w), "Kind": d.Kind}) + "\n")
 	}
-	b.WriteString("Move with `/<game> move` (it suggests your legal moves) or the buttons. `/<game> board`, `history`, `resign`; " +
-		"right-click a member → Apps → **Challenge to a game**. Your turn pings: `/tabuleiro me`.")
+	b.WriteString(w.T("help.foot", map[string]any{"Menu": ChallengeMenu}))
 	return b.String()
+}
+
+// blurb is what a game is, without its title: "the Cape Verdean mancala, capture 25 seeds to win".
+func blurb(d *games.Descriptor, w *say.Words) string {
+	return strings.TrimPrefix(w.T("game."+d.Kind+".blurb", nil), d.Title+": ")
 }
 
 // challengeMenu answers the user context-menu command: a private menu of the games; choosing one
@@ -171,20 +177,20 @@ func helpText() string {
 func (b *Bot) challengeMenu(req *request) (Reply, error) {
 	target := req.in.Command.Target
 	if target == "" {
-		return Reply{}, refuse(table.Invalid, "Right-click a member to challenge them.")
+		return Reply{}, refuse(table.Invalid, "refusal.right-click")
 	}
 	if target == req.in.User {
-		return Reply{}, refuse(table.Refused, "You cannot challenge yourself — right-click someone else, or play the bot with `/ouri vs-bot`.")
+		return Reply{}, refuse(table.Refused, "refusal.menu-self")
 	}
 	if req.in.Command.Bots[target] {
-		return Reply{}, refuse(table.Refused, "You cannot challenge a bot — to play tabuleiro, use `/ouri vs-bot`.")
+		return Reply{}, refuse(table.Refused, "refusal.menu-bot")
 	}
 	menu := Control{Type: Menu, Action: Action{Kind: AppCommand, Verb: "challenge", Arg: target},
-		Placeholder: "Which game?"}
+		Placeholder: req.w.T("menu.which-game", nil)}
 	for _, d := range descriptors() {
-		menu.Options = append(menu.Options, Option{Label: d.Title, Value: d.Kind, Description: strings.TrimPrefix(d.Blurb, d.Title+": ")})
+		menu.Options = append(menu.Options, Option{Label: d.Title, Value: d.Kind, Description: blurb(d, req.w)})
 	}
-	r := private(fmt.Sprintf("Challenge %s to which game?", table.Mention(target)))
+	r := private(req.w.T("reply.which-game", map[string]any{"Opponent": table.Mention(target)}))
 	r.Message.Rows = []Row{{menu}}
 	return r, nil
 }
@@ -192,11 +198,11 @@ func (b *Bot) challengeMenu(req *request) (Reply, error) {
 // challengePicked posts the challenge chosen in the context menu's game menu.
 func (b *Bot) challengePicked(req *request, click ClickData) (Reply, error) {
 	if len(click.Values) == 0 {
-		return Reply{}, refuse(table.Invalid, "Pick one of the games.")
+		return Reply{}, refuse(table.Invalid, "refusal.pick-game")
 	}
 	d := table.Describe(click.Values[0])
 	if d == nil {
-		return Reply{}, refuse(table.Invalid, "tabuleiro has no game %q.", click.Values[0])
+		return Reply{}, refuse(table.Invalid, "refusal.no-such-game", "Game", click.Values[0])
 	}
 	if err := req.begin(d.Kind); err != nil {
 		return Reply{}, err

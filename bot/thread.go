@@ -2,9 +2,10 @@ package bot
 
 import (
 	"context"
-	"fmt"
-	"strings"
 	"sync"
+
+	"tabuleiro/bot/say"
+	"tabuleiro/games"
 )
 
 // Permissions a game's own thread needs (Discord's numbers).
@@ -36,23 +37,25 @@ func (b *Bot) moveToThread(ctx context.Context, req *request, v View, f Followup
 		}
 		return moved
 	}
-	tell := func(why string) {
-		m := Message{Content: fmt.Sprintf("This server gives each game its own thread, but %s — so this game stays in the channel.", why),
-			Private: true}
+	tell := func(why games.Text) {
+		m := Message{Content: req.w.T("thread.stays", map[string]any{"Why": why}), Private: true}
 		if _, err := f.FollowUp(ctx, m); err != nil {
 			log.Warn("could not say why the game has no thread", "err", err)
 		}
 	}
 	if p := req.in.Perms; p != 0 {
-		var missing []string
-		if p&PermCreatePublicThreads == 0 {
-			missing = append(missing, "**Create Public Threads**")
+		create, send := p&PermCreatePublicThreads == 0, p&PermSendMessagesInThreads == 0
+		var why games.Text
+		switch {
+		case create && send:
+			why.ID = "thread.lack-both"
+		case create:
+			why.ID = "thread.lack-create"
+		case send:
+			why.ID = "thread.lack-send"
 		}
-		if p&PermSendMessagesInThreads == 0 {
-			missing = append(missing, "**Send Messages in Threads**")
-		}
-		if len(missing) > 0 {
-			tell("I lack the " + strings.Join(missing, " and ") + " permission here")
+		if why.ID != "" {
+			tell(why)
 			return v
 		}
 	}
@@ -61,10 +64,10 @@ func (b *Bot) moveToThread(ctx context.Context, req *request, v View, f Followup
 		log.Warn("could not read the board to start its thread from", "err", err)
 		return v
 	}
-	thread, err := th.StartThread(ctx, v.Game.Channel, start, b.threadName(v))
+	thread, err := th.StartThread(ctx, v.Game.Channel, start, b.threadName(v, req.pub))
 	if err != nil {
 		log.Warn("could not start a game's thread", "err", err)
-		tell("I could not start a thread here")
+		tell(games.Text{ID: "thread.failed"})
 		return v
 	}
 	moved, err := b.t.SetThread(v, thread)
@@ -77,7 +80,7 @@ func (b *Bot) moveToThread(ctx context.Context, req *request, v View, f Followup
 	if err := b.send.Clear(ctx, v.Game.Channel, start); err != nil {
 		log.Debug("could not clear the board the thread started from", "err", err)
 	}
-	id, err := b.send.Send(ctx, thread, boardMessage(moved, ""))
+	id, err := b.send.Send(ctx, thread, boardMessage(moved, "", req.pub))
 	if err != nil {
 		log.Warn("could not post the board in the game's thread", "err", err)
 		return moved
@@ -88,7 +91,7 @@ func (b *Bot) moveToThread(ctx context.Context, req *request, v View, f Followup
 }
 
 // threadName is "<Game> · <name> vs <name>", at most 100 characters.
-func (b *Bot) threadName(v View) string {
+func (b *Bot) threadName(v View, w *say.Words) string {
 	name := func(i int) string {
 		p := v.Game.Seats[i]
 		if p.Bot {
@@ -97,9 +100,9 @@ func (b *Bot) threadName(v View) string {
 		if n := b.names.of(p.UserID); n != "" {
 			return n
 		}
-		return "player"
+		return w.T("thread.someone", nil)
 	}
-	s := fmt.Sprintf("%s · %s vs %s", v.Desc().Title, name(0), name(1))
+	s := w.T("thread.name", map[string]any{"Title": v.Desc().Title, "Player": name(0), "Opponent": name(1)})
 	if r := []rune(s); len(r) > 100 {
 		s = string(r[:100])
 	}

@@ -1,6 +1,10 @@
 package games
 
-import "math/rand/v2"
+import (
+	"math/rand/v2"
+	"strings"
+	"sync"
+)
 
 // Descriptor describes one game to everything around the rules: commands, help, encoding, options.
 // Each game package declares one; games/catalog lists them.
@@ -19,6 +23,11 @@ type Descriptor struct {
 	// New starts a game. With rng nil it is the reproducible start (Oolong's default layout);
 	// otherwise whatever the game deals at random (Oolong's layout, when opts has none) comes from rng.
 	New func(opts Options, rng *rand.Rand) (Game, error)
+
+	ids struct {
+		sync.Once
+		seats [2]string
+	}
 }
 
 // OptionSpec is one game option as commands offer it; Name is the engine's option key.
@@ -34,6 +43,24 @@ func (d *Descriptor) SeatName(s Seat) string {
 		return "nobody"
 	}
 	return d.Seats[s]
+}
+
+// SeatID is the catalogue id of s's colour, "game.<kind>.seat.<English colour, lower case>"
+// (game.ouri.seat.south); "seat.nobody" for NoSeat.
+func (d *Descriptor) SeatID(s Seat) string {
+	if s != 0 && s != 1 {
+		return "seat.nobody"
+	}
+	return d.seatIDs()[s]
+}
+
+func (d *Descriptor) seatIDs() *[2]string {
+	d.ids.Do(func() {
+		for s, name := range d.Seats {
+			d.ids.seats[s] = "game." + d.Kind + ".seat." + strings.ToLower(name)
+		}
+	})
+	return &d.ids.seats
 }
 
 // Started turns a game package's constructor result into a Game: a start that failed stays a nil

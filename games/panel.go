@@ -24,8 +24,8 @@ type Choice struct {
 	Notation string // canonical notation, what Parse accepts and Format writes
 	// Description says what the choice does, in at most 100 characters, for a menu option's second
 	// line: "turn table ne 3 steps clockwise (the tea on n goes to e)". Filled for Oolong's specials
-	// (skip included); "" where the label says enough (a seat, a house).
-	Description string
+	// (skip included); ID "" where the label says enough (a seat, a house).
+	Description Text
 	Move        Move
 	Legal       bool
 }

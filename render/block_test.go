@@ -89,15 +89,15 @@ func TestBoardIsTheBlockThenTheNotesThenTheStatus(t *testing.T) {
 		n = 2
 	}
 	randomPositions(t, n, func(g games.Game) {
-		b := BlockOf(g)
+		b := BlockOf(g, en)
 		want := strings.Join(b.Lines, "\n") + "\n" + strings.Join(b.Notes, "\n") + "\n"
-		if st := b.Status.Line(g.Kind()); st != "" {
+		if st := b.Status.Line(en); st != "" {
 			want += st + "\n"
 		}
-		if got := Board(g); got != want {
+		if got := Board(g, en); got != want {
 			t.Fatalf("%s at ply %d: Board\n%s\nBlockOf\n%s", g.Kind(), g.Ply(), got, want)
 		}
-		if st := b.Status.Line(g.Kind()); b.Status.Seat != games.NoSeat && !strings.HasPrefix(st, SeatName(g.Kind(), b.Status.Seat)+" ") {
+		if st := b.Status.Line(en); b.Status.Seat != games.NoSeat && !strings.HasPrefix(st, seatName(g.Kind(), b.Status.Seat)+" ") {
 			t.Fatalf("status %q does not start with its seat's colour", st)
 		}
 	})
@@ -105,17 +105,17 @@ func TestBoardIsTheBlockThenTheNotesThenTheStatus(t *testing.T) {
 
 func TestStatusSaysItsSeatApart(t *testing.T) {
 	g, _ := catalog.New("oolong", nil)
-	if st := BlockOf(g).Status; st.Seat != 0 || st.Text != " to move: serve at table c" {
+	if st := BlockOf(g, en).Status; st.Seat != 0 || st.Line(en) != "Black to move: serve at table c" {
 		t.Errorf("the start of Oolong: %+v", st)
 	}
 	g, _ = catalog.New("ordo", nil)
-	b := BlockOf(g)
+	b := BlockOf(g, en)
 	if b.Lines[0] != "O 20  X 20" || b.Notes[0] != "Move 1; White plays O (20 pieces), Black plays X (20 pieces)" ||
-		b.Status != (Status{Seat: 0, Text: " to move"}) {
+		b.Status.Seat != 0 || b.Status.Line(en) != "White to move" {
 		t.Errorf("the start of Ordo: %q, %q, %+v", b.Lines[0], b.Notes[0], b.Status)
 	}
 	_ = g.End(games.Agreement, games.NoSeat)
-	if st := BlockOf(g).Status; st.Seat != games.NoSeat || st.Text != "Draw by agreement" {
+	if st := BlockOf(g, en).Status; st.Seat != games.NoSeat || st.Line(en) != "Draw by agreement" {
 		t.Errorf("an agreed Ordo draw: %+v", st)
 	}
 	// Random games seldom repeat a position three times; two shuffles back and forth do.
@@ -129,7 +129,7 @@ func TestStatusSaysItsSeatApart(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if st := BlockOf(g).Status; st != (Status{Seat: games.NoSeat, Text: "Draw: the same position came up a third time"}) {
+	if st := BlockOf(g, en).Status; st.Seat != games.NoSeat || st.Line(en) != "Draw: the same position came up a third time" {
 		t.Errorf("an Ordo repetition: %+v", st)
 	}
 }

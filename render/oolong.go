@@ -9,14 +9,14 @@ import (
 )
 
 // oolongHints are the choices of each special, as a player writes them.
-var oolongHints = map[oolong.Marker]string{
-	oolong.BM: "move <table>.<seat> <table>.<seat>",
-	oolong.GM: "move <table>.<seat> <table>.<seat>",
-	oolong.BW: "waiter <table>",
-	oolong.GW: "waiter <table>",
-	oolong.RO: "rotate 1-7",
-	oolong.SU: "swap <table> <table>",
-	oolong.SC: "swap <claimed> <unclaimed>",
+var oolongHints = map[oolong.Marker]games.Text{
+	oolong.BM: games.Text{ID: "oolong.hint.move"},
+	oolong.GM: games.Text{ID: "oolong.hint.move"},
+	oolong.BW: games.Text{ID: "oolong.hint.waiter"},
+	oolong.GW: games.Text{ID: "oolong.hint.waiter"},
+	oolong.RO: games.Text{ID: "oolong.hint.rotate"},
+	oolong.SU: games.Text{ID: "oolong.hint.swap-unclaimed"},
+	oolong.SC: games.Text{ID: "oolong.hint.swap-claimed"},
 }
 
 // oolongColumn is the width of one table's column: a label "nw BW*=b" and a space.
@@ -26,9 +26,9 @@ const oolongColumn = 9
 // seat grids laid out like the compass, each labelled with its name, marker (* once used) and claim
 // (=b, =g); the waiter's seat in upper case. The notes give the last decision, the waiter, the
 // supplies, the legend and what the markers still to fire do.
-func Oolong(g *oolong.Game) string { return Board(g) }
+func Oolong(g *oolong.Game, w games.Words) string { return Board(g, w) }
 
-func drawOolong(g *oolong.Game) Block {
+func drawOolong(g *oolong.Game, w games.Words) Block {
 	var lines []string
 	wt, ws := g.Waiter()
 	for row := 0; row < 3; row++ {
@@ -58,13 +58,13 @@ func drawOolong(g *oolong.Game) Block {
 	}
 	var notes []string
 	if m, by, ok := g.Last(); ok {
-		notes = append(notes, fmt.Sprintf("Last: %s %s", SeatName("oolong", by), g.Format(m)))
+		notes = append(notes, w.T("board.oolong.last", map[string]any{"Colour": colour("oolong", by), "Move": g.Format(m)}))
 	}
-	notes = append(notes, fmt.Sprintf("Waiter: table %s, seat %s", wt, ws),
-		fmt.Sprintf("Supply: Black %d, Green %d; claimed: Black %d, Green %d",
-			g.Supply(0), g.Supply(1), g.Claimed(0), g.Claimed(1)),
-		"o empty, b Black, g Green; upper case: the waiter's seat; * marker used; =b =g table claimed by Black, Green")
-	if l := markerLegend(g); l != "" {
+	notes = append(notes, w.T("board.oolong.waiter", map[string]any{"Table": wt.String(), "Seat": ws.String()}),
+		w.T("board.oolong.supply", map[string]any{"Black": g.Supply(0), "Green": g.Supply(1),
+			"BlackClaimed": g.Claimed(0), "GreenClaimed": g.Claimed(1)}),
+		w.T("board.oolong.legend", nil))
+	if l := markerLegend(g, w); l != "" {
 		notes = append(notes, l)
 	}
 	return Block{Lines: lines, Notes: notes, Status: oolongStatus(g)}
@@ -91,7 +91,7 @@ func oolongLabel(g *oolong.Game, t oolong.Dir) string {
 
 // markerLegend says, for each kind of marker on the board that can still fire, when it fires and
 // what it does, in one line; "" once every marker is used.
-func markerLegend(g *oolong.Game) string {
+func markerLegend(g *oolong.Game, w games.Words) string {
 	var unused [16]bool
 	for t := oolong.Dir(0); t < 9; t++ {
 		if m, ok := g.Marker(t); ok && !g.Used(t) {
@@ -101,47 +101,49 @@ func markerLegend(g *oolong.Game) string {
 	var parts []string
 	for m := oolong.BM; m <= oolong.SC; m++ {
 		if unused[m] {
-			parts = append(parts, fmt.Sprintf("%s (%d): %s", m, m.Threshold(), m.Effect()))
+			parts = append(parts, w.T("board.oolong.marker", map[string]any{"Marker": m.String(), "Count": m.Threshold(),
+				"Effect": w.T("oolong.effect."+strings.ToLower(m.String()), nil)}))
 		}
 	}
 	if len(parts) == 0 {
 		return ""
 	}
-	lead := "Each marker fires once, when its table gets that many teas of one colour. "
+	id := "board.oolong.markers"
 	if g.Trigger() == oolong.TriggerOwner {
-		lead = "Each marker fires once, when its table gets that many teas of one colour (BM, BW: Black's only; GM, GW: Green's only). "
+		id = "board.oolong.markers-owner"
 	}
-	return lead + strings.Join(parts, "; ")
+	return w.T(id, map[string]any{"Markers": strings.Join(parts, "; ")})
 }
 
 // oolongStatus is whose turn it is and what they do, or the result.
 func oolongStatus(g *oolong.Game) Status {
 	o := g.Outcome()
-	loser := SeatName("oolong", o.Winner.Other())
+	loser := colour("oolong", o.Winner.Other())
 	switch o.Method {
 	case games.NotOver:
 	case games.Claim:
-		return Status{o.Winner, " wins: five tables claimed"}
+		return status(o.Winner, "status.oolong.claim")
 	case games.Exhaustion:
-		return Status{games.NoSeat, fmt.Sprintf("Draw: %s has no tea left", SeatName("oolong", g.ToMove()))}
+		return status(games.NoSeat, "status.oolong.exhaustion", "Colour", colour("oolong", g.ToMove()))
 	case games.Agreement:
-		return Status{games.NoSeat, "Draw by agreement"}
+		return status(games.NoSeat, "status.draw-agreed")
 	case games.Resignation:
-		return Status{o.Winner, fmt.Sprintf(" wins: %s resigned", loser)}
+		return status(o.Winner, "status.wins-resigned", "Loser", loser)
 	case games.Time:
-		return Status{o.Winner, fmt.Sprintf(" wins: %s ran out of time", loser)}
+		return status(o.Winner, "status.wins-time", "Loser", loser)
 	default:
-		return Status{games.NoSeat, "Game over: " + o.String()}
+		return status(games.NoSeat, "status.over", "How", o.Method)
 	}
 	who := g.ToMove()
 	if pending := g.Pending(); len(pending) > 0 {
 		sp := pending[0]
-		return Status{who, fmt.Sprintf(" decides: %s on table %s (%s or skip)", sp.Marker.Name(), sp.Table, oolongHints[sp.Marker])}
+		return status(who, "status.oolong.decides", "Special", games.Text{ID: "oolong.special." + strings.ToLower(sp.Marker.String())},
+			"Table", sp.Table.String(), "Hint", oolongHints[sp.Marker])
 	}
 	if g.Free() {
-		return Status{who, fmt.Sprintf(" to move: table %s has no open seat, serve any empty seat elsewhere", wt(g))}
+		return status(who, "status.oolong.free", "Table", wt(g).String())
 	}
-	return Status{who, fmt.Sprintf(" to move: serve at table %s", wt(g))}
+	return status(who, "status.oolong.to-move", "Table", wt(g).String())
 }
 
 func wt(g *oolong.Game) oolong.Dir {

@@ -44,7 +44,7 @@ func TestOolong(t *testing.T) {
 			if tc.name == "oolong_won" {
 				g = oolongWon(t)
 			}
-			golden(t, tc.name, Board(g))
+			golden(t, tc.name, Board(g, en))
 		})
 	}
 }
@@ -70,7 +70,7 @@ func TestOolongNotesExplainTheMarkersStillToFire(t *testing.T) {
 		}
 		return ""
 	}
-	start := legend(BlockOf(oolongAfter(t, nil, "")))
+	start := legend(BlockOf(oolongAfter(t, nil, ""), en))
 	for _, code := range []string{"BM (3)", "GM (3)", "BW (5)", "GW (5)", "RO (4)", "SU (4)", "SC (5)"} {
 		if strings.Count(start, code) != 1 {
 			t.Errorf("the start's legend names %s %d times: %s", code, strings.Count(start, code), start)
@@ -79,15 +79,15 @@ func TestOolongNotesExplainTheMarkersStillToFire(t *testing.T) {
 	if strings.Contains(start, "only") {
 		t.Errorf("trigger=any says a colour's teas only: %s", start)
 	}
-	if l := legend(BlockOf(oolongAfter(t, games.Options{"trigger": "owner"}, ""))); !strings.Contains(l, "BM, BW: Black's only") {
+	if l := legend(BlockOf(oolongAfter(t, games.Options{"trigger": "owner"}, ""), en)); !strings.Contains(l, "BM, BW: Black's only") {
 		t.Errorf("trigger=owner does not say whose teas fire the colour markers: %s", l)
 	}
 	// Black's third tea on sw fires GM: the legend then leaves GM out.
 	pending := oolongAfter(t, nil, "c.sw; sw.n; n.e; e.sw; sw.w; w.n; n.ne; ne.sw; sw.s; s.e; e.se; se.sw; sw.c")
-	if l := legend(BlockOf(pending)); strings.Contains(l, "GM") || !strings.Contains(l, "BM") {
+	if l := legend(BlockOf(pending, en)); strings.Contains(l, "GM") || !strings.Contains(l, "BM") {
 		t.Errorf("after GM fired: %s", l)
 	}
-	if l := legend(BlockOf(oolongWon(t))); l != "" {
+	if l := legend(BlockOf(oolongWon(t), en)); l != "" {
 		t.Errorf("every marker used, yet: %s", l)
 	}
 }

@@ -11,9 +11,9 @@ import (
 // Ordo draws an Ordo board (rules/ordo.md section 7), compacted to a phone's width: the piece counts
 // (O White, X Black), then ranks 8 down to 1 so White sits at the bottom and Black at the top. The
 // notes give the move number, the last move and a note when a player is disconnected.
-func Ordo(g *ordo.Game) string { return Board(g) }
+func Ordo(g *ordo.Game, w games.Words) string { return Board(g, w) }
 
-func drawOrdo(g *ordo.Game) Block {
+func drawOrdo(g *ordo.Game, w games.Words) Block {
 	out := g.Outcome()
 	lines := []string{fmt.Sprintf("O %d  X %d", g.Count(0), g.Count(1)), ""}
 	const files = "    A B C D E F G H I J"
@@ -29,23 +29,25 @@ func drawOrdo(g *ordo.Game) Block {
 		lines = append(lines, b.String())
 	}
 	lines = append(lines, files)
-	notes := []string{fmt.Sprintf("Move %d; White plays O (%d pieces), Black plays X (%d pieces)", g.MoveNumber(), g.Count(0), g.Count(1))}
+	notes := []string{w.T("board.ordo.pieces", map[string]any{"Move": g.MoveNumber(),
+		"White": w.T("board.ordo.count", map[string]any{"Count": g.Count(0)}),
+		"Black": w.T("board.ordo.count", map[string]any{"Count": g.Count(1)})})}
 	if m, ok := g.LastMove(); ok {
-		notes = append(notes, "Last move: "+g.Format(m))
+		notes = append(notes, w.T("board.ordo.last", map[string]any{"Move": g.Format(m)}))
 	} else {
-		notes = append(notes, "No moves yet")
+		notes = append(notes, w.T("board.ordo.no-moves", nil))
 	}
 	for _, s := range []games.Seat{0, 1} {
 		if !g.Disconnected(s) {
 			continue
 		}
+		id := "board.ordo.disconnected"
 		if !out.Over() && s == g.ToMove() {
-			notes = append(notes, SeatName("ordo", s)+" is disconnected and must reconnect")
-		} else {
-			notes = append(notes, SeatName("ordo", s)+" is disconnected")
+			id = "board.ordo.must-reconnect"
 		}
+		notes = append(notes, w.T(id, map[string]any{"Colour": colour("ordo", s)}))
 	}
-	st := Status{g.ToMove(), " to move"}
+	st := status(g.ToMove(), "status.to-move")
 	if out.Over() {
 		st = ordoResult(out)
 	}
@@ -54,22 +56,22 @@ func drawOrdo(g *ordo.Game) Block {
 
 // ordoResult says who won and how.
 func ordoResult(o games.Outcome) Status {
-	w, l := o.Winner, SeatName("ordo", o.Winner.Other())
+	w, l := o.Winner, colour("ordo", o.Winner.Other())
 	switch o.Method {
 	case games.HomeRow:
-		return Status{w, " wins: reached the home row"}
+		return status(w, "status.ordo.home-row")
 	case games.Capture:
-		return Status{w, " wins: captured every " + l + " piece"}
+		return status(w, "status.ordo.capture", "Loser", l)
 	case games.NoMoves:
-		return Status{w, " wins: " + l + " has no legal move"}
+		return status(w, "status.ordo.no-moves", "Loser", l)
 	case games.Repetition:
-		return Status{games.NoSeat, "Draw: the same position came up a third time"}
+		return status(games.NoSeat, "status.ordo.repetition")
 	case games.Agreement:
-		return Status{games.NoSeat, "Draw by agreement"}
+		return status(games.NoSeat, "status.draw-agreed")
 	case games.Resignation:
-		return Status{w, " wins: " + l + " resigned"}
+		return status(w, "status.ordo.wins-resigned", "Loser", l)
 	case games.Time:
-		return Status{w, " wins: " + l + " ran out of time"}
+		return status(w, "status.ordo.wins-time", "Loser", l)
 	}
-	return Status{games.NoSeat, "Game over: " + o.String()}
+	return status(games.NoSeat, "status.over", "How", o.Method)
 }

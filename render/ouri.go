@@ -11,9 +11,9 @@ import (
 // top (S South, N North), North's row right to left under its letters, South's row left to right
 // above its letters. Each player reads their own houses a-f from their own left. The notes give the
 // last sowing, the rule set and the legend.
-func Ouri(g *ouri.Game) string { return Board(g) }
+func Ouri(g *ouri.Game, w games.Words) string { return Board(g, w) }
 
-func drawOuri(g *ouri.Game) Block {
+func drawOuri(g *ouri.Game, w games.Words) Block {
 	h, st := g.Houses(), g.Stores()
 	north, south := "N ", "S "
 	for i := 0; i < 6; i++ {
@@ -24,26 +24,30 @@ func drawOuri(g *ouri.Game) Block {
 		"     F   E   D   C   B   A", north, south, "     A   B   C   D   E   F"}
 	var notes []string
 	if last := g.LastSowing(); last.Seat != games.NoSeat {
-		l := fmt.Sprintf("Last: %s sowed %c", SeatName("ouri", last.Seat), 'a'+last.House)
+		id := "board.ouri.last"
 		switch {
 		case last.GrandSlam && last.Captured > 0:
-			l += fmt.Sprintf(", grand slam: captured %d", last.Captured)
+			id = "board.ouri.last-slam"
 		case last.GrandSlam:
-			l += ", grand slam: nothing captured"
+			id = "board.ouri.last-slam-empty"
 		case last.Captured > 0:
-			l += fmt.Sprintf(", captured %d", last.Captured)
+			id = "board.ouri.last-captured"
 		}
-		notes = append(notes, l)
+		args := map[string]any{"Colour": colour("ouri", last.Seat), "House": string(rune('a' + last.House))}
+		if last.Captured > 0 {
+			args["Count"] = last.Captured // only the messages that count the seeds have plural forms
+		}
+		notes = append(notes, w.T(id, args))
 	}
 	switch {
 	case g.Rules() != ouri.RulesOuri && g.Misere():
-		notes = append(notes, "Abapa rules, misere: the smaller store wins")
+		notes = append(notes, w.T("board.ouri.abapa-misere", nil))
 	case g.Rules() != ouri.RulesOuri:
-		notes = append(notes, "Abapa rules: no singleton rule, a grand slam captures nothing")
+		notes = append(notes, w.T("board.ouri.abapa", nil))
 	case g.Misere():
-		notes = append(notes, "Misere: the smaller store wins")
+		notes = append(notes, w.T("board.ouri.misere", nil))
 	}
-	notes = append(notes, "Top: the stores of S (South) and N (North); each row is read from its owner's left, houses a-f")
+	notes = append(notes, w.T("board.ouri.legend", nil))
 	return Block{Lines: lines, Notes: notes, Status: ouriStatus(g)}
 }
 
@@ -52,36 +56,35 @@ func drawOuri(g *ouri.Game) Block {
 func ouriStatus(g *ouri.Game) Status {
 	o, st := g.Outcome(), g.Stores()
 	if !o.Over() {
-		s := Status{g.ToMove(), " to move"}
 		if last := g.LastSowing(); last.Seat == g.ToMove() {
-			s.Text += " again"
+			return status(g.ToMove(), "status.to-move-again")
 		}
-		return s
+		return status(g.ToMove(), "status.to-move")
 	}
-	var why string
-	loser := SeatName("ouri", o.Winner.Other())
+	var why games.Text
+	loser := colour("ouri", o.Winner.Other())
 	switch o.Method {
 	case games.Capture:
-		why = "store reached 25"
+		why.ID = "status.ouri.why.capture"
 		if g.Misere() {
-			why = "misere: " + loser + "'s store reached 25"
+			why = games.Text{ID: "status.ouri.why.misere", Args: games.Args("Loser", loser)}
 		}
 	case games.NoMoves:
-		why = "no legal move, seeds collected"
+		why.ID = "status.ouri.why.no-moves"
 	case games.Repetition:
-		why = "position repeated 3 times, seeds collected"
+		why.ID = "status.ouri.why.repetition"
 	case games.Agreement:
-		why = "ended by agreement, seeds collected"
+		why.ID = "status.ouri.why.agreement"
 	case games.Resignation:
-		return Status{o.Winner, fmt.Sprintf(" wins: %s resigned", loser)}
+		return status(o.Winner, "status.wins-resigned", "Loser", loser)
 	case games.Time:
-		return Status{o.Winner, fmt.Sprintf(" wins: %s ran out of time", loser)}
+		return status(o.Winner, "status.wins-time", "Loser", loser)
 	default:
-		return Status{games.NoSeat, "Game over: " + o.String()}
+		return status(games.NoSeat, "status.over", "How", o.Method)
 	}
 	if o.Draw() {
-		return Status{games.NoSeat, fmt.Sprintf("Draw %d-%d (%s)", st[0], st[1], why)}
+		return status(games.NoSeat, "status.ouri.draw", "South", st[0], "North", st[1], "Why", why)
 	}
 	w := o.Winner
-	return Status{w, fmt.Sprintf(" wins %d-%d (%s)", st[w], st[w.Other()], why)}
+	return status(w, "status.ouri.wins", "Won", st[w], "Lost", st[w.Other()], "Why", why)
 }

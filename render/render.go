@@ -7,8 +7,10 @@
 // BlockOf gives the three apart, for a message that puts only the board in a code block; Board gives
 // the whole text, for the engine protocol:
 //
-//	b := render.BlockOf(g)
-//	msg := "```\n" + strings.Join(b.Lines, "\n") + "\n```\n" + strings.Join(b.Notes, "\n") + "\n" + b.Status.Line(g.Kind())
+// Words come from the catalogue (bot/say) in the reader's language; the block's lines hold no words.
+//
+//	b := render.BlockOf(g, say.For("pt-BR"))
+//	msg := "```\n" + strings.Join(b.Lines, "\n") + "\n```\n" + strings.Join(b.Notes, "\n") + "\n" + b.Status.Line(w)
 package render
 
 import (
@@ -35,55 +37,80 @@ type Block struct {
 	Status Status
 }
 
-// Status is the line that says whose turn it is or the result.
+// Status is the line that says whose turn it is or the result, as a message of the catalogue whose
+// Who placeholder names the seat (its colour, or a player and their colour); the adapter words it.
 type Status struct {
-	// Seat is the seat whose colour starts the line (to move / decides / wins); NoSeat when none
-	// (a draw, or no line).
+	// Seat is the seat the line is about (to move / decides / wins); NoSeat when none (a draw, or
+	// no line).
 	Seat games.Seat
-	// Text is the line after the colour, e.g. " to move: serve at table ne", " wins by claim"; for
-	// NoSeat the whole line ("Draw by repetition"), or "" when the block has no status line.
-	Text string
+	Kind string
+	// Text is the line, e.g. status.to-move "{{.Who}} to move"; ID "" when the block has no status line.
+	Text games.Text
 }
 
-// Line is the status line in the game's colour names: "Black to move: serve at table ne".
-func (s Status) Line(kind string) string {
-	if s.Seat == games.NoSeat {
-		return s.Text
+// Line is the status line naming the seat by its colour: "Black to move: serve at table ne".
+func (s Status) Line(w games.Words) string { return s.Named(w, "") }
+
+// Named is the status line with player before the seat's colour: "<@1> (Black) to move"; player ""
+// names the colour alone.
+func (s Status) Named(w games.Words, player string) string {
+	if s.Text.ID == "" {
+		return ""
 	}
-	return SeatName(kind, s.Seat) + s.Text
+	args := make(map[string]any, len(s.Text.Args)+1)
+	for k, v := range s.Text.Args {
+		args[k] = v
+	}
+	if s.Seat == 0 || s.Seat == 1 {
+		colour := w.T(s.desc().SeatID(s.Seat), nil)
+		if player != "" {
+			colour = w.T("status.player", map[string]any{"Player": player, "Colour": colour})
+		}
+		args["Who"] = colour
+	}
+	return w.T(s.Text.ID, args)
 }
 
-// BlockOf draws a game's board, its notes and its status apart.
-func BlockOf(g games.Game) Block {
+func (s Status) desc() *games.Descriptor {
+	d, _ := catalog.Lookup(s.Kind)
+	return d
+}
+
+// BlockOf draws a game's board, its notes in w's language, and its status apart.
+func BlockOf(g games.Game, w games.Words) Block {
+	var b Block
 	switch g := g.(type) {
 	case *oolong.Game:
-		return drawOolong(g)
+		b = drawOolong(g, w)
 	case *ouri.Game:
-		return drawOuri(g)
+		b = drawOuri(g, w)
 	case *ordo.Game:
-		return drawOrdo(g)
+		b = drawOrdo(g, w)
+	default:
+		return Block{Notes: []string{fmt.Sprintf("(%s)", g.Kind())}, Status: Status{Seat: games.NoSeat}}
 	}
-	return Block{Notes: []string{fmt.Sprintf("(no board for %s)", g.Kind())}, Status: Status{Seat: games.NoSeat}}
+	b.Status.Kind = g.Kind()
+	return b
 }
 
-// Board is a game's whole text, one item a line: the board's lines, then the notes, then the status
-// line (whose turn it is or the result, in the game's own colour names).
-func Board(g games.Game) string { return BlockOf(g).text(g.Kind()) }
-
-func (b Block) text(kind string) string {
+// Board is a game's whole text in w's language, one item a line: the board's lines, then the
+// notes, then the status line (whose turn it is or the result, in the game's own colour names).
+func Board(g games.Game, w games.Words) string {
+	b := BlockOf(g, w)
 	lines := append(append([]string(nil), b.Lines...), b.Notes...)
-	if st := b.Status.Line(kind); st != "" {
+	if st := b.Status.Line(w); st != "" {
 		lines = append(lines, st)
 	}
 	return strings.Join(lines, "\n") + "\n"
 }
 
-// SeatName is a seat's colour in the game's own words (Black/Green, South/North, White/Black), or
-// "nobody" for NoSeat or a game the catalog does not know.
-func SeatName(kind string, s games.Seat) string {
-	d, ok := catalog.Lookup(kind)
-	if !ok {
-		return "nobody"
-	}
-	return d.SeatName(s)
+// colour is a seat's colour in the game's words as a placeholder's value.
+func colour(kind string, s games.Seat) games.Phrase {
+	d, _ := catalog.Lookup(kind)
+	return games.Colour{D: d, Seat: s}
+}
+
+// status is a status line about seat s: message id with name, value pairs.
+func status(s games.Seat, id string, kv ...any) Status {
+	return Status{Seat: s, Text: games.Text{ID: id, Args: games.Args(kv...)}}
 }

@@ -5,6 +5,9 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"tabuleiro/bot/say"
+	"tabuleiro/games"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/ with what the code draws now")
@@ -39,3 +42,9 @@ func golden(t *testing.T, name, got string) {
 		}
 	}
 }
+
+// en is the English catalogue: the golden files are in English.
+var en = say.For(say.English)
+
+// seatName is a seat's colour in English.
+func seatName(kind string, s games.Seat) string { return colour(kind, s).Word(en) }

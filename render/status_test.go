@@ -50,8 +50,8 @@ func TestEveryEndingSaysHowItEnded(t *testing.T) {
 		}
 		return st[o.Winner], st[o.Winner.Other()]
 	}
-	winner := func(g games.Game) string { return SeatName(g.Kind(), g.Outcome().Winner) }
-	loser := func(g games.Game) string { return SeatName(g.Kind(), g.Outcome().Winner.Other()) }
+	winner := func(g games.Game) string { return seatName(g.Kind(), g.Outcome().Winner) }
+	loser := func(g games.Game) string { return seatName(g.Kind(), g.Outcome().Winner.Other()) }
 	ouriScore := func(why string) func(games.Game) string {
 		return func(g games.Game) string {
 			w, l := stores(g)
@@ -71,7 +71,7 @@ func TestEveryEndingSaysHowItEnded(t *testing.T) {
 		{"an Oolong claim names the winner and the five tables", "oolong", nil, games.Claim,
 			func(g games.Game) string { return winner(g) + " wins: five tables claimed" }},
 		{"an Oolong game out of tea is a draw that says who had none", "oolong", nil, games.Exhaustion,
-			func(g games.Game) string { return "Draw: " + SeatName("oolong", g.ToMove()) + " has no tea left" }},
+			func(g games.Game) string { return "Draw: " + seatName("oolong", g.ToMove()) + " has no tea left" }},
 		{"an Oolong agreement is a draw", "oolong", nil, games.Agreement,
 			func(games.Game) string { return "Draw by agreement" }},
 		{"an Oolong resignation names who resigned", "oolong", nil, games.Resignation,
@@ -120,8 +120,8 @@ func TestEveryEndingSaysHowItEnded(t *testing.T) {
 				}
 				g = endedBy(t, tc.kind, tc.opts, tc.method, from)
 			}
-			st := BlockOf(g).Status
-			got, want := st.Line(tc.kind), tc.want(g)
+			st := BlockOf(g, en).Status
+			got, want := st.Line(en), tc.want(g)
 			if got != want {
 				t.Errorf("status %q, want %q", got, want)
 			}
@@ -139,7 +139,7 @@ func TestEveryEndingSaysHowItEnded(t *testing.T) {
 
 func TestAnEndingWithoutWordsStillSaysTheGameIsOver(t *testing.T) {
 	for _, o := range []games.Outcome{{Winner: 0, Method: games.Claim}, {Winner: games.NoSeat, Method: games.Method(99)}} {
-		if st := ordoResult(o); st.Seat != games.NoSeat || !strings.HasPrefix(st.Text, "Game over: ") {
+		if st := ordoResult(o); st.Seat != games.NoSeat || !strings.HasPrefix(st.Line(en), "Game over: ") {
 			t.Errorf("%v: %+v", o, st)
 		}
 	}

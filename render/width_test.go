@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"tabuleiro/bot/say"
 	"testing"
 
 	"tabuleiro/games"
@@ -14,7 +15,7 @@ import (
 // phone"): every line inside the code block is printable ASCII and at most MaxWidth columns wide;
 // nothing outside it can open or close a code block; the whole text leaves room in a 2000-character
 // message for the players' line, the fences and the rating lines.
-func checkPhoneBlock(kind string, b Block) error {
+func checkPhoneBlock(kind string, b Block, w games.Words) error {
 	for _, l := range b.Lines {
 		if len(l) > MaxWidth {
 			return fmt.Errorf("line %q is %d columns, over %d", l, len(l), MaxWidth)
@@ -31,7 +32,7 @@ func checkPhoneBlock(kind string, b Block) error {
 	if len(b.Lines) > 0 && strings.TrimSpace(b.Lines[len(b.Lines)-1]) == "" {
 		return fmt.Errorf("the block ends with a blank line")
 	}
-	outside := append(append([]string(nil), b.Notes...), b.Status.Line(kind))
+	outside := append(append([]string(nil), b.Notes...), b.Status.Line(w))
 	for _, n := range outside {
 		if strings.Contains(n, "```") || strings.Contains(n, "\n") {
 			return fmt.Errorf("%q outside the block holds a code fence or a newline", n)
@@ -56,9 +57,12 @@ func TestEveryBoardFitsAPhone(t *testing.T) {
 	ended := map[string]map[games.Method]int{}
 	randomPositions(t, n, func(g games.Game) {
 		positions++
-		b := BlockOf(g)
-		if err := checkPhoneBlock(g.Kind(), b); err != nil {
-			t.Fatalf("%s %s at ply %d (%v): %v\n%s", g.Kind(), g.Options(), g.Ply(), g.Outcome(), err, Board(g))
+		b := BlockOf(g, en)
+		for _, lang := range say.Languages {
+			w := say.For(lang)
+			if err := checkPhoneBlock(g.Kind(), BlockOf(g, w), w); err != nil {
+				t.Fatalf("%s %s %s at ply %d (%v): %v\n%s", lang, g.Kind(), g.Options(), g.Ply(), g.Outcome(), err, Board(g, w))
+			}
 		}
 		for _, l := range b.Lines {
 			widest[g.Kind()] = max(widest[g.Kind()], len(l))
@@ -71,8 +75,11 @@ func TestEveryBoardFitsAPhone(t *testing.T) {
 		}
 	})
 	for _, g := range endings(t) {
-		if err := checkPhoneBlock(g.Kind(), BlockOf(g)); err != nil {
-			t.Errorf("%s ended by %v: %v", g.Kind(), g.Outcome(), err)
+		for _, lang := range say.Languages {
+			w := say.For(lang)
+			if err := checkPhoneBlock(g.Kind(), BlockOf(g, w), w); err != nil {
+				t.Errorf("%s %s ended by %v: %v", lang, g.Kind(), g.Outcome(), err)
+			}
 		}
 		ended[g.Kind()][g.Outcome().Method]++
 	}

@@ -14,6 +14,9 @@ type ServerSettings struct {
 	Language    string        // "en-US" or "pt-BR"; "" follows the server's locale
 	IdleTimeout time.Duration // 0: the process's IDLE_TIMEOUT
 	NoPings     bool          // no turn pings on this server
+	// Locale is the server's Discord locale as last seen, so that work done later (the bot's
+	// moves, expiries, pings) speaks the server's language without an interaction.
+	Locale string
 }
 
 // MemberSettings are what a person chose for themselves (`/tabuleiro me`).
@@ -104,6 +107,7 @@ func encodeServerSettings(c ServerSettings) []byte {
 	w.str(c.Language)
 	w.int(int64(c.IdleTimeout))
 	w.bool(c.NoPings)
+	w.str(c.Locale)
 	return w.b
 }
 
@@ -116,6 +120,9 @@ func decodeServerSettings(b []byte) (ServerSettings, error) {
 	c.Language = r.str()
 	c.IdleTimeout = time.Duration(r.int())
 	c.NoPings = r.bool()
+	if len(r.b) > 0 { // records written before Locale end here
+		c.Locale = r.str()
+	}
 	return c, r.end()
 }
 

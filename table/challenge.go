@@ -23,24 +23,24 @@ func (t *Table) ChallengeRated(a Actor, opponent string, opponentIsBot bool, fir
 		return store.Challenge{}, err
 	}
 	if opponent == "" {
-		return store.Challenge{}, refuse(Invalid, "Name your opponent: `/%s challenge opponent:@someone`.", a.Kind)
+		return store.Challenge{}, refuse(Invalid, "refusal.name-opponent", "Kind", a.Kind)
 	}
 	if opponent == a.User {
-		return store.Challenge{}, refuse(Refused, "You cannot challenge yourself — challenge someone else, or play the bot with `/%s vs-bot`.", a.Kind)
+		return store.Challenge{}, refuse(Refused, "refusal.challenge-self", "Kind", a.Kind)
 	}
 	if opponentIsBot {
-		return store.Challenge{}, refuse(Refused, "You cannot challenge a bot — to play tabuleiro, use `/%s vs-bot`.", a.Kind)
+		return store.Challenge{}, refuse(Refused, "refusal.challenge-bot", "Kind", a.Kind)
 	}
 	switch first {
 	case "":
 		first = "random"
 	case "me", "them", "random":
 	default:
-		return store.Challenge{}, refuse(Invalid, "first must be me, them or random, not %q.", first)
+		return store.Challenge{}, refuse(Invalid, "refusal.first-challenge", "Value", first)
 	}
 	g, err := catalog.New(a.Kind, opts)
 	if err != nil {
-		return store.Challenge{}, refuse(Invalid, "%s", UpperFirst(err.Error()))
+		return store.Challenge{}, Problem(Invalid, err)
 	}
 	isRated, err := t.rates(&a, g, rated)
 	if err != nil {
@@ -74,20 +74,20 @@ type Answered struct {
 func (t *Table) Answer(a Actor, id uint64, accept bool, messageID string) (Answered, error) {
 	c, err := t.st.Challenge(id)
 	if errors.Is(err, store.ErrNotFound) {
-		return Answered{}, refuse(NotFound, "That challenge no longer exists.")
+		return Answered{}, refuse(NotFound, "refusal.challenge-gone")
 	}
 	if err != nil {
 		return Answered{}, err
 	}
 	log := t.logOf(&a).With("challenge", id)
 	if c.Channel != a.Place.Channel {
-		return Answered{}, refuse(Refused, "That challenge belongs to another channel.")
+		return Answered{}, refuse(Refused, "refusal.challenge-other-channel")
 	}
 	if c.State != store.ChallengeOpen {
-		return Answered{}, refuse(Stale, "This challenge is no longer open (it was %s).", c.State)
+		return Answered{}, refuse(Stale, "refusal.challenge-closed", "State", games.Text{ID: "challenge.state." + c.State.String()})
 	}
 	if a.User != c.Challenger && a.User != c.Opponent {
-		return Answered{}, refuse(Refused, "This challenge is for %s — challenge someone yourself with `/%s challenge`.", Mention(c.Opponent), c.Kind)
+		return Answered{}, refuse(Refused, "refusal.challenge-not-yours", "Opponent", Mention(c.Opponent), "Kind", c.Kind)
 	}
 	now := t.cfg.Now()
 	if !accept {
@@ -103,7 +103,7 @@ func (t *Table) Answer(a Actor, id uint64, accept bool, messageID string) (Answe
 		return Answered{Challenge: c}, nil
 	}
 	if a.User != c.Opponent {
-		return Answered{}, refuse(Refused, "You cannot accept your own challenge — wait for %s, or withdraw it with Decline.", Mention(c.Opponent))
+		return Answered{}, refuse(Refused, "refusal.challenge-own", "Opponent", Mention(c.Opponent))
 	}
 	if !now.Before(c.Expires) {
 		return Answered{}, store.ErrExpired

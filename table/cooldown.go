@@ -52,7 +52,7 @@ func (c *cooldown) take(user string, now time.Time) error {
 		c.starts[user] = times
 		wait := min(times[0].Add(c.window).Sub(now), c.window) // the clock may have stepped back
 		secs := max(int((wait+time.Second-1)/time.Second), 1)
-		return refuse(Refused, "You are starting games too fast — try again in %d s.", secs)
+		return refuse(Refused, "refusal.too-fast", "Count", secs)
 	}
 	c.starts[user] = append(times, now)
 	return nil

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"tabuleiro/bot/say"
 	"testing"
 	"time"
 
@@ -61,7 +62,7 @@ func TestStartCooldown(t *testing.T) {
 					if !errors.As(err, &r) || r.Code != Refused {
 						t.Fatalf("step %d: %v is not a Refused refusal", i, err)
 					}
-					got = r.Message
+					got = r.Word(say.For(say.English))
 				}
 				if got != s.want {
 					t.Fatalf("step %d (%s at %v): got %q, want %q", i, s.user, s.at, got, s.want)
@@ -100,7 +101,7 @@ func TestTheTableRefusesABurstOfStarts(t *testing.T) {
 		}
 		if err != nil {
 			refusal(t, err, Refused)
-			if !strings.Contains(err.Error(), "too fast") {
+			if r := err.(*Refusal); !strings.Contains(r.Word(say.For(say.English)), "too fast") {
 				t.Fatalf("start %d refused for another reason: %v", i+1, err)
 			}
 			if refusedAt < 0 {

@@ -28,10 +28,9 @@ func (t *Table) busy(a *Actor, userID string) error {
 	case err == nil:
 		title := Describe(a.Kind).Title
 		if userID == a.User {
-			return refuse(Refused, "You already have an %s game in this channel — finish it or `/%s resign` first (`/%s board` shows it).",
-				title, a.Kind, a.Kind)
+			return refuse(Refused, "refusal.busy-you", "Title", title, "Kind", a.Kind)
 		}
-		return refuse(Refused, "%s already has an %s game in this channel — wait until it is over.", Mention(userID), title)
+		return refuse(Refused, "refusal.busy-them", "Player", Mention(userID), "Title", title)
 	case errors.Is(err, store.ErrNotFound):
 		return nil
 	}
@@ -62,11 +61,11 @@ func (t *Table) VsBot(a Actor, level ai.Level, first string, opts games.Options)
 			seats = [2]store.Player{bot, me}
 		}
 	default:
-		return View{}, refuse(Invalid, "first must be me, bot or random, not %q.", first)
+		return View{}, refuse(Invalid, "refusal.first-vs-bot", "Value", first)
 	}
 	g, err := catalog.NewDealt(a.Kind, opts, t.rng(1, salt))
 	if err != nil {
-		return View{}, refuse(Invalid, "%s", UpperFirst(err.Error()))
+		return View{}, Problem(Invalid, err)
 	}
 	rec := store.Game{Guild: a.Place.Guild, Channel: a.Place.Channel, Kind: a.Kind, Seats: seats,
 		Encoded: games.Encode(g), Created: now}
@@ -83,8 +82,7 @@ func (t *Table) VsBot(a Actor, level ai.Level, first string, opts games.Options)
 func (t *Table) mine(a *Actor) (View, error) {
 	rec, g, err := t.st.ActiveLive(a.Place.Channel, a.Kind, a.User)
 	if errors.Is(err, store.ErrNotFound) {
-		return View{}, refuse(Refused, "You have no %s game in this channel — start one with `/%s vs-bot` or `/%s challenge`.",
-			Describe(a.Kind).Title, a.Kind, a.Kind)
+		return View{}, refuse(Refused, "refusal.no-game", "Title", Describe(a.Kind).Title, "Kind", a.Kind)
 	}
 	if err != nil {
 		return View{Game: rec}, err
@@ -96,17 +94,17 @@ func (t *Table) mine(a *Actor) (View, error) {
 // mayDecide refuses a decision from anyone but the player to decide.
 func mayDecide(a *Actor, v View) (games.Seat, error) {
 	if v.Over() {
-		return games.NoSeat, refuse(Stale, "That game is over — %s.", ResultLine(v))
+		return games.NoSeat, refuse(Stale, "refusal.over", "Result", Result(v))
 	}
 	seat := v.SeatOf(a.User)
 	if seat == games.NoSeat {
-		return seat, refuse(Refused, "You are not playing in this game — start your own with `/%s vs-bot` or `/%s challenge`.", v.Game.Kind, v.Game.Kind)
+		return seat, refuse(Refused, "refusal.not-yours", "Kind", v.Game.Kind)
 	}
 	if turn := v.Live.ToMove(); turn != seat {
 		if v.Game.Seats[turn].Bot {
-			return seat, refuse(Refused, "It is the bot's turn — it is thinking; wait for its move.")
+			return seat, refuse(Refused, "refusal.bot-turn")
 		}
-		return seat, refuse(Refused, "It is %s's turn, not yours — wait for their move.", PlayerName(v.Game.Seats[turn]))
+		return seat, refuse(Refused, "refusal.their-turn", "Player", Player(v.Game.Seats[turn]))
 	}
 	return seat, nil
 }
@@ -119,7 +117,7 @@ func (t *Table) decide(v View, seat games.Seat, m games.Move, messageID string, 
 	stale := ""
 	rec, g, err := t.st.UpdateLive(v.Game, v.Live, func(r *store.Game, g games.Game) error {
 		if err := g.Play(m); err != nil {
-			return refuse(Invalid, "%s", UpperFirst(err.Error()))
+			return Problem(Invalid, err)
 		}
 		// Playing on declines the opponent's offer; one's own offer stands until answered.
 		if r.Offer.Kind != "" && r.Offer.By != seat {
@@ -150,7 +148,7 @@ func (t *Table) Move(a Actor, play string) (v View, old string, err error) {
 	}
 	m, err := v.Live.Parse(play)
 	if err != nil {
-		return View{}, "", refuse(Invalid, "%s", UpperFirst(err.Error()))
+		return View{}, "", Problem(Invalid, err)
 	}
 	old = v.Game.MessageID
 	if v, err = t.decide(v, seat, m, "", true); err != nil {
@@ -170,7 +168,7 @@ func (t *Table) Choose(a Actor, id uint64, ply int, play, messageID string) (Vie
 	seat := v.SeatOf(a.User)
 	m, err := v.Live.Parse(play)
 	if err != nil {
-		return View{}, refuse(Invalid, "%s", UpperFirst(err.Error()))
+		return View{}, Problem(Invalid, err)
 	}
 	if v, err = t.decide(v, seat, m, messageID, false); err != nil {
 		return View{}, err
@@ -199,14 +197,14 @@ func (t *Table) Controls(a *Actor, id uint64, ply int) (View, error) {
 func (t *Table) onBoard(a *Actor, id uint64) (View, error) {
 	rec, g, err := t.st.Game(id)
 	if errors.Is(err, store.ErrNotFound) {
-		return View{}, refuse(NotFound, "That game no longer exists.")
+		return View{}, refuse(NotFound, "refusal.game-gone")
 	}
 	if err != nil {
 		return View{}, err
 	}
 	a.Log = t.logOf(a).With("game", id)
 	if rec.Channel != a.Place.Channel || rec.Kind != a.Kind {
-		return View{}, refuse(Refused, "That board belongs to another channel.")
+		return View{}, refuse(Refused, "refusal.other-channel")
 	}
 	return View{Game: rec, Live: g}, nil
 }
@@ -218,10 +216,10 @@ func (t *Table) CanResign(a Actor, id uint64) (View, error) {
 		return View{}, err
 	}
 	if v.SeatOf(a.User) == games.NoSeat {
-		return View{}, refuse(Refused, "You are not playing in this game, so you cannot resign it.")
+		return View{}, refuse(Refused, "refusal.resign-not-yours")
 	}
 	if v.Over() {
-		return View{}, refuse(Stale, "That game is already over.")
+		return View{}, refuse(Stale, "refusal.already-over")
 	}
 	return v, nil
 }
@@ -239,10 +237,10 @@ func (t *Table) resign(a *Actor, id uint64) (View, error) {
 	rec, g, err := t.st.Update(id, -1, func(r *store.Game, g games.Game) error {
 		seat := SeatOf(*r, a.User)
 		if seat == games.NoSeat {
-			return refuse(Refused, "You are not playing in this game, so you cannot resign it.")
+			return refuse(Refused, "refusal.resign-not-yours")
 		}
 		if g.Outcome().Over() {
-			return refuse(Stale, "That game is already over.")
+			return refuse(Stale, "refusal.already-over")
 		}
 		r.Deadline = time.Time{}
 		stale, r.Ping = r.Ping.Message, store.Ping{}
@@ -310,12 +308,11 @@ func (t *Table) Offer(a Actor) (Offered, error) {
 	}
 	seat := v.SeatOf(a.User)
 	if v.Game.Seats[seat.Other()].Bot {
-		return Offered{}, refuse(Refused, "The bot plays every game to the end — play on, or `/%s resign`.", a.Kind)
+		return Offered{}, refuse(Refused, "refusal.bot-plays-on", "Kind", a.Kind)
 	}
 	kind := Describe(a.Kind).Offer
 	if v.Game.Offer.Kind != "" && v.Game.Offer.By == seat {
-		return Offered{}, refuse(Refused, "You already made the offer — it is up to %s to accept with `/%s %s`.",
-			PlayerName(v.Game.Seats[seat.Other()]), a.Kind, kind)
+		return Offered{}, refuse(Refused, "refusal.offered", "Player", Player(v.Game.Seats[seat.Other()]), "Kind", a.Kind, "Offer", kind)
 	}
 	old := v.Game.MessageID
 	accept := v.Game.Offer.Kind != "" && v.Game.Offer.By == seat.Other()
@@ -354,7 +351,7 @@ func (t *Table) Find(a Actor, player string, finished bool) (View, error) {
 	case player != "":
 		rec, err = lookup(player)
 		if errors.Is(err, store.ErrNotFound) {
-			return View{}, refuse(NotFound, "%s has no %s game in this channel.", Mention(player), title)
+			return View{}, refuse(NotFound, "refusal.player-no-game", "Player", Mention(player), "Title", title)
 		}
 	default:
 		rec, err = lookup(a.User)
@@ -380,17 +377,15 @@ func (t *Table) Find(a Actor, player string, finished bool) (View, error) {
 						return View{}, err
 					}
 				}
-				return View{}, refuse(NotFound, "No %s game is being played in this channel — start one with `/%s vs-bot` or `/%s challenge`.",
-					title, a.Kind, a.Kind)
+				return View{}, refuse(NotFound, "refusal.none-here", "Title", title, "Kind", a.Kind)
 			case 1:
 				rec, err = here[0], nil
 			default:
-				var names []string
+				names := make(pairings, 0, len(here))
 				for _, r := range here {
-					names = append(names, PlayerName(r.Seats[0])+" vs "+PlayerName(r.Seats[1]))
+					names = append(names, r.Seats)
 				}
-				return View{}, refuse(Refused, "Several %s games are running here (%s) — pick one with `player:`.",
-					title, strings.Join(names, "; "))
+				return View{}, refuse(Refused, "refusal.several", "Title", title, "Games", names)
 			}
 		}
 	}
@@ -415,4 +410,15 @@ func (t *Table) Suggest(a Actor) []string {
 		return nil
 	}
 	return games.Names(g, g.Legal())
+}
+
+// pairings name games by their players, "<@1> vs <@2>; …", as a placeholder's value.
+type pairings [][2]store.Player
+
+func (ps pairings) Word(w games.Words) string {
+	parts := make([]string, len(ps))
+	for i, p := range ps {
+		parts[i] = w.T("game.pairing", map[string]any{"Player": PlayerName(p[0], w), "Opponent": PlayerName(p[1], w)})
+	}
+	return strings.Join(parts, "; ")
 }

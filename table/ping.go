@@ -45,6 +45,23 @@ func (t *Table) settings(guild string) store.ServerSettings {
 	return s
 }
 
+// Speaks is what a server's public messages follow: its language setting, and its locale. A request
+// gives the locale it came with, and a change is remembered (rarely written: once per server and
+// change) for the work done later without one (bot moves, expiries, pings), which gives "".
+func (t *Table) Speaks(guild, locale string) (setting, loc string) {
+	if guild == "" {
+		return "", locale
+	}
+	s := t.settings(guild)
+	if locale == "" || locale == s.Locale {
+		return s.Language, s.Locale
+	}
+	if _, err := t.ChangeSettings(guild, func(s *store.ServerSettings) { s.Locale = locale }); err != nil {
+		t.log.Warn("could not remember a server's locale", "guild", guild, "err", err)
+	}
+	return s.Language, locale
+}
+
 // settingsCache holds servers' settings read from the store.
 type settingsCache struct {
 	setMu sync.Mutex

@@ -13,12 +13,12 @@ func (t *Table) rates(a *Actor, g games.Game, asked *bool) (bool, error) {
 	switch {
 	case a.Place.Guild == "":
 		if want {
-			return false, refuse(Refused, "Ratings are kept per server — games in DMs are unrated. Drop `rated:true`, or challenge in a server.")
+			return false, refuse(Refused, "refusal.rated-dm")
 		}
 		return false, nil
 	case !store.Ratable(a.Kind, g.Options()):
 		if want {
-			return false, refuse(Refused, "Only %s with `rules:ouri` and without `misere` is rated — drop `rated:true`, or play that variant.", Describe(a.Kind).Title)
+			return false, refuse(Refused, "refusal.rated-variant", "Title", Describe(a.Kind).Title)
 		}
 		return false, nil
 	case asked != nil:
@@ -46,7 +46,7 @@ type LeaderboardPage struct {
 // the actor's server, with the actor's own place.
 func (t *Table) Leaderboard(a Actor, page int) (LeaderboardPage, error) {
 	if a.Place.Guild == "" {
-		return LeaderboardPage{}, refuse(Refused, "Ratings are kept per server — use `/%s leaderboard` in a server.", a.Kind)
+		return LeaderboardPage{}, refuse(Refused, "refusal.leaderboard-dm", "Kind", a.Kind)
 	}
 	page = max(page, 1)
 	lb, err := t.st.Leaderboard(a.Place.Guild, a.Kind, a.User, (page-1)*LeaderboardSize, LeaderboardSize)

@@ -15,10 +15,10 @@ func (t *Table) Finished(a Actor, id uint64) (View, error) {
 		return View{}, err
 	}
 	if !v.Over() {
-		return View{}, refuse(Stale, "That game is still being played — finish it first.")
+		return View{}, refuse(Stale, "refusal.rematch-not-over")
 	}
 	if v.SeatOf(a.User) == games.NoSeat {
-		return View{}, refuse(Refused, "Only its players can ask for a rematch — start your own with `/%s challenge` or `/%s vs-bot`.", v.Game.Kind, v.Game.Kind)
+		return View{}, refuse(Refused, "refusal.rematch-not-player", "Kind", v.Game.Kind)
 	}
 	return v, nil
 }
@@ -40,9 +40,9 @@ func (t *Table) LastFinished(a Actor, player string) (View, error) {
 	}
 	if errors.Is(err, store.ErrNotFound) {
 		if player != "" {
-			return View{}, refuse(NotFound, "%s has not finished an %s game in this channel.", Mention(player), title)
+			return View{}, refuse(NotFound, "refusal.replay-player-none", "Player", Mention(player), "Title", title)
 		}
-		return View{}, refuse(NotFound, "No %s game has finished in this channel yet.", title)
+		return View{}, refuse(NotFound, "refusal.replay-none", "Title", title)
 	}
 	if err != nil {
 		return View{}, err
@@ -57,7 +57,7 @@ func (t *Table) Replay(a Actor, id uint64) (View, error) {
 		return View{}, err
 	}
 	if !v.Over() {
-		return View{}, refuse(Stale, "That game is still being played — `/%s board` shows it.", v.Game.Kind)
+		return View{}, refuse(Stale, "refusal.replay-not-over", "Kind", v.Game.Kind)
 	}
 	return v, nil
 }
@@ -66,7 +66,7 @@ func (t *Table) Replay(a Actor, id uint64) (View, error) {
 func (v View) At(ply int) (games.Game, error) {
 	log := v.Live.Log()
 	if ply < 0 || ply > len(log) {
-		return nil, refuse(Invalid, "That game has %d decisions, not %d.", len(log), ply)
+		return nil, refuse(Invalid, "refusal.replay-ply", "Count", len(log), "Ply", ply)
 	}
 	g, err := v.Desc().New(v.Live.Options(), nil)
 	if err != nil {

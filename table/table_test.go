@@ -98,7 +98,7 @@ func refusal(t *testing.T, err error, code Code) {
 		t.Fatalf("want a %s refusal, got %v", code, err)
 	}
 	if r.Code != code {
-		t.Fatalf("want a %s refusal, got %s: %s", code, r.Code, r.Message)
+		t.Fatalf("want a %s refusal, got %s: %s", code, r.Code, r.Text)
 	}
 }
 

@@ -8,6 +8,8 @@ import (
 	"github.com/BurntSushi/toml"
 	"github.com/nicksnyder/go-i18n/v2/i18n"
 	"golang.org/x/text/language"
+
+	"tabuleiro/games"
 )
 
 // The languages the bot speaks. Discord has no Portuguese locale but pt-BR.
@@ -40,24 +42,21 @@ type Words struct {
 	loc  *i18n.Localizer
 }
 
-var (
-	wordsMu sync.Mutex
-	words   = map[string]*Words{}
-)
+// all are the catalogues, built once: For is called once per request and must cost nothing.
+var all = sync.OnceValue(func() map[string]*Words {
+	m := map[string]*Words{}
+	for _, lang := range Languages {
+		m[lang] = &Words{lang: lang, loc: i18n.NewLocalizer(bundle(), lang)}
+	}
+	return m
+})
 
 // For returns the catalogue in lang, one of Languages; any other language gets English.
 func For(lang string) *Words {
-	if !known(lang) {
-		lang = English
-	}
-	wordsMu.Lock()
-	defer wordsMu.Unlock()
-	if w := words[lang]; w != nil {
+	if w := all()[lang]; w != nil {
 		return w
 	}
-	w := &Words{lang: lang, loc: i18n.NewLocalizer(bundle(), lang)}
-	words[lang] = w
-	return w
+	return all()[English]
 }
 
 // Lang is the language of w: "en-US" or "pt-BR".
@@ -66,7 +65,15 @@ func (w *Words) Lang() string { return w.lang }
 // T renders message id with data filling its placeholders ({{.Title}}); a "Count" in data also
 // picks the plural form by the language's CLDR rules. An id the catalogue lacks renders as the id
 // itself, so a missing text shows up in tests and transcripts instead of an empty message.
+//
+// A value that is a games.Phrase (a seat's colour, a result) is worded in w's language first.
 func (w *Words) T(id string, data map[string]any) string {
+	for _, v := range data {
+		if _, ok := v.(games.Phrase); ok {
+			data = worded(w, data)
+			break
+		}
+	}
 	cfg := &i18n.LocalizeConfig{MessageID: id, TemplateData: data}
 	if n, ok := data["Count"]; ok {
 		cfg.PluralCount = n
@@ -77,6 +84,21 @@ func (w *Words) T(id string, data map[string]any) string {
 	}
 	return s
 }
+
+// worded is data with its Phrases worded in w's language; data itself is left as it was.
+func worded(w *Words, data map[string]any) map[string]any {
+	out := make(map[string]any, len(data))
+	for k, v := range data {
+		if p, ok := v.(games.Phrase); ok {
+			v = p.Word(w)
+		}
+		out[k] = v
+	}
+	return out
+}
+
+// Say is t in w's language.
+func (w *Words) Say(t games.Text) string { return w.T(t.ID, t.Args) }
 
 // Private is the language of a reply only the caller sees: their Discord locale when the bot
 // speaks it (pt-BR), else English.

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"tabuleiro/ai"
+	"tabuleiro/bot/say"
 	"tabuleiro/games"
 	"tabuleiro/games/ouri"
 	"tabuleiro/render"
@@ -134,7 +135,7 @@ func (s *engineSession) handle(ctx context.Context, line []byte) any {
 		}
 		return reply{OK: true, Move: s.game.Format(m)}
 	case "render":
-		return reply{OK: true, Text: render.Board(s.game)}
+		return reply{OK: true, Text: render.Board(s.game, say.For(say.English))}
 	case "":
 		return fail("missing \"cmd\": use new, play, perft, go or render")
 	}

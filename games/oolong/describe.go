@@ -1,7 +1,7 @@
 package oolong
 
 import (
-	"fmt"
+	"strings"
 
 	"tabuleiro/games"
 )
@@ -54,35 +54,41 @@ func (m Marker) Effect() string {
 	return m.String()
 }
 
-// describe says what a decision of a pending special does, in a phrase short enough for a menu
-// (at most 100 characters): "turn table ne 3 steps clockwise (seat n moves to se)".
-func (p *Position) describe(m games.Move) string {
+// describe says what a decision of a pending special does, as a catalogue message short enough for
+// a menu (at most 100 characters): "turn table ne 3 steps clockwise (the tea on n goes to e)".
+func (p *Position) describe(m games.Move) games.Text {
 	t, actor, pending := p.head()
+	text := func(id string, kv ...any) games.Text {
+		return games.Text{ID: "oolong.choice." + id, Args: games.Args(kv...)}
+	}
 	switch moveKind(m) {
 	case kindMoveTea:
-		return fmt.Sprintf("move a %s tea from %s.%s to %s.%s", colourName(actor), fieldA(m), fieldB(m), fieldC(m), fieldD(m))
+		return text("move-tea", "Colour", games.Colour{D: Descriptor, Seat: actor},
+			"From", fieldA(m).String()+"."+fieldB(m).String(), "To", fieldC(m).String()+"."+fieldD(m).String())
 	case kindWaiter:
 		to := fieldA(m)
+		seat := to.String() + "." + p.waiterS.String()
 		if p.empty(to)&^(1<<p.waiterS) == 0 {
-			return fmt.Sprintf("move the waiter to %s.%s: table %s has no open seat, the next tea goes elsewhere", to, p.waiterS, to)
+			return text("waiter-full", "Seat", seat, "Table", to.String())
 		}
-		return fmt.Sprintf("move the waiter to %s.%s: the next tea is served at table %s", to, p.waiterS, to)
+		return text("waiter", "Seat", seat, "Table", to.String())
 	case kindRotate:
 		k := int(fieldA(m))
-		return fmt.Sprintf("turn table %s %d step%s clockwise (the tea on n goes to %s)", t, k, plural(k), ring[k%8])
+		return text("rotate", "Table", t.String(), "Count", k, "Seat", ring[k%8].String())
 	case kindSwap:
 		a, b := fieldA(m), fieldB(m)
 		if pending && Marker(p.marker[t]) == SC {
-			return fmt.Sprintf("swap the teas of claimed table %s and unclaimed table %s (markers stay)", a, b)
+			return text("swap-claimed", "Claimed", a.String(), "Unclaimed", b.String())
 		}
-		return fmt.Sprintf("swap the teas of tables %s and %s (markers stay)", a, b)
+		return text("swap", "Table", a.String(), "Other", b.String())
 	case kindSkip:
 		if pending {
-			return fmt.Sprintf("let the %s of table %s pass; the marker stays used", Marker(p.marker[t]).Name(), t)
+			return text("skip-special", "Special", games.Text{ID: "oolong.special." + strings.ToLower(Marker(p.marker[t]).String())},
+				"Table", t.String())
 		}
-		return "skip"
+		return text("skip")
 	}
-	return FormatMove(m)
+	return text("notation", "Move", FormatMove(m))
 }
 
 func plural(n int) string {

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"tabuleiro/bot/say"
 	"tabuleiro/games"
 )
 
@@ -14,11 +15,11 @@ func describedChoices(g *Game) map[string]string {
 	p := g.Panel()
 	for _, gr := range p.Groups {
 		for _, c := range gr.Choices {
-			out[c.Notation] = c.Description
+			out[c.Notation] = c.Description.Word(say.For(say.English))
 		}
 	}
 	if p.Skip != nil {
-		out[p.Skip.Notation] = p.Skip.Description
+		out[p.Skip.Notation] = p.Skip.Description.Word(say.For(say.English))
 	}
 	return out
 }
