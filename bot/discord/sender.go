@@ -153,12 +153,19 @@ func (d *Sender) EditOriginal(ctx context.Context, in *discordgo.Interaction, m 
 
 // ClearOriginal removes the components of the message the response to in created.
 func (d *Sender) ClearOriginal(ctx context.Context, in *discordgo.Interaction) error {
-	empty := []discordgo.MessageComponent{}
-	return d.editOriginal(ctx, in, &discordgo.WebhookEdit{Components: &empty, AllowedMentions: allowed(bot.Message{})})
+	return d.editOriginal(ctx, in, clearControls)
 }
 
-func (d *Sender) editOriginal(ctx context.Context, in *discordgo.Interaction, e *discordgo.WebhookEdit) error {
-	if _, err := d.s.InteractionResponseEdit(d.withApp(in), e, discordgo.WithContext(ctx)); err != nil {
+// clearControls is the edit that takes a message's controls off, pinging nobody.
+var clearControls = json.RawMessage(`{"components":[],"allowed_mentions":{"parse":[]}}`)
+
+// editOriginal edits the response to in. discordgo's InteractionResponseEdit would put every
+// game's edits in one rate-limit bucket (one at a time, process-wide) and read back the whole
+// edited message; Discord limits them per interaction token, and nobody reads the answer.
+func (d *Sender) editOriginal(ctx context.Context, in *discordgo.Interaction, edit any) error {
+	q := d.withApp(in)
+	uri := discordgo.EndpointWebhookMessage(q.AppID, q.Token, "@original")
+	if _, err := d.s.RequestWithBucketID("PATCH", uri, edit, uri, discordgo.WithContext(ctx)); err != nil {
 		err = forbidden(fmt.Errorf("editing the response to interaction %s: %w", in.ID, err))
 		d.report(err, "interaction", in.ID)
 		return err
