@@ -2,7 +2,9 @@ package discord
 
 import (
 	"bufio"
+	"crypto/ed25519"
 	"encoding/binary"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -12,6 +14,7 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -19,11 +22,15 @@ import (
 	"time"
 
 	bolt "go.etcd.io/bbolt"
+
+	"tabuleiro/store"
 )
 
 // BenchmarkHTTPMove measures a move through the HTTP endpoint over a real connection: signed
 // request, verification, the bot's store transaction, the inline answer; the After steps (REST
-// follow-ups to a fake Discord) run in the background as in production. 32 games are played at
+// follow-ups to a fake Discord) run in the background as in production. The players' client and
+// the fake Discord run in processes of their own, so cpu-µs/move is the bot's (less the signature
+// checks), its HTTP server included. 32 games are played at
 // once, each by its own pair of players in its own channel; a finished game is followed by a new
 // one. Reported: p50 and p99 of a move's latency, moves/s, and, for scale, sequential bbolt
 // Update/s on the same disk in the same run (one move is at least one fsynced bbolt transaction).
@@ -72,20 +79,18 @@ func (tb *table) newBoard(channel, a, b string) (string, httpReply, error) {
 	return "", r, fmt.Errorf("no Accept button in %v", r.customIDs())
 }
 
-// playGames runs one goroutine per game against the endpoint over a real connection, b.N moves in
-// all, and reports the moves' latencies. move plays game i's next move: it returns the latency to
-// record, or ok=false for a step that is not a move (starting the next game).
-func playGames(b *testing.B, tb *table, games int, move func(i int) (lat time.Duration, ok bool, err error)) {
+// runGames runs one goroutine per game, n moves in all, and returns the moves' latencies and how
+// long they took. move plays game i's next move: it returns the latency to record, or ok=false for
+// a step that is not a move (starting the next game).
+func runGames(total, games int, move func(i int) (lat time.Duration, ok bool, err error)) ([]time.Duration, time.Duration, error) {
 	lat := make([][]time.Duration, games)
 	var failed sync.Once
 	var failure error
-	b.ResetTimer()
-	statsBefore, cpuBefore, reqsBefore := tb.st.Stats(), cpuTime(), tb.seq.Load()
 	start := time.Now()
 	var wg sync.WaitGroup
 	for i := 0; i < games; i++ {
-		n := b.N / games
-		if i < b.N%games {
+		n := total / games
+		if i < total%games {
 			n++
 		}
 		wg.Add(1)
@@ -104,24 +109,35 @@ func playGames(b *testing.B, tb *table, games int, move func(i int) (lat time.Du
 		}(i, n)
 	}
 	wg.Wait()
-	elapsed := time.Since(start)
+	return slices.Concat(lat...), time.Since(start), failure
+}
+
+// playGames plays b.N moves over games at once through tb (see runGames) and reports them.
+func playGames(b *testing.B, tb *table, games int, move func(i int) (lat time.Duration, ok bool, err error)) {
+	b.ResetTimer()
+	statsBefore, cpuBefore, reqsBefore := tb.st.Stats(), cpuTime(), tb.seq.Load()
+	moves, elapsed, err := runGames(b.N, games, move)
 	b.StopTimer()
-	if failure != nil {
-		b.Fatal(failure)
+	if err != nil {
+		b.Fatal(err)
 	}
 	tb.settle()
-	moves := slices.Concat(lat...)
 	statsAfter, cpu, reqs := tb.st.Stats(), cpuTime()-cpuBefore, tb.seq.Load()-reqsBefore
-	n := float64(len(moves))
-	if n > 0 {
-		b.ReportMetric(float64(statsAfter.Decodes-statsBefore.Decodes)/n, "decodes/move")
-		b.ReportMetric(float64(statsAfter.Commits-statsBefore.Commits)/n, "commits/move")
-		// The process's CPU, less the test client's share (building, signing and reading a request)
-		// and the endpoint's verification of the signature, measured now per request.
-		bot := cpu - time.Duration(reqs)*clientAndSignature(tb)
-		b.ReportMetric(float64(bot.Microseconds())/n, "cpu-µs/move")
-	}
+	// The process's CPU, less the test client's share (building, signing and reading a request)
+	// and the endpoint's verification of the signature, measured now per request.
+	reportCPU(b, statsAfter, statsBefore, cpu-time.Duration(reqs)*clientAndSignature(tb), len(moves))
 	reportMoves(b, moves, elapsed)
+}
+
+// reportCPU reports the store's work and the bot's CPU per move.
+func reportCPU(b *testing.B, after, before store.Stats, bot time.Duration, moves int) {
+	if moves == 0 {
+		return
+	}
+	n := float64(moves)
+	b.ReportMetric(float64(after.Decodes-before.Decodes)/n, "decodes/move")
+	b.ReportMetric(float64(after.Commits-before.Commits)/n, "commits/move")
+	b.ReportMetric(float64(bot.Microseconds())/n, "cpu-µs/move")
 }
 
 // asTheBotRuns sets the collector as the binary runs the bot (GCPercent, unless GOGC says
@@ -178,11 +194,16 @@ func serveOverHTTP(b *testing.B) *table {
 	return tb
 }
 
-func benchmarkHTTPClick(b *testing.B, games int) { benchmarkMoves(b, serveOverHTTP(b), games, false) }
+func benchmarkHTTPClick(b *testing.B, games int) { benchmarkRemote(b, games, false) }
 
 // benchmarkMoves plays games at once, each move a house the last board offered: a click on its
 // button, or (byCommand) `/ouri move` with it.
 func benchmarkMoves(b *testing.B, tb *table, games int, byCommand bool) {
+	playGames(b, tb, games, mover(tb, games, byCommand))
+}
+
+// mover plays games at once through tb's client, each move a house the last board offered.
+func mover(tb *table, games int, byCommand bool) func(i int) (time.Duration, bool, error) {
 	type board struct {
 		channel, msg string
 		players      [2]string
@@ -193,7 +214,7 @@ func benchmarkMoves(b *testing.B, tb *table, games int, byCommand bool) {
 	for i := range boards {
 		boards[i] = board{channel: fmt.Sprint(1000 + i), players: [2]string{fmt.Sprint(2000 + 2*i), fmt.Sprint(2001 + 2*i)}}
 	}
-	playGames(b, tb, games, func(i int) (time.Duration, bool, error) {
+	return func(i int) (time.Duration, bool, error) {
 		p := &boards[i]
 		sows := p.last.enabledSows()
 		if len(sows) == 0 { // no board yet, or the game is over: the next one
@@ -230,7 +251,7 @@ func benchmarkMoves(b *testing.B, tb *table, games int, byCommand bool) {
 			return time.Since(t0), true, nil
 		}
 		return 0, false, fmt.Errorf("neither player may click %s", sows[0])
-	})
+	}
 }
 
 // discordElsewhere, when set, is the origin of a fake Discord in another process (see
@@ -281,7 +302,84 @@ func BenchmarkMoveCPU(b *testing.B) {
 
 // benchmarkHTTPMove moves by `/ouri move play:<house>`, a house the last board offered: each move
 // posts a new board, whose predecessor After clears over REST.
-func benchmarkHTTPMove(b *testing.B, games int) { benchmarkMoves(b, serveOverHTTP(b), games, true) }
+func benchmarkHTTPMove(b *testing.B, games int) { benchmarkRemote(b, games, true) }
+
+// benchmarkRemote plays b.N moves over games at once against the endpoint over HTTP, from a client
+// in another process (TestLoadProcess), so that this process's CPU is the bot's: the server's
+// network stack, the endpoint, the bot and its store and follow-ups, less the verification of the
+// signatures.
+func benchmarkRemote(b *testing.B, games int, byCommand bool) {
+	tb := serveOverHTTP(b)
+	cmd := exec.Command(os.Args[0], "-test.run=^TestLoadProcess$")
+	cmd.Env = append(os.Environ(), "TABULEIRO_LOAD=1", "TABULEIRO_LOAD_URL="+tb.url,
+		"TABULEIRO_LOAD_KEY="+hex.EncodeToString(tb.s.priv.Seed()), fmt.Sprintf("TABULEIRO_LOAD_MOVES=%d", b.N),
+		fmt.Sprintf("TABULEIRO_LOAD_GAMES=%d", games), fmt.Sprintf("TABULEIRO_LOAD_COMMAND=%v", byCommand))
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	b.ResetTimer()
+	statsBefore, cpuBefore := tb.st.Stats(), cpuTime()
+	out, err := cmd.Output()
+	b.StopTimer()
+	var load loadResult
+	if err == nil {
+		line, _, _ := strings.Cut(string(out), "\n")
+		err = json.Unmarshal([]byte(line), &load)
+	}
+	if err != nil || load.Failure != "" {
+		b.Fatalf("the load process: %v %s\n%s%s", err, load.Failure, out, stderr.String())
+	}
+	tb.settle()
+	statsAfter, cpu := tb.st.Stats(), cpuTime()-cpuBefore
+	reportCPU(b, statsAfter, statsBefore, cpu-time.Duration(load.Requests)*verification(tb), len(load.Latencies))
+	reportMoves(b, load.Latencies, load.Elapsed)
+}
+
+// loadResult is what TestLoadProcess prints: the moves' latencies, how long they took, the
+// requests it sent, or why it failed.
+type loadResult struct {
+	Latencies []time.Duration
+	Elapsed   time.Duration
+	Requests  int64
+	Failure   string
+}
+
+// TestLoadProcess is not a test: run with TABULEIRO_LOAD=1 by benchmarkRemote, it plays the
+// benchmark's games against the endpoint at TABULEIRO_LOAD_URL, signing with TABULEIRO_LOAD_KEY,
+// and prints a loadResult.
+func TestLoadProcess(t *testing.T) {
+	if os.Getenv("TABULEIRO_LOAD") != "1" {
+		t.Skip("the benchmarks' client, run as a process of its own")
+	}
+	seed, _ := hex.DecodeString(os.Getenv("TABULEIRO_LOAD_KEY"))
+	priv := ed25519.NewKeyFromSeed(seed)
+	tb := &table{t: t, s: signer{pub: priv.Public().(ed25519.PublicKey), priv: priv}, url: os.Getenv("TABULEIRO_LOAD_URL")}
+	moves, _ := strconv.Atoi(os.Getenv("TABULEIRO_LOAD_MOVES"))
+	games, _ := strconv.Atoi(os.Getenv("TABULEIRO_LOAD_GAMES"))
+	var r loadResult
+	var err error
+	r.Latencies, r.Elapsed, err = runGames(moves, games, mover(tb, games, os.Getenv("TABULEIRO_LOAD_COMMAND") == "true"))
+	if err != nil {
+		r.Failure = err.Error()
+	}
+	r.Requests = tb.seq.Load()
+	line, _ := json.Marshal(r)
+	fmt.Printf("%s\n", line)
+}
+
+// verification is the CPU of the endpoint's check of one request's signature, which the CPU
+// budget leaves out.
+func verification(tb *table) time.Duration {
+	body, _ := json.Marshal(click("2000", "1000", "/ouri/1/0/sow/a", "orig-tok1"))
+	req := tb.s.request(string(body), now)
+	const n = 300
+	start := cpuTime()
+	for i := 0; i < n; i++ {
+		if why := tb.e.verify(req.Header, body); why != "" {
+			tb.t.Fatalf("verification: %s", why)
+		}
+	}
+	return (cpuTime() - start) / n
+}
 
 // reportMoves reports the moves' p50 and p99, moves/s, and sequential bbolt Update/s measured now
 // on the same disk, for scale.
