@@ -70,21 +70,21 @@ func isBadByte(s string, i int) bool {
 // Foreign refuses a decision holding a character no notation uses (anything but printable ASCII),
 // naming the first such character whole, never a piece of it: `"é" (U+00E9) is not part of a move —
 // ` followed by hint.
-func Foreign(s, hint string) error {
+func Foreign(s string, hint Text) error {
 	for i, r := range s {
 		if r >= ' ' && r <= '~' {
 			continue
 		}
-		var name string
+		var name Text
 		switch {
 		case r == utf8.RuneError && isBadByte(s, i):
-			name = fmt.Sprintf("the byte 0x%02X", s[i])
+			name = Text{ID: "notation.byte", Args: Args("Code", fmt.Sprintf("0x%02X", s[i]))}
 		case unicode.IsGraphic(r) && !unicode.IsSpace(r):
-			name = fmt.Sprintf("%q (U+%04X)", string(r), r)
+			name = Text{ID: "notation.char", Args: Args("Char", fmt.Sprintf("%q", string(r)), "Code", fmt.Sprintf("%04X", r))}
 		default:
-			name = fmt.Sprintf("the invisible character U+%04X", r)
+			name = Text{ID: "notation.invisible", Args: Args("Code", fmt.Sprintf("%04X", r))}
 		}
-		return fmt.Errorf("%s is not part of a move — %s", name, hint)
+		return Problemf("notation.foreign", "Char", name, "Hint", hint)
 	}
 	return nil
 }

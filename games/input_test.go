@@ -1,6 +1,7 @@
 package games
 
 import (
+	"errors"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -33,24 +34,34 @@ func TestNormalizeTurnsLookAlikesIntoTheNotation(t *testing.T) {
 }
 
 func TestForeignNamesTheWholeCharacter(t *testing.T) {
-	for _, tc := range []struct{ name, in, want string }{
-		{"plain ASCII passes", "a3-a4", ""},
-		{"an accented letter is named with its code point", "a3é", `"é" (U+00E9) is not part of a move — hint`},
-		{"an emoji is named whole", "🙂a3", `"🙂" (U+1F642) is not part of a move — hint`},
-		{"an invisible character is named by its code point", "a3\u200ea4", "the invisible character U+200E is not part of a move — hint"},
-		{"a control character is named by its code point", "a\x07", "the invisible character U+0007 is not part of a move — hint"},
-		{"a broken UTF-8 byte is named as a byte", "a3\xe2\x80", "the byte 0xE2 is not part of a move — hint"},
+	hint := Text{ID: "hint"}
+	for _, tc := range []struct {
+		name, in string
+		want     Text // the character's name; ID "" when nothing is refused
+	}{
+		{"plain ASCII passes", "a3-a4", Text{}},
+		{"an accented letter is named with its code point", "a3é", Text{ID: "notation.char", Args: Args("Char", `"é"`, "Code", "00E9")}},
+		{"an emoji is named whole", "🙂a3", Text{ID: "notation.char", Args: Args("Char", `"🙂"`, "Code", "1F642")}},
+		{"an invisible character is named by its code point", "a3\u200ea4", Text{ID: "notation.invisible", Args: Args("Code", "200E")}},
+		{"a control character is named by its code point", "a\x07", Text{ID: "notation.invisible", Args: Args("Code", "0007")}},
+		{"a broken UTF-8 byte is named as a byte", "a3\xe2\x80", Text{ID: "notation.byte", Args: Args("Code", "0xE2")}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			err := Foreign(tc.in, "hint")
-			got := ""
-			if err != nil {
-				got = err.Error()
+			err := Foreign(tc.in, hint)
+			if tc.want.ID == "" {
+				if err != nil {
+					t.Fatalf("Foreign(%q) = %v", tc.in, err)
+				}
+				return
 			}
-			if got != tc.want {
-				t.Errorf("Foreign(%q) = %q, want %q", tc.in, got, tc.want)
+			var p *Problem
+			if !errors.As(err, &p) || p.ID != "notation.foreign" || p.Args["Hint"].(Text).ID != hint.ID {
+				t.Fatalf("Foreign(%q) = %v, want a notation.foreign problem with the hint", tc.in, err)
 			}
-			if !utf8.ValidString(got) {
+			if got := p.Args["Char"].(Text); got.String() != tc.want.String() {
+				t.Errorf("Foreign(%q) names %v, want %v", tc.in, got, tc.want)
+			}
+			if !utf8.ValidString(err.Error()) {
 				t.Errorf("Foreign(%q) is not valid UTF-8", tc.in)
 			}
 		})
@@ -77,10 +88,10 @@ func FuzzNormalize(f *testing.F) {
 		if Normalize(n) != n {
 			t.Fatalf("Normalize is not idempotent on %q: %q then %q", s, n, Normalize(n))
 		}
-		if err := Foreign(n, "hint"); err != nil && !utf8.ValidString(err.Error()) {
+		if err := Foreign(n, Text{ID: "hint"}); err != nil && !utf8.ValidString(err.Error()) {
 			t.Fatalf("Foreign(%q) is not valid UTF-8: %q", n, err)
 		}
-		if err := Foreign(n, "hint"); err == nil && strings.ContainsFunc(n, func(r rune) bool { return r < ' ' || r > '~' }) {
+		if err := Foreign(n, Text{ID: "hint"}); err == nil && strings.ContainsFunc(n, func(r rune) bool { return r < ' ' || r > '~' }) {
 			t.Fatalf("Foreign passed %q", n)
 		}
 	})

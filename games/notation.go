@@ -1,7 +1,6 @@
 package games
 
 import (
-	"fmt"
 	"strings"
 )
 
@@ -26,5 +25,5 @@ func CheckLength(s string) error {
 		}
 		n++
 	}
-	return fmt.Errorf("%q… is too long for a decision: a decision is at most %d characters", start, MaxNotation)
+	return Problemf("notation.too-long", "Start", start, "Count", MaxNotation)
 }

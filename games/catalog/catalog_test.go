@@ -43,7 +43,7 @@ func TestNewRefusesWhatItDoesNotKnow(t *testing.T) {
 			if g != nil {
 				t.Errorf("a refused game is not nil: %#v", g)
 			}
-			if !strings.Contains(err.Error(), tt.mentions) {
+			if !strings.Contains(said(err), tt.mentions) {
 				t.Errorf("error %q does not mention %q", err, tt.mentions)
 			}
 		})
@@ -153,7 +153,7 @@ func TestDecodeRefusesCorruptEncodings(t *testing.T) {
 			if !errors.Is(err, games.ErrCorrupt) {
 				t.Errorf("error %v does not wrap ErrCorrupt", err)
 			}
-			if !strings.Contains(err.Error(), tt.mentions) {
+			if !strings.Contains(said(err), tt.mentions) {
 				t.Errorf("error %q does not mention %q", err, tt.mentions)
 			}
 		})

@@ -86,7 +86,7 @@ func TestParseLayout(t *testing.T) {
 			t.Errorf("ParseLayout(%q): %v", tc.in, err)
 		case tc.err == "" && l.String() != tc.want:
 			t.Errorf("ParseLayout(%q) = %s", tc.in, l)
-		case tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)):
+		case tc.err != "" && (err == nil || !strings.Contains(said(err), tc.err)):
 			t.Errorf("ParseLayout(%q) error %v, want one containing %q", tc.in, err, tc.err)
 		}
 	}
@@ -134,7 +134,7 @@ func TestParseErrors(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := g.Parse(tc.in)
-			if err == nil || !strings.Contains(err.Error(), tc.want) {
+			if err == nil || !strings.Contains(said(err), tc.want) {
 				t.Errorf("Parse(%q) error %v, want %q", tc.in, err, tc.want)
 			}
 		})

@@ -1,7 +1,6 @@
 package oolong
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -13,15 +12,9 @@ const dirList = "nw n ne w c e sw s se"
 
 var specialNames = [numMarkers]string{"Move Tea", "Move Tea", "Move Waiter", "Move Waiter", "Rotate", "Swap Unclaimed", "Swap Claimed"}
 
-var specialHints = [numMarkers]string{
-	"move <table>.<seat> <table>.<seat>",
-	"move <table>.<seat> <table>.<seat>",
-	"waiter <table>",
-	"waiter <table>",
-	"rotate 1–7",
-	"swap <table> <table>",
-	"swap <claimed> <unclaimed>",
-}
+// specialHints are the catalogue ids of how a player writes each special's choice.
+var specialHints = [numMarkers]string{"oolong.hint.move", "oolong.hint.move", "oolong.hint.waiter", "oolong.hint.waiter",
+	"oolong.hint.rotate", "oolong.hint.swap-unclaimed", "oolong.hint.swap-claimed"}
 
 // Parse reads a decision in canonical notation, tolerant of case, spacing, quotes and full-width
 // characters; a normal placement may be given as the seat alone. Only legal decisions are accepted; errors say what to do instead.
@@ -30,10 +23,10 @@ func (g *Game) Parse(s string) (games.Move, error) {
 		return 0, err
 	}
 	if o := g.Outcome(); o.Over() {
-		return 0, fmt.Errorf("the game is over (%s)", o)
+		return 0, games.Problemf("oolong.over")
 	}
 	s = games.Normalize(s)
-	if err := games.Foreign(s, "write a seat (ne), a table and seat (c.ne), or a special's choice such as rotate 3 or skip"); err != nil {
+	if err := games.Foreign(s, games.Text{ID: "oolong.hint.decision"}); err != nil {
 		return 0, err
 	}
 	p := &g.pos
@@ -49,7 +42,7 @@ func (g *Game) Parse(s string) (games.Move, error) {
 	if len(fields) > 0 {
 		switch fields[0] {
 		case "move", "waiter", "rotate", "swap", "skip":
-			return 0, fmt.Errorf("no special is pending — serve a tea: %s", p.placementHint())
+			return 0, games.Problemf("oolong.no-special", "Hint", p.placementHint())
 		}
 	}
 	var text string
@@ -69,21 +62,22 @@ func (g *Game) Parse(s string) (games.Move, error) {
 func (p *Position) confirm(m games.Move) (games.Move, error) {
 	var buf [MaxDecisions]games.Move
 	if !slices.Contains(p.AppendDecisions(buf[:0]), m) {
-		return 0, fmt.Errorf("%s is not legal here", FormatMove(m))
+		return 0, games.Problemf("oolong.illegal", "Move", FormatMove(m))
 	}
 	return m, nil
 }
 
-func (p *Position) placementHint() string {
+func (p *Position) placementHint() games.Text {
 	if p.open(p.waiterT) != 0 {
-		return fmt.Sprintf("a seat of table %s (%s)", p.waiterT, seatList(p.open(p.waiterT)))
+		return games.Text{ID: "oolong.hint.serve", Args: games.Args("Table", p.waiterT.String(), "Seats", seatList(p.open(p.waiterT)))}
 	}
-	return "any empty seat of a table other than " + p.waiterT.String() + ", as <table>.<seat>"
+	return games.Text{ID: "oolong.hint.free", Args: games.Args("Table", p.waiterT.String())}
 }
 
-func seatList(mask uint16) string {
+// seatList names seats (or tables) as a placeholder's value: "n, ne", or none.
+func seatList(mask uint16) any {
 	if mask == 0 {
-		return "none"
+		return games.Text{ID: "list.none"}
 	}
 	var names []string
 	for d := Dir(0); d < numDirs; d++ {
@@ -95,27 +89,27 @@ func seatList(mask uint16) string {
 }
 
 // tableList names tables; a table and a seat share their names (D).
-func tableList(mask uint16) string { return seatList(mask) }
+func tableList(mask uint16) any { return seatList(mask) }
 
 func parseTable(s string) (Dir, error) {
 	if d, ok := parseDir(s); ok {
 		return d, nil
 	}
-	return 0, fmt.Errorf("%s is not a table — tables are %s", games.Quote(s), dirList)
+	return 0, games.Problemf("oolong.not-table", "Input", games.Quote(s), "Dirs", dirList)
 }
 
 func parseSeat(s string) (Dir, error) {
 	if d, ok := parseDir(s); ok {
 		return d, nil
 	}
-	return 0, fmt.Errorf("%s is not a seat — seats are %s", games.Quote(s), dirList)
+	return 0, games.Problemf("oolong.not-seat", "Input", games.Quote(s), "Dirs", dirList)
 }
 
 // parseTableSeat reads "<table>.<seat>".
 func parseTableSeat(s string) (table, seat Dir, err error) {
 	ts, ss, ok := strings.Cut(s, ".")
 	if !ok || strings.Contains(ss, ".") {
-		return 0, 0, fmt.Errorf("%s is not <table>.<seat> — e.g. c.ne", games.Quote(s))
+		return 0, 0, games.Problemf("oolong.not-table-seat", "Input", games.Quote(s))
 	}
 	if table, err = parseTable(ts); err != nil {
 		return 0, 0, err
@@ -128,7 +122,7 @@ func parseTableSeat(s string) (table, seat Dir, err error) {
 
 func (p *Position) parsePlacement(s string) (games.Move, error) {
 	if s == "" {
-		return 0, fmt.Errorf("no move given — serve a tea: %s", p.placementHint())
+		return 0, games.Problemf("oolong.no-move", "Hint", p.placementHint())
 	}
 	T, B := p.waiterT, p.waiterS
 	free := p.open(T) == 0
@@ -139,7 +133,7 @@ func (p *Position) parsePlacement(s string) (games.Move, error) {
 			return 0, err
 		}
 		if free {
-			return 0, fmt.Errorf("table %s has no seat to serve — give another table and seat, e.g. %s", T, p.exampleFree())
+			return 0, games.Problemf("oolong.no-seat", "Table", T, "Example", p.exampleFree())
 		}
 		table = T
 	} else if table, seat, err = parseTableSeat(s); err != nil {
@@ -148,23 +142,23 @@ func (p *Position) parsePlacement(s string) (games.Move, error) {
 	if !free {
 		switch {
 		case table != T:
-			return 0, fmt.Errorf("you must serve at table %s (the waiter's table) — empty seats there: %s", T, seatList(p.open(T)))
+			return 0, games.Problemf("oolong.serve-here", "Table", T, "Seats", seatList(p.open(T)))
 		case seat == B:
-			return 0, fmt.Errorf("the waiter stands on %s.%s — you may not serve that seat; empty seats here: %s", T, B, seatList(p.open(T)))
+			return 0, games.Problemf("oolong.waiter-seat", "Table", T, "Seat", B, "Seats", seatList(p.open(T)))
 		case p.empty(T)>>seat&1 == 0:
-			return 0, fmt.Errorf("seat %s.%s is taken — empty seats here: %s", T, seat, seatList(p.open(T)))
+			return 0, games.Problemf("oolong.taken-here", "Table", T, "Seat", seat, "Seats", seatList(p.open(T)))
 		}
 		return place(table, seat), nil
 	}
 	switch {
 	case table == T && p.empty(T) == 0:
-		return 0, fmt.Errorf("table %s is full — you may place on any empty seat of another table", T)
+		return 0, games.Problemf("oolong.full", "Table", T)
 	case table == T:
-		return 0, fmt.Errorf("the only empty seat of table %s is under the waiter — you may place on any empty seat of another table", T)
+		return 0, games.Problemf("oolong.only-waiter", "Table", T)
 	case p.empty(table) == 0:
-		return 0, fmt.Errorf("table %s is full too — you may place on any empty seat of a table other than %s", table, T)
+		return 0, games.Problemf("oolong.full-too", "Table", table, "Waiter", T)
 	case p.empty(table)>>seat&1 == 0:
-		return 0, fmt.Errorf("seat %s.%s is taken — empty seats there: %s", table, seat, seatList(p.empty(table)))
+		return 0, games.Problemf("oolong.taken-there", "Table", table, "Seat", seat, "Seats", seatList(p.empty(table)))
 	}
 	return place(table, seat), nil
 }
@@ -184,13 +178,13 @@ func (p *Position) exampleFree() string {
 }
 
 func (p *Position) parseSpecial(mk Marker, f []string) (games.Move, error) {
-	pendingErr := fmt.Errorf("a %s is pending: choose %s or skip", specialNames[mk], specialHints[mk])
+	pendingErr := games.Problemf("oolong.pending", "Special", games.Text{ID: "oolong.special." + strings.ToLower(mk.String())}, "Hint", games.Text{ID: specialHints[mk]})
 	if len(f) == 0 {
 		return 0, pendingErr
 	}
 	if f[0] == "skip" {
 		if len(f) > 1 {
-			return 0, fmt.Errorf("skip takes nothing after it — write just skip")
+			return 0, games.Problemf("oolong.skip-args")
 		}
 		return skip, nil
 	}
@@ -199,28 +193,28 @@ func (p *Position) parseSpecial(mk Marker, f []string) (games.Move, error) {
 	switch {
 	case f[0] == "rotate" && mk == RO:
 		if len(args) != 1 {
-			return 0, fmt.Errorf("rotate takes one number of steps, 1–7 (e.g. rotate 3)")
+			return 0, games.Problemf("oolong.rotate-args")
 		}
 		k, err := strconv.Atoi(args[0])
 		if err != nil || k < 1 || k > 7 {
-			return 0, fmt.Errorf("rotate takes 1–7 steps clockwise, not %s", games.Quote(args[0]))
+			return 0, games.Problemf("oolong.rotate-steps", "Input", games.Quote(args[0]))
 		}
 		return rotate(k), nil
 	case f[0] == "waiter" && (mk == BW || mk == GW):
 		if len(args) != 1 {
-			return 0, fmt.Errorf("waiter takes one table (e.g. waiter sw)")
+			return 0, games.Problemf("oolong.waiter-args")
 		}
 		t, err := parseTable(args[0])
 		if err != nil {
 			return 0, err
 		}
 		if t == p.waiterT {
-			return 0, fmt.Errorf("the waiter is already at table %s — choose another table", t)
+			return 0, games.Problemf("oolong.waiter-there", "Table", t)
 		}
 		return waiterTo(t), nil
 	case f[0] == "swap" && (mk == SU || mk == SC):
 		if len(args) != 2 {
-			return 0, fmt.Errorf("swap takes two tables (e.g. swap n se)")
+			return 0, games.Problemf("oolong.swap-args")
 		}
 		a, err := parseTable(args[0])
 		if err != nil {
@@ -231,31 +225,31 @@ func (p *Position) parseSpecial(mk Marker, f []string) (games.Move, error) {
 			return 0, err
 		}
 		if a == b {
-			return 0, fmt.Errorf("swap needs two different tables")
+			return 0, games.Problemf("oolong.swap-same")
 		}
 		u := p.unclaimed()
 		claimed := ^u & allTables
 		if mk == SU {
 			for _, t := range []Dir{a, b} {
 				if u>>t&1 == 0 {
-					return 0, fmt.Errorf("table %s is claimed — Swap Unclaimed takes two unclaimed tables: %s", t, tableList(u))
+					return 0, games.Problemf("oolong.swap-claimed-table", "Table", t, "Tables", tableList(u))
 				}
 			}
 			return swap(min(a, b), max(a, b)), nil
 		}
 		switch {
 		case claimed>>a&1 == 0 && claimed>>b&1 == 0:
-			return 0, fmt.Errorf("neither %s nor %s is claimed — Swap Claimed takes a claimed table (%s) and an unclaimed one", a, b, tableList(claimed))
+			return 0, games.Problemf("oolong.swap-none-claimed", "A", a, "B", b, "Tables", tableList(claimed))
 		case claimed>>a&1 == 0:
 			a, b = b, a
 		}
 		if u>>b&1 == 0 {
-			return 0, fmt.Errorf("%s and %s are both claimed — Swap Claimed takes a claimed table and an unclaimed one (%s)", a, b, tableList(u))
+			return 0, games.Problemf("oolong.swap-both-claimed", "A", a, "B", b, "Tables", tableList(u))
 		}
 		return swap(a, b), nil
 	case f[0] == "move" && (mk == BM || mk == GM):
 		if len(args) != 2 {
-			return 0, fmt.Errorf("move takes two seats, from and to (e.g. move nw.s e.n)")
+			return 0, games.Problemf("oolong.move-args")
 		}
 		a, s, err := parseTableSeat(args[0])
 		if err != nil {
@@ -269,26 +263,21 @@ func (p *Position) parseSpecial(mk Marker, f []string) (games.Move, error) {
 		colour := Tea(actor + 1)
 		switch {
 		case p.At(a, s) != colour:
-			return 0, fmt.Errorf("%s.%s holds no %s tea — move one of the %s teas (%s)", a, s, colourName(actor), colourName(actor), colour)
+			return 0, games.Problemf("oolong.no-tea", "Table", a, "Seat", s, "Colour", colourName(actor), "Colour", colourName(actor), "Seats", colour)
 		case u>>a&1 == 0:
-			return 0, fmt.Errorf("table %s is claimed — teas move only from and to unclaimed tables (%s)", a, tableList(u))
+			return 0, games.Problemf("oolong.tea-claimed", "Table", a, "Tables", tableList(u))
 		case z == a:
-			return 0, fmt.Errorf("the tea must go to a different table than %s", a)
+			return 0, games.Problemf("oolong.same-table", "Table", a)
 		case u>>z&1 == 0:
-			return 0, fmt.Errorf("table %s is claimed — teas move only from and to unclaimed tables (%s)", z, tableList(u))
+			return 0, games.Problemf("oolong.tea-claimed", "Table", z, "Tables", tableList(u))
 		case z == p.waiterT && e == p.waiterS:
-			return 0, fmt.Errorf("the waiter stands on %s.%s — you may not put a tea there; empty seats there: %s", z, e, seatList(p.open(z)))
+			return 0, games.Problemf("oolong.waiter-seat-there", "Table", z, "Seat", e, "Seats", seatList(p.open(z)))
 		case p.empty(z)>>e&1 == 0:
-			return 0, fmt.Errorf("seat %s.%s is taken — empty seats there: %s", z, e, seatList(p.open(z)))
+			return 0, games.Problemf("oolong.taken-there", "Table", z, "Seat", e, "Seats", seatList(p.open(z)))
 		}
 		return moveTea(a, s, z, e), nil
 	}
 	return 0, pendingErr
 }
 
-func colourName(s games.Seat) string {
-	if s == 0 {
-		return "Black"
-	}
-	return "Green"
-}
+func colourName(s games.Seat) games.Colour { return games.Colour{D: Descriptor, Seat: s} }

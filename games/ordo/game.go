@@ -2,7 +2,6 @@ package ordo
 
 import (
 	"errors"
-	"fmt"
 	"slices"
 	"strings"
 
@@ -99,10 +98,10 @@ func (g *Game) legal(m games.Move) bool {
 // Play applies a legal move and decides whether the game is over.
 func (g *Game) Play(m games.Move) error {
 	if g.outcome.Over() {
-		return fmt.Errorf("the game is over (%s)", g.outcome)
+		return games.Problemf("ordo.play-over")
 	}
 	if !g.legal(m) {
-		return fmt.Errorf("%s is not a legal move here", Format(m))
+		return games.Problemf("ordo.illegal", "Move", Format(m))
 	}
 	g.by = append(g.by, g.pos.Side)
 	g.pos = g.pos.Play(m)

@@ -1,7 +1,6 @@
 package ordo
 
 import (
-	"fmt"
 	"strings"
 	"unicode/utf8"
 
@@ -14,7 +13,7 @@ func ParseSquare(s string) (Square, error) {
 	if len(t) == 2 && t[0] >= 'a' && t[0] < 'a'+Files && t[1] >= '1' && t[1] < '1'+Ranks {
 		return SquareAt(int(t[0]-'a'), int(t[1]-'1')), nil
 	}
-	return NoSquare, fmt.Errorf("%s is not a square — files a–j, ranks 1–8", games.Quote(strings.TrimSpace(s)))
+	return NoSquare, games.Problemf("ordo.not-square", "Input", games.Quote(strings.TrimSpace(s)))
 }
 
 // Format writes m in canonical notation: "a3-a4", "e5xe6", "c2:d2-c4".
@@ -55,7 +54,7 @@ func tokenize(s string) ([]token, error) {
 			i = j
 		default:
 			r, _ := utf8.DecodeRuneInString(s[i:])
-			return nil, fmt.Errorf("%q is not part of a move — write moves like a3-a4, e5xe6 or c2:d2-c4", string(r))
+			return nil, games.Problemf("ordo.bad-char", "Char", string(r))
 		}
 	}
 	return out, nil
@@ -80,7 +79,7 @@ func readMove(s string) (written, error) {
 		return w, err
 	}
 	if len(toks) > 5 { // the longest form, s:s-s
-		return w, fmt.Errorf("%s is not a move — write a piece move as a3-a4 (e5xe6 for a capture) or an ordo as c2:d2-c4", games.Quote(strings.TrimSpace(s)))
+		return w, games.Problemf("ordo.not-move", "Input", games.Quote(strings.TrimSpace(s)))
 	}
 	var b strings.Builder
 	for _, t := range toks {
@@ -92,7 +91,7 @@ func readMove(s string) (written, error) {
 	}
 	form := b.String()
 	if !validForm[form] {
-		return w, fmt.Errorf("%s is not a move — write a piece move as a3-a4 (e5xe6 for a capture) or an ordo as c2:d2-c4", games.Quote(strings.TrimSpace(s)))
+		return w, games.Problemf("ordo.not-move", "Input", games.Quote(strings.TrimSpace(s)))
 	}
 	var squares []Square
 	for _, t := range toks {
@@ -113,5 +112,5 @@ func readMove(s string) (written, error) {
 		w.from, w.end2, w.to, w.capture = squares[0], squares[1], squares[2], form == "s:sxs"
 		return w, nil
 	}
-	return w, fmt.Errorf("%s is not a move — write a piece move as a3-a4 (e5xe6 for a capture) or an ordo as c2:d2-c4", games.Quote(strings.TrimSpace(s)))
+	return w, games.Problemf("ordo.not-move", "Input", games.Quote(strings.TrimSpace(s)))
 }

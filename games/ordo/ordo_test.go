@@ -37,7 +37,7 @@ func TestStartPosition(t *testing.T) {
 				t.Errorf("%s is listed as legal", bad)
 			}
 			_, err := g.Parse(bad)
-			if err == nil || !strings.Contains(err.Error(), "disconnected") {
+			if err == nil || !strings.Contains(said(err), "disconnected") {
 				t.Errorf("Parse(%s) = %v, want a disconnection error", bad, err)
 			}
 		})
@@ -305,7 +305,7 @@ func TestParse(t *testing.T) {
 				_ = g.End(games.Agreement, games.NoSeat)
 			}
 			_, err := g.Parse(tc.in)
-			if err == nil || !strings.Contains(err.Error(), tc.want) {
+			if err == nil || !strings.Contains(said(err), tc.want) {
 				t.Errorf("Parse(%q) = %v, want an error containing %q", tc.in, err, tc.want)
 			}
 		})

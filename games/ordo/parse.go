@@ -1,13 +1,10 @@
 package ordo
 
 import (
-	"errors"
 	"fmt"
 
 	"tabuleiro/games"
 )
-
-var colour = [2]string{"White", "Black"}
 
 // Parse reads a move (any case, spaces allowed: "a3-a4", "a3 a4", "a3a4", "e5xe6", "c2:d2-c4",
 // "d2:c2-d4", "c2:d2 c4", "c2 d2 c4"; look-alike dashes and full-width characters as their ASCII
@@ -17,10 +14,10 @@ func (g *Game) Parse(s string) (games.Move, error) {
 		return 0, err
 	}
 	if g.outcome.Over() {
-		return 0, fmt.Errorf("the game is over (%s): no more moves", g.outcome)
+		return 0, games.Problemf("ordo.over")
 	}
 	s = games.Normalize(s)
-	if err := games.Foreign(s, "write moves like a3-a4, e5xe6 or c2:d2-c4"); err != nil {
+	if err := games.Foreign(s, games.Text{ID: "ordo.hint"}); err != nil {
 		return 0, err
 	}
 	w, err := readMove(s)
@@ -37,7 +34,7 @@ func (g *Game) Parse(s string) (games.Move, error) {
 		return 0, err
 	}
 	if !g.legal(m) { // every rule is checked above; this guards against a gap between the two
-		return 0, fmt.Errorf("%s is not a legal move here", Format(m))
+		return 0, games.Problemf("ordo.illegal", "Move", Format(m))
 	}
 	return m, nil
 }
@@ -46,12 +43,12 @@ func (g *Game) Parse(s string) (games.Move, error) {
 func (g *Game) whose(s Square) error {
 	me := g.pos.Side
 	if g.pos.Pieces[me.Other()].Has(s) {
-		return fmt.Errorf("that is %s's piece on %s — you play %s", colour[me.Other()], s, colour[me])
+		return games.Problemf("ordo.theirs", "Theirs", games.Colour{D: Descriptor, Seat: me.Other()}, "Square", s, "Mine", games.Colour{D: Descriptor, Seat: me})
 	}
-	return fmt.Errorf("%s is empty — your pieces are on %s", s, rankSpan(g.pos.Pieces[me]))
+	return games.Problemf("ordo.empty", "Square", s, "Ranks", rankSpan(g.pos.Pieces[me]))
 }
 
-func rankSpan(b Bits) string {
+func rankSpan(b Bits) games.Text {
 	lo, hi := -1, -1
 	for r := 0; r < Ranks; r++ {
 		if b.Row(r) != 0 {
@@ -62,9 +59,9 @@ func rankSpan(b Bits) string {
 		}
 	}
 	if lo == hi {
-		return fmt.Sprintf("rank %d", lo+1)
+		return games.Text{ID: "ordo.rank", Args: games.Args("Rank", lo+1)}
 	}
-	return fmt.Sprintf("ranks %d–%d", lo+1, hi+1)
+	return games.Text{ID: "ordo.ranks", Args: games.Args("From", lo+1, "To", hi+1)}
 }
 
 // connectionError explains a move whose result leaves the mover's pieces in more than one group.
@@ -73,9 +70,9 @@ func (g *Game) connectionError(move string, after Bits) error {
 		return nil
 	}
 	if !g.pos.Pieces[g.pos.Side].Connected() {
-		return fmt.Errorf("you are disconnected: you must reconnect, and %s leaves your pieces apart", move)
+		return games.Problemf("ordo.must-reconnect", "Move", move)
 	}
-	return fmt.Errorf("%s would leave your pieces disconnected", move)
+	return games.Problemf("ordo.disconnects", "Move", move)
 }
 
 func sign(x int) int {
@@ -99,22 +96,22 @@ func (g *Game) singleton(w written) (games.Move, error) {
 	df, dr := w.to.File()-w.from.File(), w.to.Rank()-w.from.Rank()
 	switch {
 	case df == 0 && dr == 0:
-		return 0, fmt.Errorf("%s does not move: name two different squares", name)
+		return 0, games.Problemf("ordo.no-move", "Move", name)
 	case df != 0 && dr != 0 && df != dr && df != -dr:
-		return 0, fmt.Errorf("%s is not a straight line: a piece slides along a rank, a file or a diagonal", name)
+		return 0, games.Problemf("ordo.not-line", "Move", name)
 	}
 	fwd := forward(me) / 16
 	if sign(dr) == -fwd && own.Connected() {
-		return 0, fmt.Errorf("%s moves backward: pieces move forward, sideways or diagonally forward (backward only while disconnected)", name)
+		return 0, games.Problemf("ordo.backward", "Move", name)
 	}
 	step := Square(sign(dr)*16 + sign(df))
 	for s := w.from + step; s != w.to; s += step {
 		if own.Has(s) || opp.Has(s) {
-			return 0, fmt.Errorf("%s cannot reach %s: %s blocks", w.from, w.to, s)
+			return 0, games.Problemf("ordo.blocked-path", "From", w.from, "To", w.to, "Square", s)
 		}
 	}
 	if own.Has(w.to) {
-		return 0, fmt.Errorf("%s cannot land on %s: your own piece is there", w.from, w.to)
+		return 0, games.Problemf("ordo.own-piece", "From", w.from, "To", w.to)
 	}
 	capture := opp.Has(w.to)
 	if capture {
@@ -131,12 +128,12 @@ func (g *Game) ordo(w written) (games.Move, error) {
 	me := p.Side
 	own, occ := p.Pieces[me], p.Occupied()
 	if w.capture {
-		return 0, errors.New("ordo moves never capture: write the ordo move with -, e.g. c2:d2-c4")
+		return 0, games.Problemf("ordo.ordo-capture")
 	}
 	a, b, to := w.from, w.end2, w.to
 	horizontal := a.Rank() == b.Rank()
 	if a == b || !horizontal && a.File() != b.File() {
-		return 0, fmt.Errorf("%s:%s is not an ordo: its two ends must be different squares on one rank or one file", a, b)
+		return 0, games.Problemf("ordo.not-ordo", "A", a, "B", b)
 	}
 	delta := int(to) - int(a)
 	if a > b { // canonical order: first end lowest by file, then rank
@@ -150,7 +147,7 @@ func (g *Game) ordo(w written) (games.Move, error) {
 			if s == a || s == b {
 				return 0, g.whose(s)
 			}
-			return 0, fmt.Errorf("%s:%s is not an ordo: %s between them is not your piece", a, b, s)
+			return 0, games.Problemf("ordo.gap", "A", a, "B", b, "Square", s)
 		}
 	}
 	name := fmt.Sprintf("%s:%s-%s", a, b, Square(int(a)+delta))
@@ -158,20 +155,20 @@ func (g *Game) ordo(w written) (games.Move, error) {
 	fwd := forward(me) / 16
 	switch {
 	case delta == 0:
-		return 0, fmt.Errorf("%s does not move the ordo: name where %s lands", name, w.from)
+		return 0, games.Problemf("ordo.ordo-no-move", "Move", name, "From", w.from)
 	case horizontal && df != 0:
-		return 0, fmt.Errorf("%s: a horizontal ordo moves straight forward, never sideways or diagonally", name)
+		return 0, games.Problemf("ordo.horizontal", "Move", name)
 	case horizontal && sign(dr) == -fwd && own.Connected():
-		return 0, fmt.Errorf("%s moves backward: a horizontal ordo moves straight forward (backward only while disconnected)", name)
+		return 0, games.Problemf("ordo.horizontal-back", "Move", name)
 	case !horizontal && dr != 0:
-		return 0, fmt.Errorf("%s: a vertical ordo moves straight left or right, never along its file or diagonally", name)
+		return 0, games.Problemf("ordo.vertical", "Move", name)
 	}
 	step := sign(dr)*16 + sign(df)
 	moved := seg
 	for k := step; ; k += step {
 		moved = seg.Shift(k)
 		if blocked := moved.And(occ); !blocked.Empty() {
-			return 0, fmt.Errorf("%s is blocked: %s is not empty", name, blocked.First())
+			return 0, games.Problemf("ordo.ordo-blocked", "Move", name, "Square", blocked.First())
 		}
 		if k == delta {
 			break

@@ -43,7 +43,7 @@ func New(opts games.Options) (*Game, error) {
 			case "abapa":
 				rules = RulesAbapa
 			default:
-				return nil, fmt.Errorf("ouri: rules=%q is not a rule set — use rules=ouri or rules=abapa", v)
+				return nil, games.Problemf("ouri.bad-rules", "Value", v)
 			}
 		case "misere":
 			switch val {
@@ -52,10 +52,10 @@ func New(opts games.Options) (*Game, error) {
 			case "true":
 				misere = true
 			default:
-				return nil, fmt.Errorf("ouri: misere=%q is not accepted — use misere=true or misere=false", v)
+				return nil, games.Problemf("ouri.bad-misere", "Value", v)
 			}
 		default:
-			return nil, fmt.Errorf("ouri: unknown option %q — Ouri accepts rules=ouri|abapa and misere=true|false", k)
+			return nil, games.Problemf("ouri.bad-option", "Option", k)
 		}
 	}
 	return start(Start(rules), misere), nil
@@ -117,10 +117,10 @@ func (g *Game) legal(m games.Move) bool {
 // Play sows the mover's house m (0–5 = a–f).
 func (g *Game) Play(m games.Move) error {
 	if g.outcome.Over() {
-		return fmt.Errorf("ouri: the game is over (%s)", g.outcome)
+		return games.Problemf("ouri.play-over")
 	}
 	if !g.legal(m) {
-		return fmt.Errorf("ouri: %s is not a legal sowing here — legal: %s", g.Format(m), g.legalNames())
+		return games.Problemf("ouri.illegal", "House", g.Format(m), "Houses", g.legalNames())
 	}
 	seat := games.Seat(g.pos.ToMove)
 	next, captured, slam := g.pos.sow(int(m))

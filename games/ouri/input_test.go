@@ -31,7 +31,7 @@ func TestParseNamesACharacterItCannotRead(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := newGame(t, nil).Parse(tc.in)
-			if err == nil || !strings.Contains(err.Error(), tc.want) || !utf8.ValidString(err.Error()) {
+			if err == nil || !strings.Contains(said(err), tc.want) || !utf8.ValidString(err.Error()) {
 				t.Errorf("Parse(%q) error %v, want one containing %q", tc.in, err, tc.want)
 			}
 		})
