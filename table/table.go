@@ -17,10 +17,16 @@ type Config struct {
 	IdleTimeout  time.Duration // how long a player may take to decide; default 72h (a server may choose)
 	// TurnPingAfter is how long a player may take before their turn is pinged; default 2m.
 	TurnPingAfter time.Duration
-	AIMoveTime    time.Duration    // hard's thinking budget; default 1s
-	Now           func() time.Time // the clock; default time.Now
-	Seed          uint64           // seeds layouts, random seat choice and the AI (deterministic tests)
-	Log           *slog.Logger     // default slog.Default()
+	AIMoveTime    time.Duration // hard's thinking budget; default 1s
+	// ReviewMoveTime is a review's budget per decision; default AIMoveTime/10, so that a game of
+	// a hundred decisions is reviewed in seconds. A hint thinks for AIMoveTime.
+	ReviewMoveTime time.Duration
+	// CoachDepth, when set, has hints and reviews search to this fixed depth instead of by time:
+	// the same answers on any machine (tests).
+	CoachDepth int
+	Now        func() time.Time // the clock; default time.Now
+	Seed       uint64           // seeds layouts, random seat choice and the AI (deterministic tests)
+	Log        *slog.Logger     // default slog.Default()
 	// AI is the bot's play; default a Player that keeps its endgame databases in memory. Make one
 	// per process with ai.New(ai.Config{CacheDir: beside the store}).
 	AI *ai.Player
@@ -91,6 +97,9 @@ func New(st store.Store, notify Notifier, cfg Config) *Table {
 	}
 	if cfg.AIMoveTime <= 0 {
 		cfg.AIMoveTime = time.Second
+	}
+	if cfg.ReviewMoveTime <= 0 {
+		cfg.ReviewMoveTime = cfg.AIMoveTime / 10
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
