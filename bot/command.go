@@ -69,9 +69,13 @@ func (b *Bot) command(ctx context.Context, req *request) (Reply, error) {
 	case "profile":
 		return b.profile(req)
 	case "rules":
-		return private(req.w.T("game."+d.Kind+".rules", nil)), nil
+		return private(req.w.T("game."+d.Kind+".rules", nil) + "\n" + req.w.T("coach.rules", map[string]any{"Kind": d.Kind})), nil
 	case "replay":
 		return b.replay(req)
+	case "hint":
+		return b.hint(req)
+	case "review":
+		return b.review(req)
 	}
 	return Reply{}, refuse(table.Invalid, "refusal.no-sub", "Kind", d.Kind, "Sub", data.Sub)
 }

@@ -85,6 +85,8 @@ func subcommands(d *games.Descriptor) []SubSpec {
 		sub("board", "sub.board", title, player...),
 		sub("history", "sub.history", title, player...),
 		sub("replay", "sub.replay", title, player...),
+		sub("hint", "sub.hint", title),
+		sub("review", "sub.review", title, described(UserOption, "player", "option.review.player")),
 		sub("resign", "sub.resign", title),
 		sub(d.Offer, "game."+d.Kind+".offer", nil),
 		sub("leaderboard", "sub.leaderboard", title),

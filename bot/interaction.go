@@ -108,6 +108,9 @@ const (
 	Post                     // a new message (Message.Private: only the person who asked sees it)
 	Update                   // replaces the message whose control was used
 	Choices                  // autocomplete suggestions
+	// Deferred answers now that the answer comes later: After edits it in (within the
+	// interaction's 15 minutes). Message, Private, is what a platform may show meanwhile.
+	Deferred
 )
 
 // Reply is the answer to one interaction.

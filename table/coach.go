@@ -12,13 +12,17 @@ import (
 // HintsPerGame is how many hints each player may take in one game.
 const HintsPerGame = 3
 
-// The coach's refusals. Their messages are English; the bot words them in the caller's language.
+// The coach's refusals.
 var (
-	ErrHintRated   = &Refusal{Code: Refused, Message: "Hints are off in rated games: the rating measures your own play."}
-	ErrNoHintsLeft = &Refusal{Code: Refused, Message: "You have taken all 3 hints of this game."}
-	ErrHintTurn    = &Refusal{Code: Refused, Message: "A hint is for your own decision: wait for your turn."}
-	ErrHintMoved   = &Refusal{Code: Stale, Message: "The game moved on while the bot thought: ask again."}
+	ErrHintRated   = coachRefusal(Refused, "coach.refuse.rated")
+	ErrNoHintsLeft = coachRefusal(Refused, "coach.refuse.spent")
+	ErrHintTurn    = coachRefusal(Refused, "coach.refuse.turn")
+	ErrHintMoved   = coachRefusal(Stale, "coach.refuse.moved")
 )
+
+func coachRefusal(code Code, id string) *Refusal {
+	return &Refusal{Code: code, Text: games.Text{ID: id, Args: games.Args("Max", HintsPerGame)}}
+}
 
 // Hint is a decision suggested to the actor, with hard's view of it.
 type Hint struct {
@@ -92,7 +96,7 @@ func (t *Table) Hint(ctx context.Context, a Actor) (Hint, error) {
 // table's review budget.
 func (t *Table) Review(ctx context.Context, v View) (ai.Review, error) {
 	if !v.Over() {
-		return ai.Review{}, refuse(Stale, "That game is still being played — `/%s board` shows it.", v.Game.Kind)
+		return ai.Review{}, refuse(Stale, "refusal.replay-not-over", "Kind", v.Game.Kind)
 	}
 	start, err := v.At(0)
 	if err != nil {

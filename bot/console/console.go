@@ -420,7 +420,8 @@ func (c *Console) deliver(in *bot.Interaction, user string, r bot.Reply) {
 			return
 		}
 		c.printf("  your moves: %s\n", strings.Join(r.Choices, "  "))
-	case bot.Post:
+	case bot.Post, bot.Deferred:
+		// A deferred answer shows its placeholder until After edits the answer in, as Discord does.
 		m := &consoleMessage{channel: in.Channel, content: r.Message.Content, rows: r.Message.Rows}
 		if r.Message.Private {
 			m.only = user

@@ -171,6 +171,13 @@ func response(r bot.Reply) *discordgo.InteractionResponse {
 		}
 		return &discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult,
 			Data: &discordgo.InteractionResponseData{Choices: choices}}
+	case bot.Deferred:
+		// Discord shows "thinking…" until After edits the answer in.
+		resp := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}
+		if r.Message.Private {
+			resp.Data = &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}
+		}
+		return resp
 	case bot.Update:
 		comps := components(r.Message.Rows)
 		if comps == nil {

@@ -1,0 +1,156 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"math"
+	"strings"
+	"time"
+
+	"tabuleiro/ai"
+	"tabuleiro/bot/say"
+	"tabuleiro/games"
+	"tabuleiro/table"
+)
+
+// coachTimeout bounds a hint's or a review's work: well inside the 15 minutes the interaction's
+// token lives, so the answer can still be edited in.
+const coachTimeout = 10 * time.Minute
+
+// hint answers `/… hint`: the checks at once (a refusal is private and immediate), then, deferred,
+// hard's suggestion edited into the private answer.
+func (b *Bot) hint(req *request) (Reply, error) {
+	w := req.w
+	if _, err := b.t.CanHint(req.actor); err != nil {
+		return Reply{}, err
+	}
+	a := req.actor
+	return Reply{Type: Deferred, Message: Message{Content: w.T("coach.thinking", nil), Private: true},
+		After: func(ctx context.Context, f Followup) {
+			ctx, cancel := context.WithTimeout(ctx, coachTimeout)
+			defer cancel()
+			h, err := b.t.Hint(ctx, a)
+			var text string
+			if err != nil {
+				text = b.coachFailure(req, w, err)
+			} else {
+				text = hintText(w, h)
+			}
+			if err := f.EditOriginal(ctx, Message{Content: clip(text), Private: true}); err != nil {
+				req.log.Warn("could not show a hint", "err", err)
+			}
+		}}, nil
+}
+
+// hintText words a hint: the decision, what it is worth to the caller, and the hints left.
+func hintText(w *say.Words, h table.Hint) string {
+	args := map[string]any{"Used": h.Used, "Max": table.HintsPerGame, "Move": h.Move, "Outlook": outlook(w, h.Win, h.Proven)}
+	text := w.T("coach.hint.text", args)
+	if left := h.Left(); left > 0 {
+		return text + "\n" + w.T("coach.hint.left", map[string]any{"Count": left})
+	}
+	return text + "\n" + w.T("coach.hint.last", nil)
+}
+
+// outlook says what a win chance means, in words for a proven result.
+func outlook(w *say.Words, win float64, proven bool) string {
+	switch {
+	case proven && win >= 100:
+		return w.T("coach.outlook.won", nil)
+	case proven && win <= 0:
+		return w.T("coach.outlook.lost", nil)
+	case proven:
+		return w.T("coach.outlook.drawn", nil)
+	}
+	return w.T("coach.outlook.chance", map[string]any{"Win": percent(win)})
+}
+
+// percent rounds a chance for people: never 0 or 100 for what is only an estimate.
+func percent(p float64) int { return max(1, min(99, int(math.Round(p)))) }
+
+// coachFailure is what the deferred answer says when the work failed.
+func (b *Bot) coachFailure(req *request, w *say.Words, err error) string {
+	msg, internal := publicError(err, w)
+	switch {
+	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
+		req.log.Warn("the coach gave up", "err", err)
+		return w.T("coach.busy", nil)
+	case internal:
+		req.log.Error("the coach failed", "err", err)
+	default:
+		req.log.Info("coach refused", "reason", table.Clip(msg, table.LogInput))
+	}
+	return msg
+}
+
+// review answers `/… review`: the game is found at once (or refused privately), and the review,
+// slow work, is edited into the deferred private answer.
+func (b *Bot) review(req *request) (Reply, error) {
+	w := req.w
+	v, err := b.t.LastFinished(req.actor, req.in.Command.Str("player"))
+	if err != nil {
+		return Reply{}, err
+	}
+	return Reply{Type: Deferred, Message: Message{Content: w.T("coach.reviewing", nil), Private: true},
+		After: func(ctx context.Context, f Followup) {
+			ctx, cancel := context.WithTimeout(ctx, coachTimeout)
+			defer cancel()
+			start := time.Now()
+			r, err := b.t.Review(ctx, v)
+			var text string
+			if err != nil {
+				text = b.coachFailure(req, w, err)
+			} else {
+				req.log.Info("review", "game", v.Game.ID, "decisions", len(r.Decisions), "took", time.Since(start).Round(time.Millisecond))
+				text = reviewText(w, v, r)
+			}
+			if err := f.EditOriginal(ctx, Message{Content: clip(text), Private: true}); err != nil {
+				req.log.Warn("could not show a review", "err", err)
+			}
+		}}, nil
+}
+
+// reviewText is a review as one message: the game, each decision hard finds clearly better than
+// the one played (the worst kept when they do not all fit), each player's accuracy, the legend.
+func reviewText(w *say.Words, v View, r ai.Review) string {
+	head := w.T("coach.review.head", map[string]any{"Players": players(v, w), "Count": len(r.Decisions)})
+	var acc []string
+	for s := range 2 {
+		seat := games.Seat(s)
+		acc = append(acc, w.T("coach.review.accuracy", map[string]any{
+			"Player": table.PlayerName(v.Game.Seats[seat], w), "Colour": v.Colour(seat),
+			"Accuracy": int(math.Round(r.Accuracy[seat])), "Count": r.Counted[seat]}))
+	}
+	foot := strings.Join(acc, "\n") + "\n" + w.T("coach.review.legend", map[string]any{
+		"Inaccuracy": ai.InaccuracyLoss, "Mistake": ai.MistakeLoss, "Blunder": ai.BlunderLoss})
+	build := func(least ai.Grade) (string, int) {
+		var lines []string
+		left := 0
+		for _, x := range r.Decisions {
+			if x.Grade == ai.Good {
+				continue
+			}
+			if x.Grade < least {
+				left++
+				continue
+			}
+			lines = append(lines, w.T("coach.review.line", map[string]any{
+				"Ply": x.Ply, "Colour": v.Colour(x.Seat), "Played": v.Live.Format(x.Played), "Mark": x.Grade.Mark(),
+				"Better": v.Live.Format(x.Best), "Loss": int(math.Round(x.Loss))}))
+		}
+		if len(lines) == 0 && left == 0 {
+			lines = append(lines, w.T("coach.review.clean", nil))
+		}
+		if left > 0 {
+			lines = append(lines, w.T("coach.review.more", map[string]any{"Count": left}))
+		}
+		return head + "\n" + strings.Join(lines, "\n") + "\n" + foot, left
+	}
+	var text string
+	for _, least := range []ai.Grade{ai.Inaccuracy, ai.Mistake, ai.Blunder} {
+		if text, _ = build(least); len([]rune(text)) <= maxContent {
+			return text
+		}
+	}
+	return clip(text)
+}
