@@ -1,0 +1,105 @@
+package console
+
+import (
+	"bytes"
+	"context"
+	"log/slog"
+	"strings"
+	"testing"
+	"time"
+
+	"tabuleiro/bot"
+	"tabuleiro/games/catalog"
+	"tabuleiro/store"
+)
+
+// coachSession plays lines at a console whose coach searches to a fixed depth, and returns the
+// transcript of each line.
+func coachSession(t *testing.T, lines ...string) []string {
+	t.Helper()
+	clock := &clock{now: time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)}
+	st, err := store.Open(t.TempDir()+"/console.db", store.Options{Decode: catalog.Decode, Now: clock.Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	var out bytes.Buffer
+	c := New(&out, clock.Now)
+	c.elideBoards = true
+	b := bot.New(st, c, bot.Config{Now: clock.Now, Seed: 11, Log: slog.New(slog.DiscardHandler), AI: testAI, CoachDepth: 8})
+	c.Attach(b)
+	var got []string
+	for _, line := range lines {
+		out.Reset()
+		c.Line(context.Background(), line)
+		got = append(got, out.String())
+	}
+	b.Wait()
+	return got
+}
+
+func TestConsoleHintCountsAndIsRefusedInRatedGames(t *testing.T) {
+	out := coachSession(t,
+		"@alice /ouri challenge opponent:@bob first:me rated:false",
+		"@bob click Accept",
+		"@bob /ouri hint",
+		"@alice /ouri hint",
+		"@alice /ouri hint",
+		"@alice /ouri hint",
+		"@alice /ouri hint",
+		"@carol /ouri challenge opponent:@dave first:me rated:true",
+		"@dave click Accept",
+		"@carol /ouri hint",
+	)
+	for _, c := range []struct {
+		line int
+		want string
+	}{
+		{2, "A hint is for your own decision"},
+		{3, "Hint 1 of 3: play "},
+		{3, "2 hints left in this game."},
+		{4, "Hint 2 of 3"},
+		{4, "1 hint left in this game."},
+		{5, "Hint 3 of 3"},
+		{5, "That was your last hint in this game."},
+		{6, "You have used all 3 hints of this game."},
+		{9, "Hints are off in rated games"},
+	} {
+		if !strings.Contains(out[c.line], c.want) {
+			t.Errorf("line %d does not say %q:\n%s", c.line, c.want, out[c.line])
+		}
+	}
+	// The thinking placeholder is replaced by the hint itself.
+	if !strings.Contains(out[3], "The bot is thinking") || !strings.Contains(out[3], "edited message") {
+		t.Errorf("the hint is not edited into its deferred answer:\n%s", out[3])
+	}
+}
+
+func TestConsoleReviewFindsTheBlunder(t *testing.T) {
+	// South's a at ply 7 leaves six seeds to North's c; e kept them.
+	lines := []string{"@alice /ouri challenge opponent:@bob first:me rated:false", "@bob click Accept"}
+	for i, m := range []string{"f", "f", "c", "a", "d", "e", "a", "c"} {
+		who := "@alice"
+		if i%2 == 1 {
+			who = "@bob"
+		}
+		lines = append(lines, who+" /ouri move play:"+m)
+	}
+	lines = append(lines, "@alice /ouri resign", "@bob /ouri review")
+	out := coachSession(t, lines...)
+	review := out[len(out)-1]
+	for _, want := range []string{
+		"The bot is reviewing the game",
+		"7. South a?? — better e",
+		"Accuracy of @alice (South)",
+		"Accuracy of @bob (North): 100% over",
+		"`??` blunder (30+)",
+	} {
+		if !strings.Contains(review, want) {
+			t.Errorf("the review does not say %q:\n%s", want, review)
+		}
+	}
+	if n := strings.Count(review, "— better"); n != 1 {
+		t.Errorf("the review lists %d decisions, want the blunder alone:\n%s", n, review)
+	}
+}
