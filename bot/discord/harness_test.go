@@ -326,13 +326,15 @@ func (e *env) do(in *discordgo.Interaction) *discordgo.InteractionResponse {
 			e.t.Fatalf("response does not marshal: %v", err)
 		}
 	}
-	if r.Response.Type == discordgo.InteractionResponseChannelMessageWithSource {
+	deferred := r.Response.Type == discordgo.InteractionResponseDeferredChannelMessageWithSource
+	if r.Response.Type == discordgo.InteractionResponseChannelMessageWithSource || deferred {
 		e.rec.mu.Lock()
 		e.rec.original[in.ID] = e.rec.newID()
 		e.rec.mu.Unlock()
 	}
 	if r.After != nil {
-		if r.Response.Data != nil && r.Response.Data.Flags&discordgo.MessageFlagsEphemeral != 0 {
+		if !deferred && r.Response.Data != nil && r.Response.Data.Flags&discordgo.MessageFlagsEphemeral != 0 {
+			// Only a deferred answer's After edits a private message in.
 			e.t.Errorf("a private reply has an After step")
 		}
 		r.After(context.Background())

@@ -47,6 +47,12 @@ func newTable(t testing.TB) *table {
 // newTableLog is newTable with every part logging to log.
 func newTableLog(t testing.TB, log *slog.Logger) *table {
 	t.Helper()
+	return newTableWith(t, log, nil)
+}
+
+// newTableWith is newTableLog with the bot's configuration tuned by tune.
+func newTableWith(t testing.TB, log *slog.Logger, tune func(*bot.Config)) *table {
+	t.Helper()
 	st, err := store.Open(filepath.Join(t.TempDir(), "tabuleiro.db"), store.Options{Decode: catalog.Decode, Now: func() time.Time { return now }})
 	if err != nil {
 		t.Fatal(err)
@@ -63,6 +69,9 @@ func newTableLog(t testing.TB, log *slog.Logger) *table {
 	if _, ok := t.(*testing.B); ok {
 		// The benchmarks restart games for as long as they run, on a clock that stands still.
 		cfg.StartLimit = -1
+	}
+	if tune != nil {
+		tune(&cfg)
 	}
 	b := bot.New(st, sender, cfg)
 	s := newSigner(t)
