@@ -3,6 +3,7 @@ package console
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -13,6 +14,8 @@ import (
 	"time"
 
 	"tabuleiro/bot"
+	"tabuleiro/bot/say"
+	"tabuleiro/games"
 	"tabuleiro/games/catalog"
 	"tabuleiro/store"
 )
@@ -27,37 +30,29 @@ import (
 //
 // Lines become bot.Interaction values run through Bot.Handle exactly like Discord's; every message
 // the bot posts, edits or shows privately is printed with its buttons. It returns when in ends or
-// ctx is done. A nil cfg.Log discards the bot's logs (they would drown the game).
-func Run(ctx context.Context, st store.Store, cfg bot.Config, in io.Reader, out io.Writer) error {
+// ctx is done. A nil cfg.Log discards the bot's logs (they would drown the game). lang is the
+// language of everything printed, the bot's messages included (Language reads it from --lang or
+// the environment).
+func Run(ctx context.Context, st store.Store, cfg bot.Config, lang string, in io.Reader, out io.Writer) error {
 	if cfg.Log == nil {
 		cfg.Log = slog.New(slog.DiscardHandler)
 	}
 	c := New(out, cfg.Now)
+	c.SetLanguage(lang)
 	b := bot.New(st, c, cfg)
 	c.Attach(b)
 	runCtx, cancel := context.WithCancel(ctx)
 	done := make(chan error, 1)
 	go func() { done <- b.Run(runCtx) }()
-	c.printf("%s", consoleWelcome)
+	c.printf("%s", c.w.T("console.welcome", nil)+"\n\n")
 	err := c.Play(ctx, in)
 	cancel()
 	<-done
 	return err
 }
 
-const consoleWelcome = `tabuleiro — Oolong, Ouri and Ordo, as on Discord, in your terminal.
-Type a command as you would in Discord; start a line with @name to type as someone else.
-  /ouri vs-bot level:easy          play Ouri against the bot
-  /ouri move play:d                sow house d (or: click d)
-  /ouri move                       list your legal moves
-  @bob /ordo challenge opponent:@alice   then: @alice click Accept
-  help                             everything you can type
-Buttons show as [label]; (label) is disabled.
-
-`
-
-// consoleHelp lists what can be typed, from the games' descriptors.
-var consoleHelp = func() string {
+// help lists what can be typed, from the games' descriptors, in w's language.
+func help(w *say.Words) string {
 	var b strings.Builder
 	var kinds, offers, options []string
 	offerers := map[string][]string{}
@@ -81,21 +76,13 @@ var consoleHelp = func() string {
 	}
 	var offerHelp []string
 	for _, o := range offers {
-		offerHelp = append(offerHelp, fmt.Sprintf("%s (%s)", o, strings.Join(offerers[o], ", ")))
+		offerHelp = append(offerHelp, o+" ("+strings.Join(offerers[o], ", ")+")")
 	}
-	b.WriteString("What you can type (each line may start with @name to type as that person; default @you):\n")
-	fmt.Fprintf(&b, "  /<game> <subcommand> [option:value ...]   a slash command; games: %s\n", strings.Join(kinds, ", "))
-	b.WriteString("      challenge opponent:@name [first:me|them|random] [rated:true|false]   vs-bot [level:easy|medium|hard] [first:me|bot|random]\n")
-	fmt.Fprintf(&b, "      move play:<move>   board [player:@name]   history [player:@name]   resign   %s   rules\n", strings.Join(offerHelp, "   "))
-	b.WriteString("      leaderboard   profile [player:@name]\n")
-	fmt.Fprintf(&b, "      game options: %s\n", strings.Join(options, "; "))
-	b.WriteString(`  /<game> move                  list your legal moves (what Discord's autocomplete would offer)
-  click <label>                 press the newest button with that label you can see (e.g. click Accept, click d)
-  select <value>                choose a value in the newest menu that offers it (e.g. select rotate 3)
-  help                          this list;  quit  leaves
-`)
+	b.WriteString(w.T("console.help", map[string]any{"Games": strings.Join(kinds, ", "), "Offers": strings.Join(offerHelp, "   "),
+		"Options": strings.Join(options, "; "), "Accept": w.T("button.accept", nil)}))
+	b.WriteByte('\n')
 	return b.String()
-}()
+}
 
 // Console is a stand-in for Discord: it turns typed lines into interactions, keeps the messages the
 // bot posted, and prints them. It is the bot's Sender while it runs.
@@ -113,6 +100,8 @@ type Console struct {
 	// elideBoards prints "(board)" for code blocks: the golden transcript then tests the bot, not
 	// the renderers, which have goldens of their own.
 	elideBoards bool
+	lang        string     // the language of the people typing, and of the console's server
+	w           *say.Words // the console's own words, in lang
 }
 
 type consoleMessage struct {
@@ -135,7 +124,32 @@ func New(out io.Writer, now func() time.Time) *Console {
 	if now == nil {
 		now = time.Now
 	}
-	return &Console{out: out, now: now, msgs: map[string]*consoleMessage{}, original: map[string]string{}}
+	return &Console{out: out, now: now, msgs: map[string]*consoleMessage{}, original: map[string]string{},
+		lang: say.English, w: say.For(say.English)}
+}
+
+// SetLanguage makes lang ("en-US" or "pt-BR") the language of the people typing (their Discord
+// locale) and of the console's server, so the bot's replies and the console's own words use it.
+func (c *Console) SetLanguage(lang string) {
+	c.w = say.For(lang)
+	c.lang = c.w.Lang()
+}
+
+// Language picks the console's language: flag (--lang) when set, else the environment's locale
+// (LC_ALL, LC_MESSAGES, then LANG, e.g. pt_BR.UTF-8). Any Portuguese is pt-BR, the only Portuguese
+// the bot speaks; anything else is English.
+func Language(flag string, getenv func(string) string) string {
+	v := flag
+	for _, k := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
+		if v != "" {
+			break
+		}
+		v = getenv(k)
+	}
+	if strings.HasPrefix(strings.ToLower(v), "pt") {
+		return say.Portuguese
+	}
+	return say.English
 }
 
 // Attach sets the bot whose Handle the console's lines go through.
@@ -174,7 +188,7 @@ func (c *Console) Line(ctx context.Context, line string) bool {
 	var err error
 	switch strings.ToLower(word) {
 	case "help", "?":
-		c.printf("%s\n", consoleHelp)
+		c.printf("%s\n", help(c.w))
 		return true
 	case "quit", "exit":
 		return false
@@ -184,7 +198,7 @@ func (c *Console) Line(ctx context.Context, line string) bool {
 		in, err = c.choose(user, rest)
 	default:
 		if !strings.HasPrefix(word, "/") {
-			c.printf("  ? I don't know %q — type help for what you can type.\n\n", word)
+			c.printf("  ? %s\n\n", c.w.T("console.unknown", map[string]any{"Word": strconv.Quote(word)}))
 			return true
 		}
 		in, err = c.slash(user, line)
@@ -209,7 +223,7 @@ func (c *Console) interaction(user string, t bot.Type) *bot.Interaction {
 	c.mu.Unlock()
 	// Whoever types at the console runs it: they may change its settings.
 	return &bot.Interaction{Type: t, ID: id, User: user, UserName: user, Guild: consoleGuild, Channel: consoleChannel,
-		MemberPerms: bot.PermManageServer}
+		MemberPerms: bot.PermManageServer, Locale: c.lang, GuildLocale: c.lang}
 }
 
 // optionRE finds "name:" at the start or after a space.
@@ -230,10 +244,10 @@ func (c *Console) slash(user, line string) (*bot.Interaction, error) {
 		}
 	}
 	if cmd == nil {
-		return nil, fmt.Errorf("there is no /%s — the games are %s", name, andList(names))
+		return nil, c.problem("console.no-command", "Command", name, "Commands", andList(names, c.w))
 	}
 	if len(fields) < 2 {
-		return nil, fmt.Errorf("add a subcommand: %s", subNames(cmd))
+		return nil, c.problem("console.add-sub", "Subs", subNames(cmd))
 	}
 	subName := strings.ToLower(fields[1])
 	var sub *bot.SubSpec
@@ -243,7 +257,7 @@ func (c *Console) slash(user, line string) (*bot.Interaction, error) {
 		}
 	}
 	if sub == nil {
-		return nil, fmt.Errorf("/%s has no %q; try %s", name, subName, subNames(cmd))
+		return nil, c.problem("console.no-sub", "Command", name, "Sub", strconv.Quote(subName), "Subs", subNames(cmd))
 	}
 	_, rest, _ := strings.Cut(strings.TrimSpace(line), " ")
 	_, rest, _ = strings.Cut(strings.TrimSpace(rest), " ")
@@ -261,7 +275,7 @@ func (c *Console) slash(user, line string) (*bot.Interaction, error) {
 		}
 	}
 	if len(cuts) == 0 && strings.TrimSpace(rest) != "" || len(cuts) > 0 && strings.TrimSpace(rest[:cuts[0].at]) != "" {
-		return nil, fmt.Errorf("write options as name:value, e.g. %s", optionExample(name, sub))
+		return nil, c.problem("console.option-form", "Example", optionExample(name, sub))
 	}
 	data := bot.CommandData{Name: name, Sub: sub.Name, Options: map[string]bot.Value{}, Bots: map[string]bool{}}
 	for i, k := range cuts {
@@ -277,7 +291,7 @@ func (c *Console) slash(user, line string) (*bot.Interaction, error) {
 			id := strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(value, "<"), "@"), ">")
 			id = strings.TrimPrefix(id, "@")
 			if id == "" {
-				return nil, fmt.Errorf("%s: name someone, e.g. %s:@alice", oname, oname)
+				return nil, c.problem("console.name-someone", "Option", oname)
 			}
 			data.Options[oname] = bot.Value{Str: id}
 			if id == consoleBotUser {
@@ -286,7 +300,7 @@ func (c *Console) slash(user, line string) (*bot.Interaction, error) {
 		case bot.BoolOption:
 			v, err := strconv.ParseBool(value)
 			if err != nil {
-				return nil, fmt.Errorf("%s is true or false, not %q", oname, value)
+				return nil, c.problem("console.bool", "Option", oname, "Value", strconv.Quote(value))
 			}
 			data.Options[oname] = bot.Value{Bool: v, IsBool: true}
 		default:
@@ -296,7 +310,7 @@ func (c *Console) slash(user, line string) (*bot.Interaction, error) {
 					ok = ok || strings.EqualFold(ch, value)
 				}
 				if !ok {
-					return nil, fmt.Errorf("%s is one of %s, not %q", oname, strings.Join(def.Choices, ", "), value)
+					return nil, c.problem("console.choice", "Option", oname, "Choices", strings.Join(def.Choices, ", "), "Value", strconv.Quote(value))
 				}
 				value = strings.ToLower(value)
 			}
@@ -315,19 +329,24 @@ func (c *Console) slash(user, line string) (*bot.Interaction, error) {
 			in.Command = data
 			return in, nil
 		}
-		return nil, fmt.Errorf("/%s %s needs %s:, e.g. %s", name, sub.Name, def.Name, optionExample(name, sub))
+		return nil, c.problem("console.needs", "Command", name, "Sub", sub.Name, "Option", def.Name, "Example", optionExample(name, sub))
 	}
 	in := c.interaction(user, bot.Command)
 	in.Command = data
 	return in, nil
 }
 
-// andList writes names as "a, b or c".
-func andList(names []string) string {
+// andList writes names as "a, b and c".
+func andList(names []string, w *say.Words) string {
 	if len(names) < 2 {
 		return strings.Join(names, "")
 	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+	return w.T("list.and", map[string]any{"Some": strings.Join(names[:len(names)-1], ", "), "Last": names[len(names)-1]})
+}
+
+// problem is what the console says about a line it cannot turn into an interaction.
+func (c *Console) problem(id string, kv ...any) error {
+	return errors.New(c.w.T(id, games.Args(kv...)))
 }
 
 func subNames(cmd *bot.CommandSpec) string {
@@ -367,7 +386,7 @@ func (c *Console) visible(user string) []*consoleMessage {
 // click presses the newest button labelled label that user can see.
 func (c *Console) click(user, label string) (*bot.Interaction, error) {
 	if label == "" {
-		return nil, fmt.Errorf("click what? e.g. click Accept")
+		return nil, c.problem("console.click-what", "Accept", c.w.T("button.accept", nil))
 	}
 	for _, m := range c.visible(user) {
 		for _, row := range m.rows {
@@ -376,7 +395,7 @@ func (c *Console) click(user, label string) (*bot.Interaction, error) {
 					continue
 				}
 				if ctl.Disabled {
-					return nil, fmt.Errorf("the newest %q button is disabled", ctl.Label)
+					return nil, c.problem("console.disabled", "Label", strconv.Quote(ctl.Label))
 				}
 				in := c.interaction(user, bot.Click)
 				in.Click = bot.ClickData{Action: ctl.Action, MessageID: m.id}
@@ -384,13 +403,13 @@ func (c *Console) click(user, label string) (*bot.Interaction, error) {
 			}
 		}
 	}
-	return nil, fmt.Errorf("no message you can see has a %q button", label)
+	return nil, c.problem("console.no-button", "Label", strconv.Quote(label))
 }
 
 // choose picks value in the newest menu that user can see offering it.
 func (c *Console) choose(user, value string) (*bot.Interaction, error) {
 	if value == "" {
-		return nil, fmt.Errorf("select what? e.g. select rotate 3")
+		return nil, c.problem("console.select-what")
 	}
 	for _, m := range c.visible(user) {
 		for _, row := range m.rows {
@@ -408,7 +427,7 @@ func (c *Console) choose(user, value string) (*bot.Interaction, error) {
 			}
 		}
 	}
-	return nil, fmt.Errorf("no menu you can see offers %q", value)
+	return nil, c.problem("console.no-menu", "Value", strconv.Quote(value))
 }
 
 // deliver applies a reply the way Discord would, and prints it.
@@ -416,10 +435,10 @@ func (c *Console) deliver(in *bot.Interaction, user string, r bot.Reply) {
 	switch r.Type {
 	case bot.Choices:
 		if len(r.Choices) == 0 {
-			c.printf("  (no moves to suggest: it is not your decision here)\n")
+			c.printf("  (%s)\n", c.w.T("console.no-moves", nil))
 			return
 		}
-		c.printf("  your moves: %s\n", strings.Join(r.Choices, "  "))
+		c.printf("  %s\n", c.w.T("console.your-moves", map[string]any{"Moves": strings.Join(r.Choices, "  ")}))
 	case bot.Post, bot.Deferred:
 		// A deferred answer shows its placeholder until After edits the answer in, as Discord does.
 		m := &consoleMessage{channel: in.Channel, content: r.Message.Content, rows: r.Message.Rows}
@@ -438,13 +457,13 @@ func (c *Console) deliver(in *bot.Interaction, user string, r bot.Reply) {
 		c.original[in.ID] = id
 		c.mu.Unlock()
 		if m == nil {
-			c.printf("  (an update without a message)\n")
+			c.printf("  (%s)\n", c.w.T("console.no-message", nil))
 			return
 		}
 		c.change(m, r.Message.Content, r.Message.Rows)
 		c.show(m, "updated")
 	default:
-		c.printf("  (reply type %d)\n", r.Type)
+		c.printf("  (%s)\n", c.w.T("console.reply-type", map[string]any{"Type": int(r.Type)}))
 	}
 }
 
@@ -482,7 +501,7 @@ func (c *Console) touch(m *consoleMessage) {
 func (c *Console) Send(ctx context.Context, channel string, s bot.Message) (string, error) {
 	content := s.Content
 	if s.Jump != nil {
-		content += " (see message #" + s.Jump.Message + ")"
+		content += " (" + c.w.T("console.see", map[string]any{"Message": s.Jump.Message}) + ")"
 	}
 	m := &consoleMessage{channel: channel, content: content, rows: s.Rows}
 	c.add(m)
@@ -515,7 +534,7 @@ func (c *Console) Clear(ctx context.Context, channel, messageID string) error {
 	if m == nil {
 		return fmt.Errorf("console: no message %s", messageID)
 	}
-	c.printf("  (tabuleiro removed the buttons of message #%s: a newer board is below)\n", m.id)
+	c.printf("  (%s)\n", c.w.T("console.cleared", map[string]any{"Message": m.id}))
 	return nil
 }
 
@@ -560,7 +579,7 @@ func (c *Console) StartThread(ctx context.Context, channel, messageID, name stri
 	c.seq++
 	id := fmt.Sprintf("thread%d", c.seq)
 	c.mu.Unlock()
-	c.printf("  (tabuleiro started the thread %q from message #%s)\n", name, messageID)
+	c.printf("  (%s)\n", c.w.T("console.thread", map[string]any{"Name": strconv.Quote(name), "Message": messageID}))
 	return id, nil
 }
 
@@ -581,7 +600,7 @@ func (c *Console) Delete(ctx context.Context, channel, messageID string) error {
 	if m == nil {
 		return fmt.Errorf("console: no message %s", messageID)
 	}
-	c.printf("  (tabuleiro deleted message #%s)\n", messageID)
+	c.printf("  (%s)\n", c.w.T("console.deleted", map[string]any{"Message": messageID}))
 	return nil
 }
 
@@ -607,9 +626,9 @@ func (c *Console) plain(s string) string {
 		sec, _ := strconv.ParseInt(timestampRE.FindStringSubmatch(t)[1], 10, 64)
 		d := time.Unix(sec, 0).Sub(c.now()).Round(time.Second)
 		if d >= 0 {
-			return "in " + d.String()
+			return c.w.T("console.in", map[string]any{"Time": d.String()})
 		}
-		return (-d).String() + " ago"
+		return c.w.T("console.ago", map[string]any{"Time": (-d).String()})
 	})
 	s = strings.ReplaceAll(s, "**", "")
 	return s
@@ -618,15 +637,16 @@ func (c *Console) plain(s string) string {
 // show prints a message with its buttons and menus.
 func (c *Console) show(m *consoleMessage, verb string) {
 	var b strings.Builder
-	who := "tabuleiro"
-	if m.only != "" {
-		who += " (only @" + m.only + " sees this)"
+	id := "console.posted"
+	switch {
+	case verb != "" && m.only != "":
+		id = "console." + verb + "-private"
+	case verb != "":
+		id = "console." + verb
+	case m.only != "":
+		id = "console.posted-private"
 	}
-	if verb != "" {
-		fmt.Fprintf(&b, "  ┌ %s %s message #%s\n", who, verb, m.id)
-	} else {
-		fmt.Fprintf(&b, "  ┌ %s · message #%s\n", who, m.id)
-	}
+	b.WriteString("  ┌ " + c.w.T(id, map[string]any{"Message": m.id, "User": m.only}) + "\n")
 	open, eliding := false, false
 	for _, line := range strings.Split(c.plain(m.content), "\n") {
 		if strings.HasPrefix(line, "```") {
@@ -638,7 +658,7 @@ func (c *Console) show(m *consoleMessage, verb string) {
 			open = true
 			if line == "```" && c.elideBoards {
 				eliding = true
-				fmt.Fprintf(&b, "  │ (board)\n")
+				b.WriteString("  │ (" + c.w.T("console.board", nil) + ")\n")
 			}
 			continue
 		}
@@ -647,7 +667,7 @@ func (c *Console) show(m *consoleMessage, verb string) {
 		}
 	}
 	for _, f := range m.files {
-		fmt.Fprintf(&b, "  │ [attached %s: %d lines]\n", f.Name, strings.Count(string(f.Content), "\n"))
+		b.WriteString("  │ [" + c.w.T("console.attached", map[string]any{"File": f.Name, "Count": strings.Count(string(f.Content), "\n")}) + "]\n")
 	}
 	for _, row := range m.rows {
 		var items []string
@@ -665,7 +685,7 @@ func (c *Console) show(m *consoleMessage, verb string) {
 				for _, o := range ctl.Options {
 					vals = append(vals, o.Value)
 				}
-				menus = append(menus, fmt.Sprintf("menu %q: %s  (select <value>)", ctl.Placeholder, strings.Join(vals, " · ")))
+				menus = append(menus, c.w.T("console.menu", map[string]any{"Placeholder": strconv.Quote(ctl.Placeholder), "Values": strings.Join(vals, " · ")}))
 			}
 		}
 		if len(items) > 0 {

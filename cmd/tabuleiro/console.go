@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"log/slog"
@@ -14,6 +15,7 @@ import (
 	"tabuleiro/bot"
 	"tabuleiro/bot/console"
 	"tabuleiro/bot/discord"
+	"tabuleiro/bot/say"
 	"tabuleiro/games/catalog"
 	"tabuleiro/store"
 )
@@ -22,7 +24,7 @@ import (
 func runDefault(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) int {
 	err := runBot(ctx, os.Getenv)
 	if errors.Is(err, errNotConfigured) {
-		return runConsole(ctx, stdin, stdout, stderr)
+		return runConsole(ctx, nil, stdin, stdout, stderr)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "tabuleiro: %v\n", err)
@@ -33,7 +35,18 @@ func runDefault(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) 
 
 // runConsole plays in the terminal with the same command layer as Discord. Its games are kept in
 // CONSOLE_DB_PATH (default data/console.db), apart from the bot's store, so both can run at once.
-func runConsole(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) int {
+// It speaks --lang (en-US or pt-BR), else the environment's locale (LANG=pt_BR.UTF-8: Portuguese).
+func runConsole(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("console", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	lang := fs.String("lang", "", "the language to speak: en-US or pt-BR (default: from LC_ALL, LC_MESSAGES or LANG)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if *lang != "" && *lang != say.English && *lang != say.Portuguese {
+		fmt.Fprintf(stderr, "console: --lang %q: the console speaks en-US or pt-BR\n", *lang)
+		return 2
+	}
 	env, err := discord.Env(os.Getenv, ".env")
 	if err != nil {
 		fmt.Fprintf(stderr, "console: %v\n", err)
@@ -58,7 +71,7 @@ func runConsole(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) 
 		}
 		cfg.AIMoveTime = d
 	}
-	if err := console.Run(ctx, st, cfg, stdin, stdout); err != nil && !errors.Is(err, context.Canceled) {
+	if err := console.Run(ctx, st, cfg, console.Language(*lang, os.Getenv), stdin, stdout); err != nil && !errors.Is(err, context.Canceled) {
 		fmt.Fprintf(stderr, "console: %v\n", err)
 		return 1
 	}

@@ -33,7 +33,7 @@ func main() {
 const usage = `usage:
   tabuleiro                     run the bot (Discord when configured, else the local console)
   tabuleiro serve               run the bot on Discord (an error when Discord is not configured)
-  tabuleiro console             play in the local console
+  tabuleiro console [--lang pt-BR]   play in the local console (language: --lang, else LANG)
   tabuleiro perft <game> <depth> [--opt key=value]... [--moves "m1;m2;..."] [--divide]
   tabuleiro engine              JSON-lines engine protocol on stdin/stdout
   tabuleiro bench <game> --a <level> --b <level> --games N --movetime D [--opt key=value]...
@@ -64,7 +64,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		}
 		return 0
 	case "console":
-		return runConsole(ctx, stdin, stdout, stderr)
+		return runConsole(ctx, args[1:], stdin, stdout, stderr)
 	case "healthcheck":
 		if err := healthcheck(ctx, os.Getenv); err != nil {
 			fmt.Fprintf(stderr, "healthcheck: %v\n", err)
