@@ -69,7 +69,7 @@ func (b *Bot) command(ctx context.Context, req *request) (Reply, error) {
 	case "profile":
 		return b.profile(req)
 	case "rules":
-		return private(req.w.T("game."+d.Kind+".rules", nil) + "\n" + req.w.T("coach.rules", map[string]any{"Kind": d.Kind})), nil
+		return private(req.w.T(d.Rules, nil) + "\n" + req.w.T("coach.rules", map[string]any{"Kind": d.Kind})), nil
 	case "replay":
 		return b.replay(req)
 	case "hint":

@@ -55,7 +55,7 @@ func Commands() []CommandSpec {
 	var out []CommandSpec
 	for _, d := range descriptors() {
 		c := CommandSpec{Name: d.Kind, Subs: subcommands(d)}
-		c.Description, c.Localized = text("game."+d.Kind+".blurb", nil)
+		c.Description, c.Localized = text(d.Blurb, nil)
 		out = append(out, c)
 	}
 	out = append(out, appCommands()...)
@@ -76,7 +76,7 @@ func subcommands(d *games.Descriptor) []SubSpec {
 		choice("first", "option.first.vs-bot", named("choice.first."), "me", "bot", "random"),
 	}, optionSpecs(d)...)
 	player := []OptionSpec{described(UserOption, "player", "option.player")}
-	play := described(StringOption, "play", "game."+d.Kind+".move")
+	play := described(StringOption, "play", d.MoveHelp)
 	play.Required, play.Autocomplete, play.MaxLength = true, true, 100
 	return []SubSpec{
 		sub("challenge", "sub.challenge", title, challenge...),
@@ -88,7 +88,7 @@ func subcommands(d *games.Descriptor) []SubSpec {
 		sub("hint", "sub.hint", title),
 		sub("review", "sub.review", title, described(UserOption, "player", "option.review.player")),
 		sub("resign", "sub.resign", title),
-		sub(d.Offer, "game."+d.Kind+".offer", nil),
+		sub(d.Offer, d.OfferHelp, nil),
 		sub("leaderboard", "sub.leaderboard", title),
 		sub("profile", "sub.profile", title, described(UserOption, "player", "option.profile.player")),
 		sub("rules", "sub.rules", title),

@@ -169,7 +169,7 @@ func helpText(w *say.Words) string {
 
 // blurb is what a game is, without its title: "the Cape Verdean mancala, capture 25 seeds to win".
 func blurb(d *games.Descriptor, w *say.Words) string {
-	return strings.TrimPrefix(w.T("game."+d.Kind+".blurb", nil), d.Title+": ")
+	return strings.TrimPrefix(w.T(d.Blurb, nil), d.Title+": ")
 }
 
 // challengeMenu answers the user context-menu command: a private menu of the games; choosing one

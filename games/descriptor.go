@@ -9,17 +9,19 @@ import (
 // Descriptor describes one game to everything around the rules: commands, help, encoding, options.
 // Each game package declares one; games/catalog lists them.
 type Descriptor struct {
-	Kind      string    // "ouri": the command name and the engine name
-	Code      byte      // encoding code, unique and never reused (oolong 1, ouri 2, ordo 3)
-	Title     string    // "Ouri"
-	Blurb     string    // the command's description
+	Kind  string // "ouri": the command name and the engine name
+	Code  byte   // encoding code, unique and never reused (oolong 1, ouri 2, ordo 3)
+	Title string // "Ouri"
+	// The texts people read are ids of the catalogue (bot/say), worded in the reader's language:
+	// the games themselves speak no language.
+	Blurb     string    // the command's description: "game.ouri.blurb"
 	Seats     [2]string // colour names, seat 0 first: Black/Green, South/North, White/Black
 	Options   []OptionSpec
 	Offer     string // the subcommand offering to stop by agreement: "draw" or "end"
-	OfferHelp string // its description
-	MoveHelp  string // the description of move's `play` option
+	OfferHelp string // its description: "game.ouri.offer"
+	MoveHelp  string // the description of move's `play` option: "game.ouri.move"
 	Example   string // a typical first decision, for help texts: "ne", "d", "a3-a4"
-	Rules     string // the short rules summary `/… rules` shows
+	Rules     string // the short rules summary `/… rules` shows: "game.ouri.rules"
 	// New starts a game. With rng nil it is the reproducible start (Oolong's default layout);
 	// otherwise whatever the game deals at random (Oolong's layout, when opts has none) comes from rng.
 	New func(opts Options, rng *rand.Rand) (Game, error)
@@ -32,9 +34,10 @@ type Descriptor struct {
 
 // OptionSpec is one game option as commands offer it; Name is the engine's option key.
 type OptionSpec struct {
-	Name, Description string
-	Choices           []string // fixed values, in order; empty for a boolean
-	Bool              bool
+	Name        string
+	Description string   // the catalogue id of its description: "game.ouri.option.rules"
+	Choices     []string // fixed values, in order; empty for a boolean
+	Bool        bool
 }
 
 // SeatName returns the colour of s, or "nobody" for NoSeat.

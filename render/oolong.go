@@ -102,7 +102,7 @@ func markerLegend(g *oolong.Game, w games.Words) string {
 	for m := oolong.BM; m <= oolong.SC; m++ {
 		if unused[m] {
 			parts = append(parts, w.T("board.oolong.marker", map[string]any{"Marker": m.String(), "Count": m.Threshold(),
-				"Effect": w.T("oolong.effect."+strings.ToLower(m.String()), nil)}))
+				"Effect": w.T(m.EffectID(), nil)}))
 		}
 	}
 	if len(parts) == 0 {
@@ -137,7 +137,7 @@ func oolongStatus(g *oolong.Game) Status {
 	who := g.ToMove()
 	if pending := g.Pending(); len(pending) > 0 {
 		sp := pending[0]
-		return status(who, "status.oolong.decides", "Special", games.Text{ID: "oolong.special." + strings.ToLower(sp.Marker.String())},
+		return status(who, "status.oolong.decides", "Special", games.Text{ID: sp.Marker.NameID()},
 			"Table", sp.Table.String(), "Hint", oolongHints[sp.Marker])
 	}
 	if g.Free() {

@@ -3,6 +3,7 @@ package discord
 import (
 	"context"
 	"sync"
+	"tabuleiro/bot/say"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -97,7 +98,7 @@ func fallback(in *discordgo.Interaction) *discordgo.InteractionResponse {
 	return &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{
-			Content: "Something went wrong on my side; nothing was changed. Please try again.",
+			Content: say.For(say.Private(string(in.Locale))).T("error.internal", nil),
 			Flags:   discordgo.MessageFlagsEphemeral,
 		},
 	}

@@ -6,13 +6,9 @@ import (
 	"tabuleiro/games"
 )
 
-// Name is the special's name in the rules: "Move Tea", "Rotate".
-func (m Marker) Name() string {
-	if m < numMarkers {
-		return specialNames[m]
-	}
-	return m.String()
-}
+// NameID is the catalogue id of the special's name in the rules (Move Tea, Rotate):
+// "oolong.special.bm".
+func (m Marker) NameID() string { return "oolong.special." + strings.ToLower(m.String()) }
 
 // Threshold is how many teas of one colour on the marker's table fire it.
 func (m Marker) Threshold() int {
@@ -34,25 +30,9 @@ func (m Marker) Colour() games.Seat {
 	return games.NoSeat
 }
 
-// markerEffects say what each special does, briefly, in words a newcomer reads.
-var markerEffects = [numMarkers]string{
-	"Black moves one of its teas to another unclaimed table",
-	"Green moves one of its teas to another unclaimed table",
-	"Black moves the waiter to the same seat of another table",
-	"Green moves the waiter to the same seat of another table",
-	"whoever fired it rotates the table clockwise",
-	"whoever fired it swaps the teas of two unclaimed tables",
-	"whoever fired it swaps the teas of a claimed and an unclaimed table",
-}
-
-// Effect says what the special does, and who decides it: "Black moves the waiter to the same seat of
-// another table".
-func (m Marker) Effect() string {
-	if m < numMarkers {
-		return markerEffects[m]
-	}
-	return m.String()
-}
+// EffectID is the catalogue id of what the special does, and who decides it ("Black moves the
+// waiter to the same seat of another table"): "oolong.effect.bw".
+func (m Marker) EffectID() string { return "oolong.effect." + strings.ToLower(m.String()) }
 
 // describe says what a decision of a pending special does, as a catalogue message short enough for
 // a menu (at most 100 characters): "turn table ne 3 steps clockwise (the tea on n goes to e)".
@@ -83,7 +63,7 @@ func (p *Position) describe(m games.Move) games.Text {
 		return text("swap", "Table", a.String(), "Other", b.String())
 	case kindSkip:
 		if pending {
-			return text("skip-special", "Special", games.Text{ID: "oolong.special." + strings.ToLower(Marker(p.marker[t]).String())},
+			return text("skip-special", "Special", games.Text{ID: Marker(p.marker[t]).NameID()},
 				"Table", t.String())
 		}
 		return text("skip")

@@ -10,8 +10,6 @@ import (
 
 const dirList = "nw n ne w c e sw s se"
 
-var specialNames = [numMarkers]string{"Move Tea", "Move Tea", "Move Waiter", "Move Waiter", "Rotate", "Swap Unclaimed", "Swap Claimed"}
-
 // specialHints are the catalogue ids of how a player writes each special's choice.
 var specialHints = [numMarkers]string{"oolong.hint.move", "oolong.hint.move", "oolong.hint.waiter", "oolong.hint.waiter",
 	"oolong.hint.rotate", "oolong.hint.swap-unclaimed", "oolong.hint.swap-claimed"}
@@ -178,7 +176,7 @@ func (p *Position) exampleFree() string {
 }
 
 func (p *Position) parseSpecial(mk Marker, f []string) (games.Move, error) {
-	pendingErr := games.Problemf("oolong.pending", "Special", games.Text{ID: "oolong.special." + strings.ToLower(mk.String())}, "Hint", games.Text{ID: specialHints[mk]})
+	pendingErr := games.Problemf("oolong.pending", "Special", games.Text{ID: mk.NameID()}, "Hint", games.Text{ID: specialHints[mk]})
 	if len(f) == 0 {
 		return 0, pendingErr
 	}
