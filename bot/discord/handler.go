@@ -3,10 +3,11 @@ package discord
 import (
 	"context"
 	"sync"
-	"tabuleiro/bot/say"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"tabuleiro/bot/say"
 )
 
 // Handler answers interactions; *Interactions is the one the gateway and the endpoint serve.

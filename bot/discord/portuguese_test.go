@@ -1,0 +1,303 @@
+package discord
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"os"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/BurntSushi/toml"
+
+	"tabuleiro/bot/say"
+)
+
+// Whole games through the signed endpoint in Portuguese: callers with Discord locale pt-BR on a
+// server whose locale is pt-BR. Every text anyone sees — replies, refusals, boards, buttons, menus,
+// what the bot posts and edits by itself — is checked for English from the catalogue.
+
+// englishOnly are the phrases of the English catalogue that the Portuguese one never uses: the
+// words between placeholders, three words or more, with markup, commands and notation left out.
+var englishOnly = func() func(t *testing.T) []string {
+	var phrases []string
+	return func(t *testing.T) []string {
+		t.Helper()
+		if phrases != nil {
+			return phrases
+		}
+		read := func(lang string) []string {
+			var tree map[string]any
+			if _, err := toml.DecodeFile("../say/"+lang+".toml", &tree); err != nil {
+				t.Fatal(err)
+			}
+			var out []string
+			var walk func(v any)
+			walk = func(v any) {
+				switch v := v.(type) {
+				case map[string]any:
+					for _, x := range v {
+						walk(x)
+					}
+				case string:
+					out = append(out, v)
+				}
+			}
+			walk(tree)
+			return out
+		}
+		pt := strings.Join(read(say.Portuguese), "\n")
+		cut := regexp.MustCompile("\\{\\{[^}]*\\}\\}|`[^`]*`|\\*\\*|[()•:;,.!?—…\n]")
+		seen := map[string]bool{}
+		for _, s := range read(say.English) {
+			for _, part := range cut.Split(s, -1) {
+				part = strings.TrimSpace(part)
+				if len(strings.Fields(part)) < 3 || strings.Contains(pt, part) || seen[part] {
+					continue
+				}
+				seen[part] = true
+				phrases = append(phrases, part)
+			}
+		}
+		if len(phrases) < 100 {
+			t.Fatalf("only %d English phrases to look for", len(phrases))
+		}
+		return phrases
+	}
+}()
+
+// seen collects every text a person could read in a test: answers and what went to Discord.
+type seen struct {
+	t     *testing.T
+	tb    *table
+	texts []string
+}
+
+func (s *seen) answer(r httpReply) httpReply {
+	s.texts = append(s.texts, r.Data.Content)
+	r.eachComponent(func(c map[string]any) {
+		for _, k := range []string{"label", "placeholder", "description"} {
+			if v, ok := c[k].(string); ok {
+				s.texts = append(s.texts, v)
+			}
+		}
+		if opts, ok := c["options"].([]any); ok {
+			for _, o := range opts {
+				if o, ok := o.(map[string]any); ok {
+					for _, k := range []string{"label", "description"} {
+						if v, ok := o[k].(string); ok {
+							s.texts = append(s.texts, v)
+						}
+					}
+				}
+			}
+		}
+	})
+	return r
+}
+
+// sent adds what the bot sent to Discord by itself (posts, edits, follow-ups, thread names).
+func (s *seen) sent() {
+	s.tb.settle()
+	for _, c := range s.tb.f.recorded() {
+		if c.Body == "" || c.Method == "GET" || c.Method == "DELETE" {
+			continue
+		}
+		var body map[string]any
+		if json.Unmarshal([]byte(c.Body), &body) != nil {
+			continue
+		}
+		var r httpReply
+		raw, _ := json.Marshal(map[string]any{"data": body})
+		json.Unmarshal(raw, &r)
+		s.answer(r)
+		if name, ok := body["name"].(string); ok {
+			s.texts = append(s.texts, name)
+		}
+	}
+}
+
+// noEnglish fails for any English phrase of the catalogue in what was seen.
+func (s *seen) noEnglish() {
+	s.t.Helper()
+	all := strings.Join(s.texts, "\n")
+	if len(all) < 500 {
+		s.t.Fatalf("too little was seen to judge: %q", all)
+	}
+	for _, text := range s.texts {
+		lintPhone(s.t, "a Portuguese message", text) // code blocks still fit a phone's 28 columns
+	}
+	for _, p := range englishOnly(s.t) {
+		if strings.Contains(all, p) {
+			s.t.Errorf("English %q in what a Portuguese player saw:\n%s", p, excerpt(all, p))
+		}
+	}
+}
+
+func excerpt(all, p string) string {
+	i := strings.Index(all, p)
+	return all[max(0, i-200):min(len(all), i+len(p)+200)]
+}
+
+// says fails unless what was seen holds every phrase.
+func (s *seen) says(phrases ...string) {
+	s.t.Helper()
+	all := strings.Join(s.texts, "\n")
+	for _, p := range phrases {
+		if !strings.Contains(all, p) {
+			s.t.Errorf("nobody saw %q", p)
+		}
+	}
+}
+
+// in is an interaction from a caller with locale on a server with guildLocale.
+func in(m map[string]any, locale, guildLocale string) map[string]any {
+	m["locale"] = locale
+	m["guild_locale"] = guildLocale
+	return m
+}
+
+const pt = say.Portuguese
+
+// playOut has the two players (or one against the bot) play random legal moves by /kind move until
+// the game is over or plies run out; the refusals along the way are seen too.
+func (s *seen) playOut(kind, channel string, players []string, plies int) {
+	s.t.Helper()
+	rng := rand.New(rand.NewPCG(7, uint64(len(kind))))
+	for ply := 0; ply < plies; ply++ {
+		s.tb.settle()
+		var mover string
+		var moves []string
+		for _, p := range players {
+			r := s.answer(s.tb.sendIn(in(typing(p, channel, kind, ""), pt, pt)))
+			if len(r.Data.Choices) > 0 {
+				mover = p
+				for _, c := range r.Data.Choices {
+					moves = append(moves, c.Value)
+				}
+				break
+			}
+		}
+		if mover == "" {
+			return // over, or the bot is to move and has not yet
+		}
+		r := s.answer(s.tb.sendIn(in(command(mover, channel, kind, "move", opt{"play", 3, moves[rng.IntN(len(moves))]}), pt, pt)))
+		if r.private() {
+			s.t.Fatalf("a legal move was refused: %s", r.Data.Content)
+		}
+	}
+}
+
+func (tb *table) sendIn(m map[string]any) httpReply {
+	tb.t.Helper()
+	r, _ := tb.send(m)
+	return r
+}
+
+func TestAWholeGameOfEachKindInPortuguese(t *testing.T) {
+	for _, kind := range kinds {
+		t.Run(kind, func(t *testing.T) {
+			tb := newTable(t)
+			s := &seen{t: t, tb: tb}
+			const channel, alice, bob, carol = "pt-1", "501", "502", "503"
+			s.answer(tb.sendIn(in(command(alice, channel, kind, "rules"), pt, pt)))
+			s.answer(tb.sendIn(in(command(alice, channel, "tabuleiro", "help"), pt, pt)))
+			s.answer(tb.sendIn(in(command(alice, channel, kind, "challenge", opt{"opponent", 6, alice}), pt, pt)))
+			r, token := tb.send(in(command(alice, channel, kind, "challenge", opt{"opponent", 6, bob}, opt{"first", 3, "me"}), pt, pt))
+			s.answer(r)
+			var accept string
+			for _, id := range r.customIDs() {
+				if strings.HasSuffix(id, "/accept") {
+					accept = id
+				}
+			}
+			s.answer(tb.sendIn(in(click(carol, channel, accept, "orig-"+token), pt, pt)))
+			s.answer(tb.sendIn(in(click(bob, channel, accept, "orig-"+token), pt, pt)))
+			// Refusals: out of turn, nonsense, a spectator's move.
+			s.answer(tb.sendIn(in(command(bob, channel, kind, "move", opt{"play", 3, "zz9"}), pt, pt)))
+			s.answer(tb.sendIn(in(command(alice, channel, kind, "move", opt{"play", 3, "zz9"}), pt, pt)))
+			s.answer(tb.sendIn(in(command(carol, channel, kind, "move", opt{"play", 3, "a"}), pt, pt)))
+			s.playOut(kind, channel, []string{alice, bob}, 600)
+			s.answer(tb.sendIn(in(command(carol, channel, kind, "history"), pt, pt)))
+			s.answer(tb.sendIn(in(command(alice, channel, kind, "board"), pt, pt)))
+			if _, err := tb.st.ActiveGame(channel, kind, alice); err == nil {
+				t.Errorf("the %s game is not over after 600 plies", kind)
+			}
+			s.answer(tb.sendIn(in(command(alice, channel, kind, "replay"), pt, pt)))
+			s.answer(tb.sendIn(in(command(alice, channel, kind, "profile"), pt, pt)))
+			s.answer(tb.sendIn(in(command(alice, channel, kind, "leaderboard"), pt, pt)))
+			// And one against the bot, played out too: the bot's moves edit the board by themselves.
+			s.answer(tb.sendIn(in(command(carol, channel, kind, "vs-bot", opt{"level", 3, "easy"}, opt{"first", 3, "me"}), pt, pt)))
+			s.playOut(kind, channel, []string{carol}, 40)
+			s.answer(tb.sendIn(in(command(carol, channel, kind, "resign"), pt, pt)))
+			s.sent()
+			s.noEnglish()
+			s.says("Vez de", "Desistir", "desafia", "Revanche", "Aceitar", "Recusar", "Última jogada")
+			if all := strings.Join(s.texts, "\n"); !strings.Contains(all, " vence") && !strings.Contains(all, "Empate") {
+				t.Error("no result was shown")
+			}
+			t.Logf("%d texts, %d bytes seen", len(s.texts), len(strings.Join(s.texts, "")))
+		})
+	}
+}
+
+func TestAPortugueseCallerOnAnEnglishServer(t *testing.T) {
+	tb := newTable(t)
+	s := &seen{t: t, tb: tb}
+	const channel, alice, bob = "pt-2", "511", "512"
+	// A private answer follows the caller: Portuguese.
+	r := tb.sendIn(in(command(alice, channel, "ouri", "challenge", opt{"opponent", 6, alice}), pt, "en-US"))
+	if !r.private() || !strings.Contains(r.Data.Content, "Você não pode desafiar a si mesmo") {
+		t.Errorf("the refusal is not Portuguese: %q", r.Data.Content)
+	}
+	// A public message follows the server: English, with English buttons.
+	r = tb.sendIn(in(command(alice, channel, "ouri", "challenge", opt{"opponent", 6, bob}), pt, "en-US"))
+	if r.private() || !strings.Contains(r.Data.Content, "challenges") {
+		t.Errorf("the challenge is not English: %q", r.Data.Content)
+	}
+	s.answer(r)
+	if !slices.Contains(s.texts, "Accept") || slices.Contains(s.texts, "Aceitar") {
+		t.Errorf("the challenge's buttons are not English: %q", s.texts)
+	}
+	// The server's setting wins over its locale, for every public message, the bot's own included.
+	admin := in(command(bob, channel, "tabuleiro", "settings", opt{"language", 3, pt}), "en-US", "en-US")
+	admin["member"].(map[string]any)["permissions"] = "32" // Manage Server
+	r = tb.sendIn(admin)
+	if !strings.Contains(r.Data.Content, "language: **pt-BR**") {
+		t.Errorf("the settings (for an English caller) do not say Portuguese: %q", r.Data.Content)
+	}
+	r = tb.sendIn(in(command(bob, channel, "ordo", "vs-bot", opt{"first", 3, "bot"}, opt{"level", 3, "easy"}), "en-US", "en-US"))
+	if !strings.Contains(r.Data.Content, "Vez de") {
+		t.Errorf("a board on a server set to Portuguese is not Portuguese: %q", r.Data.Content)
+	}
+	tb.settle()
+	edits := 0
+	for _, c := range tb.f.recorded() {
+		if c.Method == "PATCH" && strings.Contains(c.Body, "Ordo") {
+			edits++
+			if !strings.Contains(c.Body, "Vez de") {
+				t.Errorf("the bot's own move is not in the server's language: %s", c.Body)
+			}
+		}
+	}
+	if edits == 0 {
+		t.Error("the bot's move edited no board")
+	}
+	// And an English caller there is still answered privately in English.
+	r = tb.sendIn(in(command(bob, channel, "ordo", "move", opt{"play", 3, "a1-a9"}), "en-US", "en-US"))
+	if !r.private() || strings.Contains(r.Data.Content, "não") {
+		t.Errorf("the refusal to an English caller is not English: %q", r.Data.Content)
+	}
+}
+
+// The catalogue's phrases are what the tests above look for: make sure the reading works.
+func TestEnglishPhrasesAreFound(t *testing.T) {
+	phrases := englishOnly(t)
+	if !slices.Contains(phrases, "is not a house") && !slices.Contains(phrases, "wins by") {
+		t.Errorf("English phrases miss ones every game uses: %q", phrases[:10])
+	}
+	if _, err := os.Stat("../say/pt-BR.toml"); err != nil {
+		t.Fatal(err)
+	}
+}
