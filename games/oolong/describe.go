@@ -71,9 +71,3 @@ func (p *Position) describe(m games.Move) games.Text {
 	return text("notation", "Move", FormatMove(m))
 }
 
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
-}
