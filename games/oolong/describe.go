@@ -70,4 +70,3 @@ func (p *Position) describe(m games.Move) games.Text {
 	}
 	return text("notation", "Move", FormatMove(m))
 }
-
