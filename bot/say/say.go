@@ -3,10 +3,14 @@ package say
 import (
 	"embed"
 	"fmt"
+	"strconv"
+	"strings"
 	"sync"
+	"text/template/parse"
 
 	"github.com/BurntSushi/toml"
 	"github.com/nicksnyder/go-i18n/v2/i18n"
+	"golang.org/x/text/feature/plural"
 	"golang.org/x/text/language"
 
 	"tabuleiro/games"
@@ -24,7 +28,8 @@ var Languages = []string{English, Portuguese}
 //go:embed en-US.toml pt-BR.toml
 var files embed.FS
 
-// bundle parses the embedded message files once; a broken file is a bug the tests catch.
+// bundle parses the embedded message files once; a broken file is a bug the tests catch. go-i18n
+// reads the files and holds any message too rich for the compiled form below.
 var bundle = sync.OnceValue(func() *i18n.Bundle {
 	b := i18n.NewBundle(language.MustParse(English))
 	b.RegisterUnmarshalFunc("toml", toml.Unmarshal)
@@ -39,14 +44,30 @@ var bundle = sync.OnceValue(func() *i18n.Bundle {
 // Words are the catalogue in one language.
 type Words struct {
 	lang string
+	tag  language.Tag
 	loc  *i18n.Localizer
+	msgs map[string]*message
+	// forms are the plural forms of the counts a message usually shows, worked out once.
+	forms [1000]plural.Form
+}
+
+// form is the CLDR plural form of a whole count n ≥ 0 in w's language.
+func (w *Words) form(n int) plural.Form {
+	if n < len(w.forms) {
+		return w.forms[n]
+	}
+	return plural.Cardinal.MatchPlural(w.tag, n, 0, 0, 0, 0)
 }
 
 // all are the catalogues, built once: For is called once per request and must cost nothing.
 var all = sync.OnceValue(func() map[string]*Words {
 	m := map[string]*Words{}
 	for _, lang := range Languages {
-		m[lang] = &Words{lang: lang, loc: i18n.NewLocalizer(bundle(), lang)}
+		w := &Words{lang: lang, tag: language.MustParse(lang), loc: i18n.NewLocalizer(bundle(), lang), msgs: compile(lang)}
+		for n := range w.forms {
+			w.forms[n] = plural.Cardinal.MatchPlural(w.tag, n, 0, 0, 0, 0)
+		}
+		m[lang] = w
 	}
 	return m
 })
@@ -68,6 +89,61 @@ func (w *Words) Lang() string { return w.lang }
 //
 // A value that is a games.Phrase (a seat's colour, a result) is worded in w's language first.
 func (w *Words) T(id string, data map[string]any) string {
+	m := w.msgs[id]
+	if m == nil {
+		if w.lang != English {
+			return For(English).T(id, data)
+		}
+		return id
+	}
+	t := m.forms[plural.Other]
+	if m.plural {
+		if n, ok := count(data["Count"]); ok {
+			if f := m.forms[w.form(n)]; f != nil {
+				t = f
+			}
+		}
+	}
+	switch {
+	case t == nil:
+		return id
+	case t.rich:
+		return w.localize(id, data)
+	case len(t.parts) == 1 && t.parts[0].field == "":
+		return t.parts[0].text
+	}
+	var b strings.Builder
+	b.Grow(t.size + 16*len(t.parts))
+	for _, p := range t.parts {
+		if p.field == "" {
+			b.WriteString(p.text)
+			continue
+		}
+		v, ok := data[p.field]
+		if !ok {
+			b.WriteString("<no value>")
+			continue
+		}
+		switch v := v.(type) {
+		case string:
+			b.WriteString(v)
+		case games.Phrase:
+			b.WriteString(v.Word(w))
+		case int:
+			b.WriteString(strconv.Itoa(v))
+		case int64:
+			b.WriteString(strconv.FormatInt(v, 10))
+		case uint64:
+			b.WriteString(strconv.FormatUint(v, 10))
+		default:
+			fmt.Fprint(&b, v)
+		}
+	}
+	return b.String()
+}
+
+// localize renders a message through go-i18n: one whose template does more than fill fields.
+func (w *Words) localize(id string, data map[string]any) string {
 	for _, v := range data {
 		if _, ok := v.(games.Phrase); ok {
 			data = worded(w, data)
@@ -99,6 +175,98 @@ func worded(w *Words, data map[string]any) map[string]any {
 
 // Say is t in w's language.
 func (w *Words) Say(t games.Text) string { return w.T(t.ID, t.Args) }
+
+// message is one message of the catalogue, its plural forms compiled.
+type message struct {
+	forms  [plural.Many + 1]*template // by plural form; Other always
+	plural bool
+}
+
+// template is a message's text as literal parts and the fields between them, rendered without
+// text/template: a board needs a dozen texts, on every move. rich marks a template that does more
+// than fill fields, left to go-i18n.
+type template struct {
+	parts []part
+	size  int
+	rich  bool
+}
+
+type part struct{ text, field string }
+
+// compile reads lang's message file into compiled messages.
+func compile(lang string) map[string]*message {
+	buf, err := files.ReadFile(lang + ".toml")
+	if err != nil {
+		panic(fmt.Sprintf("say: %v", err))
+	}
+	mf, err := i18n.ParseMessageFileBytes(buf, lang+".toml", map[string]i18n.UnmarshalFunc{"toml": toml.Unmarshal})
+	if err != nil {
+		panic(fmt.Sprintf("say: %v", err))
+	}
+	out := make(map[string]*message, len(mf.Messages))
+	for _, m := range mf.Messages {
+		c := &message{}
+		for form, text := range map[plural.Form]string{plural.Zero: m.Zero, plural.One: m.One, plural.Two: m.Two,
+			plural.Few: m.Few, plural.Many: m.Many, plural.Other: m.Other} {
+			if text == "" {
+				continue
+			}
+			c.forms[form] = compileTemplate(m.ID, text)
+			c.plural = c.plural || form != plural.Other
+		}
+		out[m.ID] = c
+	}
+	return out
+}
+
+func compileTemplate(id, text string) *template {
+	t := &template{size: len(text)}
+	trees, err := parse.Parse(id, text, "{{", "}}")
+	if err != nil {
+		panic(fmt.Sprintf("say: %s: %v", id, err))
+	}
+	for _, n := range trees[id].Root.Nodes {
+		switch n := n.(type) {
+		case *parse.TextNode:
+			t.parts = append(t.parts, part{text: string(n.Text)})
+			continue
+		case *parse.ActionNode:
+			if len(n.Pipe.Decl) == 0 && len(n.Pipe.Cmds) == 1 && len(n.Pipe.Cmds[0].Args) == 1 {
+				if f, ok := n.Pipe.Cmds[0].Args[0].(*parse.FieldNode); ok && len(f.Ident) == 1 {
+					t.parts = append(t.parts, part{field: f.Ident[0]})
+					continue
+				}
+			}
+		}
+		t.rich = true
+	}
+	if len(t.parts) == 0 {
+		t.parts = []part{{}}
+	}
+	return t
+}
+
+// count reads a plural count.
+func count(v any) (int, bool) {
+	switch n := v.(type) {
+	case int:
+		return abs(n), true
+	case int64:
+		return abs(int(n)), true
+	case uint64:
+		return int(n), true
+	case int32:
+		return abs(int(n)), true
+	}
+	return 0, false
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
 
 // Private is the language of a reply only the caller sees: their Discord locale when the bot
 // speaks it (pt-BR), else English.

@@ -204,3 +204,36 @@ func TestForIsSafeForConcurrentUse(t *testing.T) {
 		}
 	}
 }
+
+func TestTheCompiledCatalogueSaysWhatGoI18nSays(t *testing.T) {
+	for _, lang := range Languages {
+		w := For(lang)
+		for id, forms := range catalogue(t, lang) {
+			data := map[string]any{}
+			for _, s := range forms {
+				for _, f := range placeholders(t, id, s) {
+					data[f] = "«" + f + "»"
+				}
+			}
+			for _, n := range []int{0, 1, 2, 5, 21, 1000, 1001} {
+				if _, ok := data["Count"]; ok {
+					data["Count"] = n
+				}
+				if got, want := w.T(id, data), w.localize(id, data); got != want {
+					t.Errorf("%s %s (%d): compiled %q, go-i18n %q", lang, id, n, got, want)
+				}
+			}
+		}
+	}
+}
+
+func BenchmarkABoardsWorth(b *testing.B) {
+	w := For(Portuguese)
+	b.ReportAllocs()
+	for b.Loop() {
+		w.T("board.ouri.legend", nil)
+		w.T("board.ouri.last-captured", map[string]any{"Colour": "Sul", "House": "d", "Count": 3})
+		w.T("status.to-move", map[string]any{"Who": "<@1> (Sul)"})
+		w.T("button.resign", nil)
+	}
+}
