@@ -87,7 +87,12 @@ func seatList(mask uint16) any {
 }
 
 // tableList names tables; a table and a seat share their names (D).
-func tableList(mask uint16) any { return seatList(mask) }
+func tableList(mask uint16) any {
+	if mask == 0 {
+		return games.Text{ID: "list.none-table"} // a table is feminine in Portuguese: nenhuma
+	}
+	return seatList(mask)
+}
 
 func parseTable(s string) (Dir, error) {
 	if d, ok := parseDir(s); ok {
