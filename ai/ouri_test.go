@@ -116,8 +116,10 @@ func TestHardOuriTactics(t *testing.T) {
 }
 
 // TestHardOuriPlaysValueOptimalMovesFromTheDatabase checks hard against the database's own values
-// one ply deep, on random positions the (test-sized) database covers. Stores are set so that no
-// capture reaches 25, where the game would stop before the remaining seeds are shared.
+// one ply deep, on random positions the (test-sized) database covers and whose moves lead to
+// values that do not depend on repetition (TestSearchPlaysForTheRealRepetitionRule, in ouriai,
+// checks the others). Stores are set so that no capture reaches 25, where the game would stop
+// before the remaining seeds are shared.
 func TestHardOuriPlaysValueOptimalMovesFromTheDatabase(t *testing.T) {
 	p := New(Config{EndgameSeeds: testSeeds})
 	seeds := testSeeds
@@ -144,6 +146,15 @@ func TestHardOuriPlaysValueOptimalMovesFromTheDatabase(t *testing.T) {
 					t.Fatal(err)
 				}
 				if len(g.Legal()) < 2 {
+					continue
+				}
+				exact := true
+				for _, m := range g.Legal() {
+					c, _ := pos.Sow(int(m))
+					_, ok := db.Probe(&c)
+					exact = exact && ok
+				}
+				if !exact {
 					continue
 				}
 				checked++

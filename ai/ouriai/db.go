@@ -8,9 +8,10 @@ import (
 	"tabuleiro/games/ouri"
 )
 
-// DB is an endgame database: for every position with at most Seeds seeds on the board, the final
-// (mover's gain − opponent's gain) from the seeds still on the board under perfect play, for one
-// rule set.
+// DB is an endgame database: for every position with at most Seeds seeds on the board, and one
+// rule set, the bounds within which the final (mover's gain − opponent's gain) from the seeds still
+// on the board lies under perfect play and the real rules, the position being the first of its
+// line (as after a capture).
 //
 // How the values are defined:
 //   - No legal move: each side collects its own seeds.
@@ -18,37 +19,53 @@ import (
 //     the same side moves again.
 //   - The store of 25 is ignored: seeds only accumulate, so a side that reaches 25 wins whatever
 //     follows, and the sign of (store difference + value) is the exact result.
-//   - Play that never captures and never ends (a cycle: the game's third occurrence) is valued 0,
-//     as if the seeds left were shared. The repetition rule (each side collects its own) depends on
-//     which position repeats first, so no value per position can be exact for it; 0 keeps the
-//     values a true minimax fixed point, and every forced line that ends by capture or by no legal
-//     move is valued exactly. A value v > 0 means the mover gets at least v without relying on a
-//     cycle; v < 0 means the opponent does.
+//   - A cycle ends the game at the third occurrence of a position, each side collecting its own
+//     seeds. What that gives depends on which position repeats first, so on the whole line of
+//     play, which no value per position can hold. Lo is what the mover can force by captures or
+//     the end of the game whatever the opponent does (as if every cycle gave the opponent all),
+//     Hi what the opponent cannot prevent the mover from reaching (as if every cycle gave the
+//     mover all): the real value lies between them, and it is exact when they meet. When they do
+//     not, the value depends on repetition, and a search must play the cycles out under the real
+//     rule (Search does).
 type DB struct {
 	Rules ouri.Rules
 	Seeds int    // the seed cap
-	vals  []int8 // by rank, fewer seeds first
+	lo    []int8 // by rank, fewer seeds first
+	hi    []int8
 }
 
-// Probe returns the value of a position for the side to move, if it is in the database.
-func (db *DB) Probe(p *ouri.Position) (int, bool) {
+// Bounds returns the bounds of the value of a position for the side to move, if it is in the
+// database (lo == hi: the value does not depend on repetition).
+func (db *DB) Bounds(p *ouri.Position) (lo, hi int, ok bool) {
 	if db == nil {
-		return 0, false
+		return 0, 0, false
 	}
 	h := p.Houses
 	n := boardSeeds(&h)
 	if n > db.Seeds {
-		return 0, false
+		return 0, 0, false
 	}
 	if p.ToMove == 1 {
 		h = turned(h)
 	}
-	return int(db.vals[levelStart(n)+rankIn(&h, n)]), true
+	i := starts[n] + rankIn(&h, n)
+	return int(db.lo[i]), int(db.hi[i]), true
 }
 
-// value looks up a board already seen from the mover's side.
-func (db *DB) value(h *[12]uint8, n int) int {
-	return int(db.vals[starts[n]+rankIn(h, n)])
+// Probe returns the value of a position for the side to move when the database holds it exactly:
+// when it has few enough seeds and its value does not depend on repetition.
+func (db *DB) Probe(p *ouri.Position) (int, bool) {
+	lo, hi, ok := db.Bounds(p)
+	if !ok || lo != hi {
+		return 0, false
+	}
+	return lo, true
+}
+
+// bounds looks up a board already seen from the mover's side.
+func (db *DB) bounds(h *[12]uint8, n int) (lo, hi int) {
+	i := starts[n] + rankIn(h, n)
+	return int(db.lo[i]), int(db.hi[i])
 }
 
 var starts = func() (s [MaxSeeds + 2]int) {
@@ -67,7 +84,7 @@ func Build(rules ouri.Rules, seeds, workers int) *DB {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	db := &DB{Rules: rules, Seeds: seeds, vals: make([]int8, Positions(seeds))}
+	db := &DB{Rules: rules, Seeds: seeds, lo: make([]int8, Positions(seeds)), hi: make([]int8, Positions(seeds))}
 	for n := 0; n <= seeds; n++ {
 		db.solveLevel(n, workers)
 	}
@@ -83,7 +100,8 @@ const (
 type level struct {
 	n       int
 	size    int
-	exit    []int8   // best value over the moves that leave the level (or the end of the game)
+	exitLo  []int8   // the best lower bound over the moves that leave the level (or the end of the game)
+	exitHi  []int8   // the best upper bound over them
 	open    []uint8  // moves within the level to positions not yet known to reach the threshold
 	first   []uint32 // parents of q are parents[first[q]:first[q+1]]
 	parents []uint32
@@ -111,28 +129,31 @@ func forEach(n, size, workers int, f func(idx int, h *[12]uint8)) {
 	wg.Wait()
 }
 
-// solveLevel finds the values of the positions with n seeds by retrograde analysis.
+// solveLevel finds the bounds of the positions with n seeds by retrograde analysis.
 //
-// Within a level the moves form cycles, so values come from two bounds computed together:
-// lo(p), what the mover can force in finitely many moves (endless play counting as the worst for
-// p's mover), and hi(p), the same with endless play counting as the best. They satisfy
-// lo(p) = max(exit(p), max −hi(q)) and hi(p) = max(exit(p), max −lo(q)) over the moves p→q in the
-// level. Going down the thresholds t = n … −n, lo(p) ≥ t when an exit reaches t or some child has
-// hi(q) ≤ −t; hi(q) ≤ −t when exit(q) ≤ −t and every child has lo ≥ t. Each position enters each
-// side once, so the whole level costs a couple of passes over its moves. With endless play
-// valued 0, the value is lo if lo > 0, hi if hi < 0, and 0 otherwise.
+// Within a level the moves form cycles, so the bounds are computed together: lo(p), what the mover
+// can force in finitely many moves (endless play counting as the worst for p's mover), and hi(p),
+// the same with endless play counting as the best. They satisfy lo(p) = max(exitLo(p), max −hi(q))
+// and hi(p) = max(exitHi(p), max −lo(q)) over the moves p→q in the level, where the exits use the
+// bounds of the smaller levels. Going down the thresholds t = n … −n, lo(p) ≥ t when an exit
+// reaches t or some child has hi(q) ≤ −t; hi(q) ≤ −t when exitHi(q) ≤ −t and every child has
+// lo ≥ t. Each position enters each side once, so the whole level costs a couple of passes over
+// its moves. The forcing lines behind lo never repeat a position (each step goes to a position
+// settled earlier), so the repetition rule cannot cut them short; a bound no threshold reaches
+// is the worst (or best) the seeds allow, −n (or n).
 func (db *DB) solveLevel(n, workers int) {
 	size := levelSize(n)
-	lv := &level{n: n, size: size, exit: make([]int8, size), open: make([]uint8, size),
-		first: make([]uint32, size+1)}
+	lv := &level{n: n, size: size, exitLo: make([]int8, size), exitHi: make([]int8, size),
+		open: make([]uint8, size), first: make([]uint32, size+1)}
 	rules := db.Rules
 	// Pass 1: exits and the number of parents of every position.
 	forEach(n, size, workers, func(idx int, h *[12]uint8) {
 		p := ouri.Position{Houses: *h, Rules: rules}
-		best := noExit
+		bestLo, bestHi := noExit, noExit
 		mask := p.LegalMask()
 		if mask == 0 {
-			best = p.SideSeeds(0) - p.SideSeeds(1)
+			bestLo = p.SideSeeds(0) - p.SideSeeds(1)
+			bestHi = bestLo
 		}
 		for m := 0; m < 6; m++ {
 			if mask&(1<<m) == 0 {
@@ -144,16 +165,18 @@ func (db *DB) solveLevel(n, workers int) {
 				atomic.AddUint32(&lv.first[q+1], 1)
 				continue
 			}
-			var v int
+			var lo, hi int
 			if c.ToMove == 0 { // Ouri grand slam: the capturer moves again
-				v = captured + db.value(&c.Houses, n-captured)
+				lo, hi = db.bounds(&c.Houses, n-captured)
+				lo, hi = captured+lo, captured+hi
 			} else {
 				t := turned(c.Houses)
-				v = captured - db.value(&t, n-captured)
+				clo, chi := db.bounds(&t, n-captured)
+				lo, hi = captured-chi, captured-clo
 			}
-			best = max(best, v)
+			bestLo, bestHi = max(bestLo, lo), max(bestHi, hi)
 		}
-		lv.exit[idx] = int8(best)
+		lv.exitLo[idx], lv.exitHi[idx] = int8(bestLo), int8(bestHi)
 	})
 	for q := 0; q < size; q++ {
 		lv.first[q+1] += lv.first[q]
@@ -181,13 +204,14 @@ func (db *DB) solveLevel(n, workers int) {
 	})
 	cursor = nil
 	lo, hi := lv.solve()
-	vals := db.vals[starts[n] : starts[n]+size]
-	for i := range vals {
-		switch {
-		case lo[i] != unknown && lo[i] > 0:
-			vals[i] = lo[i]
-		case hi[i] != unknown && hi[i] < 0:
-			vals[i] = hi[i]
+	dbLo, dbHi := db.lo[starts[n]:starts[n]+size], db.hi[starts[n]:starts[n]+size]
+	for i := range dbLo {
+		dbLo[i], dbHi[i] = lo[i], hi[i]
+		if lo[i] == unknown {
+			dbLo[i] = int8(-n)
+		}
+		if hi[i] == unknown {
+			dbHi[i] = int8(n)
 		}
 	}
 }
@@ -197,7 +221,7 @@ func turnedPtr(h *[12]uint8) *[12]uint8 {
 	return &t
 }
 
-// solve runs the thresholds down; lo and hi hold the bounds (unknown: endless play decides).
+// solve runs the thresholds down; lo and hi hold the bounds (unknown: only endless play reaches them).
 func (lv *level) solve() (lo, hi []int8) {
 	n, size := lv.n, lv.size
 	lo, hi = make([]int8, size), make([]int8, size)
@@ -205,21 +229,26 @@ func (lv *level) solve() (lo, hi []int8) {
 		lo[i], hi[i] = unknown, unknown
 	}
 	// Positions by exit value, so each threshold finds its new starts without a scan.
-	byExit := make([][]uint32, 2*n+1)
-	for i, e := range lv.exit {
+	byExitLo, byExitHi := make([][]uint32, 2*n+1), make([][]uint32, 2*n+1)
+	for i, e := range lv.exitLo {
 		if e != noExit {
-			byExit[int(e)+n] = append(byExit[int(e)+n], uint32(i))
+			byExitLo[int(e)+n] = append(byExitLo[int(e)+n], uint32(i))
+		}
+	}
+	for i, e := range lv.exitHi {
+		if e != noExit {
+			byExitHi[int(e)+n] = append(byExitHi[int(e)+n], uint32(i))
 		}
 	}
 	var qLo, qHi []uint32
 	for t := n; t >= -n; t-- {
-		for _, p := range byExit[t+n] {
+		for _, p := range byExitLo[t+n] {
 			if lo[p] == unknown {
 				lo[p] = int8(t)
 				qLo = append(qLo, p)
 			}
 		}
-		for _, q := range byExit[-t+n] {
+		for _, q := range byExitHi[-t+n] {
 			if lv.open[q] == 0 && hi[q] == unknown {
 				hi[q] = int8(-t)
 				qHi = append(qHi, q)
@@ -231,7 +260,7 @@ func (lv *level) solve() (lo, hi []int8) {
 				qLo = qLo[:len(qLo)-1]
 				for _, q := range lv.parents[lv.first[p]:lv.first[p+1]] {
 					lv.open[q]--
-					if lv.open[q] == 0 && hi[q] == unknown && (lv.exit[q] == noExit || int(lv.exit[q]) <= -t) {
+					if lv.open[q] == 0 && hi[q] == unknown && (lv.exitHi[q] == noExit || int(lv.exitHi[q]) <= -t) {
 						hi[q] = int8(-t)
 						qHi = append(qHi, q)
 					}

@@ -3,9 +3,11 @@
 // wires it in.
 //
 // The database gives, for every position with at most 15 seeds on the board and one rule set,
-// the final (mover's gain − opponent's gain) from the seeds left under perfect play (see DB for
-// how endless play is valued). It holds 17,383,860 one-byte values, is built in well under a
-// minute on two cores and is kept on disk with a versioned, checksummed header:
+// the final (mover's gain − opponent's gain) from the seeds left under perfect play, or, when that
+// depends on which position repeats first (the third occurrence ends the game), bounds on it that
+// the search narrows by playing the cycles out (see DB). It holds 17,383,860 pairs of one-byte
+// bounds, is built in well under a minute on two cores and is kept on disk with a versioned,
+// checksummed header:
 //
 //	db, err := ouriai.Load(path, ouri.RulesOuri, ouriai.FullSeeds)
 //	if err != nil {

@@ -14,11 +14,12 @@ import (
 
 // Version changes whenever the values a database holds would change (rules, conventions,
 // ranking); a file from another version is rebuilt.
-const Version = 1
+const Version = 2
 
 var magic = [8]byte{'t', 'a', 'b', 'O', 'u', 'r', 'i', 'D'}
 
-// header is the fixed start of a database file; the values follow, one byte per position.
+// header is the fixed start of a database file; the lower bounds follow, one byte per position,
+// then the upper bounds.
 type header struct {
 	Magic   [8]byte
 	Version uint32
@@ -39,12 +40,12 @@ func FileName(rules ouri.Rules, seeds int) string {
 
 // Save writes the database to path atomically: a temporary file beside it, then a rename.
 func (db *DB) Save(path string) error {
-	raw := make([]byte, len(db.vals))
-	for i, v := range db.vals {
-		raw[i] = byte(v)
+	raw := make([]byte, 2*len(db.lo))
+	for i := range db.lo {
+		raw[i], raw[len(db.lo)+i] = byte(db.lo[i]), byte(db.hi[i])
 	}
 	h := header{Magic: magic, Version: Version, Rules: uint8(db.Rules), Seeds: uint8(db.Seeds),
-		Count: uint64(len(raw)), CRC: crc32.Checksum(raw, castagnoli)}
+		Count: uint64(len(db.lo)), CRC: crc32.Checksum(raw, castagnoli)}
 	var buf bytes.Buffer
 	if err := binary.Write(&buf, binary.LittleEndian, &h); err != nil {
 		return err
@@ -103,14 +104,14 @@ func Load(path string, rules ouri.Rules, seeds int) (*DB, error) {
 		return nil, fmt.Errorf("%w: %s has another format or version", ErrStale, path)
 	case ouri.Rules(h.Rules) != rules, int(h.Seeds) != seeds:
 		return nil, fmt.Errorf("%w: %s is for rules=%s and %d seeds", ErrStale, path, ouri.Rules(h.Rules), h.Seeds)
-	case h.Count != uint64(want), len(body) != want:
-		return nil, fmt.Errorf("%w: %s holds %d values, want %d", ErrStale, path, len(body), want)
+	case h.Count != uint64(want), len(body) != 2*want:
+		return nil, fmt.Errorf("%w: %s holds %d values, want %d", ErrStale, path, len(body)/2, want)
 	case crc32.Checksum(body, castagnoli) != h.CRC:
 		return nil, fmt.Errorf("%w: %s fails its checksum", ErrStale, path)
 	}
-	db := &DB{Rules: rules, Seeds: seeds, vals: make([]int8, want)}
-	for i, b := range body {
-		db.vals[i] = int8(b)
+	db := &DB{Rules: rules, Seeds: seeds, lo: make([]int8, want), hi: make([]int8, want)}
+	for i := range want {
+		db.lo[i], db.hi[i] = int8(body[i]), int8(body[want+i])
 	}
 	return db, nil
 }

@@ -3,7 +3,7 @@ package ouriai
 // Positions of the database are ranked combinatorially: every way to lay n seeds in the 12 houses
 // (the mover's a–f first, then the opponent's a–f) gets a number, the positions with fewer seeds
 // first, and within a seed count in lexicographic order of the houses. No slot is wasted, so the
-// database is one byte per position and nothing else.
+// database is two bytes per position (its bounds) and nothing else.
 
 // MaxSeeds is the largest seed cap a database can be built for (the shipped one uses FullSeeds).
 const MaxSeeds = 15

@@ -57,6 +57,7 @@ type Search struct {
 	deadline time.Time
 	ctx      context.Context
 	stopped  bool
+	guessed  bool // a score below came from an estimate, not from the end of the game
 	// Repetition: the game's positions since its last capture, and the current line of play.
 	game map[ouri.Position]int
 	line []ouri.Position
@@ -68,6 +69,7 @@ type ttEntry struct {
 	depth int8
 	bound bound.Bound
 	move  int8
+	exact bool // no estimate below: more depth cannot change the score
 }
 
 const ttBits = 20
@@ -136,6 +138,7 @@ func (s *Search) Best(ctx context.Context, pos ouri.Position, history []ouri.Pos
 	for depth := 1; depth <= last; depth++ {
 		best, bestScore := -1, -inf
 		alpha := -inf
+		s.guessed = false
 		for i, rm := range moves {
 			var v int
 			if i == 0 || s.NoPVS {
@@ -169,8 +172,8 @@ func (s *Search) Best(ctx context.Context, pos ouri.Position, history []ouri.Pos
 		copy(moves[1:best+1], moves[:best])
 		moves[0] = bm
 		res = Result{Move: bm.m, Score: bestScore, Depth: depth}
-		if bestScore >= Decided {
-			break // a proven win: more depth cannot improve on it
+		if !s.guessed {
+			break // every line was played to its end: more depth cannot change the score
 		}
 		if time.Since(start) > budget*s.softShare()/100 {
 			break // the next depth would most likely not get far
@@ -279,13 +282,31 @@ func (s *Search) node(p ouri.Position, base int, gameLive bool, depth, alpha, be
 		c := p.Collect()
 		return s.final(&c)
 	}
+	// The database settles a position unless its value depends on repetition; then its bounds
+	// may still cut, else the search goes on and plays the cycles out under the real rule.
+	bounded, lo, hi := false, 0, 0
 	if s.DB != nil && !s.Misere {
-		if v, ok := s.DB.Probe(&p); ok {
-			return s.decided(int(p.Stores[p.ToMove]) - int(p.Stores[1-p.ToMove]) + v)
+		if l, h, ok := s.DB.Bounds(&p); ok {
+			d := int(p.Stores[p.ToMove]) - int(p.Stores[1-p.ToMove])
+			if l == h {
+				return s.decided(d + l)
+			}
+			if v := s.decided(d + h); v <= alpha {
+				return v
+			}
+			if v := s.decided(d + l); v >= beta {
+				return v
+			}
+			bounded, lo, hi = true, (d+l)*evalScale, (d+h)*evalScale
 		}
 	}
 	if depth <= 0 {
-		return s.estimate(&p)
+		s.guessed = true
+		v := s.estimate(&p)
+		if bounded {
+			v = max(lo, min(hi, v))
+		}
+		return v
 	}
 
 	// The table pays from two plies above the leaves: nearer, a probe costs about what it saves.
@@ -301,6 +322,7 @@ func (s *Search) node(p ouri.Position, base int, gameLive bool, depth, alpha, be
 		ttMove = int(e.move)
 		if int(e.depth) >= depth {
 			if v := int(e.score); e.bound.Settles(v, alpha, beta) {
+				s.guessed = s.guessed || !e.exact
 				return v
 			}
 		}
@@ -335,6 +357,8 @@ func (s *Search) node(p ouri.Position, base int, gameLive bool, depth, alpha, be
 
 	s.line = append(s.line, p)
 	alpha0 := alpha
+	guessed := s.guessed
+	s.guessed = false
 	best, bestMove := -inf, kids[0].m
 	for i := 0; i < n; i++ {
 		var v int
@@ -367,7 +391,9 @@ func (s *Search) node(p ouri.Position, base int, gameLive bool, depth, alpha, be
 		return 0
 	}
 	if useTT {
-		*e = ttEntry{key: key, score: int16(best), depth: int8(depth), bound: bound.Of(best, alpha0, beta), move: int8(bestMove)}
+		*e = ttEntry{key: key, score: int16(best), depth: int8(depth), bound: bound.Of(best, alpha0, beta),
+			move: int8(bestMove), exact: !s.guessed}
 	}
+	s.guessed = s.guessed || guessed
 	return best
 }

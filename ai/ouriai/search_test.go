@@ -66,3 +66,60 @@ func BenchmarkSearch(b *testing.B) {
 	}
 	b.ReportMetric(float64(nodes)/time.Since(start).Seconds(), "nodes/s")
 }
+
+// From positions whose value depends on repetition (the database holds only bounds for them), the
+// search plays the cycles out: the score it plays for is the value under the real rule (the third
+// occurrence ends the game, each side collecting its own seeds), not an even split of the seeds.
+// Every board of 2 to 5 seeds whose lines the brute force can walk is checked.
+func TestSearchPlaysForTheRealRepetitionRule(t *testing.T) {
+	const seeds = 5
+	for _, rules := range ruleSets {
+		t.Run(rules.String(), func(t *testing.T) {
+			db := Build(rules, seeds+2, 1)
+			checked, uneven := 0, 0
+			for n := 2; n <= seeds; n++ {
+				b := unrankIn(0, n)
+				for idx := 0; idx < levelSize(n); idx, b = idx+1, next(b, n, idx) {
+					p := ouri.Position{Houses: b, Rules: rules}
+					if lo, hi, _ := db.Bounds(&p); lo == hi || bitsSet(p.LegalMask()) < 2 {
+						continue
+					}
+					r := &realRule{rules: rules, memo: map[[12]uint8]int{}, nodes: 20_000}
+					want := r.fresh(b)
+					if r.nodes < 0 {
+						continue
+					}
+					checked++
+					if want != 0 {
+						uneven++
+					}
+					s := &Search{DB: db, MaxDepth: 24}
+					got := s.Best(context.Background(), p, nil, time.Minute, rand.New(rand.NewPCG(1, 2)))
+					if got.Score != s.decided(want) {
+						t.Errorf("board %v: hard plays for %d, the real rule gives %d (%d)", b, got.Score, s.decided(want), want)
+					}
+				}
+			}
+			if checked < 3 || uneven < 3 { // 11 and 9 in Ouri, 3 and 3 in Abapa
+				t.Fatalf("only %d positions that depend on repetition checked, %d of them not worth 0", checked, uneven)
+			}
+			t.Logf("%d positions checked, %d of them not worth 0", checked, uneven)
+		})
+	}
+}
+
+// next is the board after b (of rank idx among those of n seeds), or b itself after the last.
+func next(b [12]uint8, n, idx int) [12]uint8 {
+	if idx+1 < levelSize(n) {
+		nextIn(&b)
+	}
+	return b
+}
+
+func bitsSet(m uint8) int {
+	n := 0
+	for ; m != 0; m &= m - 1 {
+		n++
+	}
+	return n
+}
