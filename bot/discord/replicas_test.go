@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -40,7 +41,7 @@ type replica struct {
 }
 
 type replicas struct {
-	t     *testing.T
+	t     testing.TB
 	s     signer
 	clock *clock
 	logs  *tally
@@ -70,22 +71,35 @@ func (c *tally) count(msg string) int {
 	return c.n[msg]
 }
 
-func newReplicas(t *testing.T, cluster *etcdtest.Cluster, n int) *replicas {
-	rs := &replicas{t: t, s: newSigner(t), clock: newClock(), logs: &tally{n: map[string]int{}}}
-	f := newFakeDiscord(t)
-	base, _ := url.Parse(f.srv.URL)
+// onEtcd opens the replicas' stores on one key prefix of the cluster, each with a client of its own.
+func onEtcd(t testing.TB, cluster *etcdtest.Cluster) func(now func() time.Time) (*store.DB, *etcdkv.KV) {
 	prefix := etcdtest.Prefix()
-	log := slog.New(rs.logs)
-	for range n {
+	return func(now func() time.Time) (*store.DB, *etcdkv.KV) {
 		kv := etcdkv.New(cluster.Client(t), etcdkv.Config{Prefix: prefix, DutyTTL: time.Second})
-		st, err := store.OpenKV(kv, store.Options{Decode: catalog.Decode, Now: rs.clock.Now})
+		st, err := store.OpenKV(kv, store.Options{Decode: catalog.Decode, Now: now})
 		if err != nil {
 			t.Fatal(err)
 		}
+		return st, kv
+	}
+}
+
+// newReplicas starts n replicas on the stores open gives.
+func newReplicas(t testing.TB, n int, open func(now func() time.Time) (*store.DB, *etcdkv.KV)) *replicas {
+	rs := &replicas{t: t, s: newSigner(t), clock: newClock(), logs: &tally{n: map[string]int{}}}
+	f := newFakeDiscord(t)
+	base, _ := url.Parse(f.srv.URL)
+	log := slog.New(rs.logs)
+	for range n {
+		st, kv := open(rs.clock.Now)
 		sender := NewSender(NewSession(Config{Token: "tok", APIBase: base, Shard: Shard{0, 1}}, quickRetry, log), "424242", log)
 		sender.settle = time.Millisecond
-		b := bot.New(st, sender, bot.Config{Now: rs.clock.Now, Seed: 1, Log: log, AIMoveTime: 50 * time.Millisecond,
-			AI: ai.New(ai.Config{EndgameSeeds: 8})})
+		cfg := bot.Config{Now: rs.clock.Now, Seed: 1, Log: log, AIMoveTime: 50 * time.Millisecond,
+			AI: ai.New(ai.Config{EndgameSeeds: 8})}
+		if _, ok := t.(*testing.B); ok {
+			cfg.StartLimit = -1 // the benchmarks start games for as long as they run
+		}
+		b := bot.New(st, sender, cfg)
 		work := NewWork(context.Background(), log)
 		e := NewEndpoint(NewInteractions(b, sender), rs.s.pub, work, EndpointOptions{Now: func() time.Time { return now }, Log: log})
 		r := &replica{kv: kv, st: st, bot: b, work: work, srv: httptest.NewServer(e)}
@@ -100,7 +114,7 @@ func newReplicas(t *testing.T, cluster *etcdtest.Cluster, n int) *replicas {
 }
 
 // settle waits for a replica's follow-ups and bot moves.
-func (r *replica) settle(t *testing.T) {
+func (r *replica) settle(t testing.TB) {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	r.work.idleWait(ctx)
@@ -265,7 +279,8 @@ func TestReplicasOnEtcdServeOneGameRoundRobin(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts an etcd cluster")
 	}
-	rs := newReplicas(t, etcdtest.Start(t, 3), 2)
+	cluster := etcdtest.Start(t, 3)
+	rs := newReplicas(t, 2, onEtcd(t, cluster))
 	p := rs.start("300", "11", "12")
 	for rs.move(p) {
 	}
@@ -320,7 +335,7 @@ func TestReplicasOnEtcdSurviveAKilledReplicaAndAStoppedMember(t *testing.T) {
 		t.Skip("starts an etcd cluster")
 	}
 	cluster := etcdtest.Start(t, 3)
-	rs := newReplicas(t, cluster, 2)
+	rs := newReplicas(t, 2, onEtcd(t, cluster))
 	p := rs.start("400", "21", "22")
 	for range 4 {
 		rs.move(p)
@@ -397,4 +412,67 @@ func TestReplicasOnEtcdSurviveAKilledReplicaAndAStoppedMember(t *testing.T) {
 	if err := survivor.st.Check(); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// BenchmarkHTTPMoveReplicas plays 32 games at once through the HTTP endpoint, each move a click on
+// the next replica: on a bbolt file (one replica, as today) and on a three-member etcd cluster that
+// fsyncs (1, 2 and 3 replicas). Everything runs on this machine: the cluster, the replicas and the
+// clients share its cores.
+func BenchmarkHTTPMoveReplicas(b *testing.B) {
+	const games = 32
+	b.Run("bbolt/replicas=1", func(b *testing.B) {
+		rs := newReplicas(b, 1, func(now func() time.Time) (*store.DB, *etcdkv.KV) {
+			st, err := store.Open(b.TempDir()+"/t.db", store.Options{Decode: catalog.Decode, Now: now})
+			if err != nil {
+				b.Fatal(err)
+			}
+			return st, nil
+		})
+		benchmarkReplicas(b, rs, games)
+	})
+	cluster := etcdtest.StartDurable(b, 3)
+	for _, n := range []int{1, 2, 3} {
+		b.Run(fmt.Sprintf("etcd/replicas=%d", n), func(b *testing.B) {
+			benchmarkReplicas(b, newReplicas(b, n, onEtcd(b, cluster)), games)
+		})
+	}
+}
+
+func benchmarkReplicas(b *testing.B, rs *replicas, games int) {
+	boards := make([]*board, games)
+	lat := make([][]time.Duration, games)
+	for i := range boards {
+		boards[i] = rs.start(fmt.Sprint(5000+i), fmt.Sprint(6000+2*i), fmt.Sprint(6001+2*i))
+	}
+	b.ResetTimer()
+	start := time.Now()
+	var wg sync.WaitGroup
+	for i := range games {
+		n := b.N / games
+		if i < b.N%games {
+			n++
+		}
+		wg.Go(func() {
+			p := boards[i]
+			for len(lat[i]) < n {
+				t0 := time.Now()
+				if !rs.move(p) {
+					boards[i] = rs.start(p.channel, p.players[0], p.players[1])
+					p = boards[i]
+					continue
+				}
+				lat[i] = append(lat[i], time.Since(t0))
+			}
+		})
+	}
+	wg.Wait()
+	elapsed := time.Since(start)
+	b.StopTimer()
+	moves := slices.Concat(lat...)
+	if len(moves) == 0 {
+		return
+	}
+	b.ReportMetric(float64(len(moves))/elapsed.Seconds(), "moves/s")
+	b.ReportMetric(quantile(moves, 0.50), "p50-ms")
+	b.ReportMetric(quantile(moves, 0.99), "p99-ms")
 }

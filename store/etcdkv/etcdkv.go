@@ -155,8 +155,12 @@ func (k *KV) View(fn func(store.Tx) error) error {
 }
 
 func (k *KV) Update(fn func(store.Tx) error) error {
-	for range maxAttempts {
+	for attempt := range maxAttempts {
 		t := k.newTx(true)
+		// The commit compares every key read, so the first run may read from whichever member
+		// the client talks to (a serializable read, no round to the leader): a member that lags
+		// only makes the commit fail and the run repeat, reading through the leader then.
+		t.serializable = attempt == 0
 		if err := fn(t); err != nil {
 			return err
 		}
@@ -164,6 +168,9 @@ func (k *KV) Update(fn func(store.Tx) error) error {
 			return t.err
 		}
 		if len(t.writes) == 0 {
+			if t.serializable {
+				continue // a refusal stands only on what the leader has: read again through it
+			}
 			return nil
 		}
 		cmps := append([]clientv3.Cmp(nil), k.fence...)
@@ -214,16 +221,17 @@ type write struct {
 
 // tx is one transaction: reads at one revision, writes buffered until Update commits them.
 type tx struct {
-	k        *KV
-	writable bool
-	rev      int64              // the revision every read is at; 0 until the first read
-	reads    map[string]int64   // key -> its ModRevision when read (0: absent)
-	vals     map[string][]byte  // what was read (nil: absent)
-	writes   map[string]write   // what will be written
-	ranges   [][2]string        // key ranges walked by cursors, [start, end)
-	err      error              // the first failure to reach the cluster
-	buckets  map[string]*bucket // by name
-	_        struct{}
+	k            *KV
+	writable     bool
+	serializable bool               // reads need not go through the leader
+	rev          int64              // the revision every read is at; 0 until the first read
+	reads        map[string]int64   // key -> its ModRevision when read (0: absent)
+	vals         map[string][]byte  // what was read (nil: absent)
+	writes       map[string]write   // what will be written
+	ranges       [][2]string        // key ranges walked by cursors, [start, end)
+	err          error              // the first failure to reach the cluster
+	buckets      map[string]*bucket // by name
+	_            struct{}
 }
 
 func (k *KV) newTx(writable bool) *tx {
@@ -256,6 +264,8 @@ func (t *tx) get(key string, opts ...clientv3.OpOption) *clientv3.GetResponse {
 	}
 	if t.rev != 0 {
 		opts = append(opts, clientv3.WithRev(t.rev))
+	} else if t.serializable {
+		opts = append(opts, clientv3.WithSerializable())
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), t.k.timeout)
 	defer cancel()

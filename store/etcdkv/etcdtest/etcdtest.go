@@ -31,10 +31,21 @@ type Cluster struct {
 var clusters atomic.Int64
 
 // Start starts a cluster of n members and waits until it has a leader. It stops when the test ends.
+// Its members do not fsync: a test's durability is the quorum.
 func Start(t testing.TB, n int) *Cluster {
 	t.Helper()
+	return startCluster(t, n, false)
+}
+
+// StartDurable is Start with members that fsync every commit, as a real cluster does (benchmarks).
+func StartDurable(t testing.TB, n int) *Cluster {
+	t.Helper()
+	return startCluster(t, n, true)
+}
+
+func startCluster(t testing.TB, n int, fsync bool) *Cluster {
 	for attempt := 0; ; attempt++ {
-		c, err := start(t, n)
+		c, err := start(t, n, fsync)
 		if err == nil {
 			t.Cleanup(c.Stop)
 			return c
@@ -46,7 +57,7 @@ func Start(t testing.TB, n int) *Cluster {
 	}
 }
 
-func start(t testing.TB, n int) (*Cluster, error) {
+func start(t testing.TB, n int, fsync bool) (*Cluster, error) {
 	token := fmt.Sprintf("tabuleiro-test-%d-%d", clusters.Add(1), time.Now().UnixNano())
 	cfgs := make([]*embed.Config, n)
 	var initial []string
@@ -63,7 +74,10 @@ func start(t testing.TB, n int) (*Cluster, error) {
 		cfg.TickMs, cfg.ElectionMs = 10, 100
 		cfg.ZapLoggerBuilder = embed.NewZapLoggerBuilder(zap.NewNop())
 		cfg.Logger = "zap"
-		cfg.UnsafeNoFsync = true // the test's own temporary files: durability is the cluster's quorum here
+		cfg.UnsafeNoFsync = !fsync
+		if fsync {
+			cfg.TickMs, cfg.ElectionMs = 100, 1000 // etcd's defaults: an fsync may take a while
+		}
 		initial = append(initial, cfg.Name+"="+peer.String())
 		cfgs[i] = cfg
 		c.clients = append(c.clients, client.String())
