@@ -1,4 +1,9 @@
-// Package store keeps tabuleiro's challenges and games in one bbolt file.
+// Package store keeps tabuleiro's challenges and games: in one bbolt file (Open, the default), or in
+// an etcd cluster that many bot processes share (OpenKV with store/etcdkv). The table and the bot
+// use the Store interface; *DB implements it on either KV (kv.go), with the same records, indexes
+// and bytes, and conformance_test.go holds both to the same behaviour. What follows describes the
+// file; on etcd each write is an etcd transaction of its own, guarded by the revisions of the keys it
+// read, so the same guarantees hold across processes.
 //
 // Every change is one transaction that is committed (fsynced) before the function returns, so the
 // bot replies only once the state is safe. Writes that arrive together share one commit (commit.go).

@@ -48,6 +48,7 @@ type replicas struct {
 	all   []*replica
 	seq   atomic.Int64
 	next  atomic.Int64
+	moves atomic.Int64 // decisions answered publicly, by step
 }
 
 // tally counts log records by message, at every level: what each replica did.
@@ -221,14 +222,72 @@ func (rs *replicas) move(p *board) bool {
 	return false
 }
 
+// playing is a game moved by `/ouri move` commands from a goroutine that counts what it was told:
+// acked decisions were answered publicly; failed ones got no answer (a replica died under them),
+// so they may or may not have landed.
+type playing struct {
+	channel       string
+	players       [2]string
+	acked, failed int
+}
+
+// step has the player autocomplete offers houses to play the first one; false once nobody may
+// move (or the replicas stopped answering).
+func (rs *replicas) step(p *playing) bool {
+	for range 5 {
+		for _, who := range p.players {
+			r, _, err := rs.post(typing(who, p.channel, "ouri", ""))
+			if err != nil {
+				break // no decision was sent: ask again
+			}
+			if len(r.Data.Choices) == 0 {
+				continue
+			}
+			r, _, err = rs.post(command(who, p.channel, "ouri", "move", opt{"play", 3, r.Data.Choices[0].Value}))
+			switch {
+			case err != nil:
+				p.failed++
+			case !r.private():
+				p.acked++
+				rs.moves.Add(1)
+			}
+			return true
+		}
+		if rs.ply(p.channel, p.players[0]) < 0 {
+			return false
+		}
+	}
+	return false
+}
+
+// ply is the ply of the active game of kind ouri of player in channel, -1 when it has none.
+func (rs *replicas) ply(channel, player string) int {
+	for _, r := range rs.all {
+		if r.down.Load() {
+			continue
+		}
+		rec, err := r.st.ActiveGame(channel, "ouri", player)
+		if err != nil {
+			return -1
+		}
+		return rec.Ply
+	}
+	return -1
+}
+
 // stored is the ply of the active (or last) ouri game in a channel.
 func (rs *replicas) stored(p *board) int {
+	rs.t.Helper()
+	return rs.storedIn(p.channel, p.players[0])
+}
+
+func (rs *replicas) storedIn(channel, player string) int {
 	rs.t.Helper()
 	for _, r := range rs.all {
 		if r.down.Load() {
 			continue
 		}
-		rec, err := r.st.LastGame(p.channel, "ouri", p.players[0])
+		rec, err := r.st.LastGame(channel, "ouri", player)
 		if err != nil {
 			rs.t.Fatal(err)
 		}
@@ -369,9 +428,35 @@ func TestReplicasOnEtcdSurviveAKilledReplicaAndAStoppedMember(t *testing.T) {
 	if holder < 0 {
 		t.Fatal("no replica has the duty")
 	}
-	rs.all[holder].settle(t)
+	// Four games are played at once, round-robin, while that replica is killed and a member stops.
+	var ps []*playing
+	for i := range 4 {
+		b := rs.start(fmt.Sprint(410+i), fmt.Sprint(70+2*i), fmt.Sprint(71+2*i))
+		ps = append(ps, &playing{channel: b.channel, players: b.players})
+	}
+	var wg sync.WaitGroup
+	for _, q := range ps {
+		wg.Go(func() {
+			for n := 0; n < 24 && rs.step(q); n++ {
+			}
+		})
+	}
+	for rs.moves.Load() < 8 {
+		time.Sleep(time.Millisecond)
+	}
 	rs.all[holder].kill()
+	for rs.moves.Load() < 16 {
+		time.Sleep(time.Millisecond)
+	}
 	cluster.StopMember(1)
+	wg.Wait()
+	for _, q := range ps {
+		got := rs.storedIn(q.channel, q.players[0])
+		if got < q.acked || got > q.acked+q.failed {
+			t.Fatalf("game in %s: %d decisions answered publicly and %d unanswered, %d stored", q.channel, q.acked, q.failed, got)
+		}
+		t.Logf("game in %s: %d decisions answered, %d unanswered, %d stored", q.channel, q.acked, q.failed, got)
+	}
 	for range 4 {
 		rs.move(p)
 	}
