@@ -66,10 +66,10 @@ type request struct {
 	pub   *say.Words // public messages: the server's language
 }
 
-// publicWords are the catalogue in a server's language; locale is the server's as a request
-// gives it, "" for work done later.
-func (b *Bot) publicWords(guild, locale string) *say.Words {
-	return say.For(say.Public(b.t.Speaks(guild, locale)))
+// publicWords are the catalogue in the language of a place's public messages: its server's, or in
+// a DM or group DM its caller's. locale is the one a request gives, "" for work done later.
+func (b *Bot) publicWords(guild, channel, locale string) *say.Words {
+	return say.For(say.Public(b.t.Speaks(guild, channel, locale)))
 }
 
 // Handle answers one interaction. It never runs the AI and never panics: a panic is logged and
@@ -87,7 +87,10 @@ func (b *Bot) Handle(ctx context.Context, in *Interaction) (r Reply) {
 	if in.Type != Ping {
 		req.place = b.t.Where(in.Guild, in.Channel)
 		if in.Guild != "" {
-			req.pub = b.publicWords(in.Guild, in.GuildLocale)
+			req.pub = b.publicWords(in.Guild, "", in.GuildLocale)
+		} else if in.Channel != "" && in.Type != Autocomplete {
+			// A DM's public messages are its caller's; remembered for the bot's moves there.
+			req.pub = b.publicWords("", in.Channel, say.Private(in.Locale))
 		}
 		b.names.learn(in)
 	}

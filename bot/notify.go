@@ -15,7 +15,7 @@ import (
 // old one cannot be edited. It is how the session core's changes nobody asked for reach people. A
 // game lost on time also pings its players: an edited board notifies nobody.
 func (b *Bot) GameChanged(ctx context.Context, v View) {
-	w := b.publicWords(v.Game.Guild, "")
+	w := b.publicWords(v.Game.Guild, v.Game.Channel, "")
 	b.showBoard(ctx, v, w)
 	b.unping(ctx, v)
 	if v.Live.Outcome().Method != games.Time {
@@ -90,7 +90,7 @@ func (b *Bot) forbidden(ctx context.Context, v View, f Followup, err error, w *s
 // ChallengeExpired disables an expired challenge's buttons and says so, through its interaction
 // while that lives.
 func (b *Bot) ChallengeExpired(ctx context.Context, c store.Challenge) {
-	w := b.publicWords(c.Guild, "")
+	w := b.publicWords(c.Guild, c.Channel, "")
 	m := Message{Content: expiredText(c, w), Rows: challengeRows(c, true, w)}
 	if f := b.live.get(b.live.challenges, c.ID); f != nil {
 		if err := f.EditOriginal(ctx, m); err == nil {
@@ -112,7 +112,7 @@ func (b *Bot) TurnPing(ctx context.Context, v View, reminder bool, stale string)
 		b.unping(ctx, View{Game: v.Game, StalePing: stale})
 	}
 	mover := v.Mover().UserID
-	w := b.publicWords(v.Game.Guild, "")
+	w := b.publicWords(v.Game.Guild, v.Game.Channel, "")
 	id := "notify.turn"
 	if reminder {
 		id = "notify.reminder"

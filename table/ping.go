@@ -45,12 +45,17 @@ func (t *Table) settings(guild string) store.ServerSettings {
 	return s
 }
 
-// Speaks is what a server's public messages follow: its language setting, and its locale. A request
-// gives the locale it came with, and a change is remembered (rarely written: once per server and
-// change) for the work done later without one (bot moves, expiries, pings), which gives "".
-func (t *Table) Speaks(guild, locale string) (setting, loc string) {
+// Speaks is what the public messages of a place follow: its server's language setting, and its
+// locale. A request gives the locale it came with (a server's, or in a DM the caller's), and a change
+// is remembered (rarely written: once per place and change) for the work done later without one
+// (bot moves, expiries, pings), which gives "". A DM or group DM has no server: its channel keeps
+// the locale instead.
+func (t *Table) Speaks(guild, channel, locale string) (setting, loc string) {
 	if guild == "" {
-		return "", locale
+		if channel == "" {
+			return "", locale
+		}
+		guild = "dm:" + channel
 	}
 	s := t.settings(guild)
 	if locale == "" || locale == s.Locale {

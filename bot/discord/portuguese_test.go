@@ -301,3 +301,33 @@ func TestEnglishPhrasesAreFound(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// In a DM there is no server: the public messages, the bot's own moves included, speak the caller's
+// language.
+func TestAGameInADMSpeaksItsCallersLanguage(t *testing.T) {
+	tb := newTable(t)
+	dm := func(m map[string]any) map[string]any {
+		delete(m, "guild_id")
+		m["user"] = m["member"].(map[string]any)["user"]
+		delete(m, "member")
+		m["locale"] = pt
+		return m
+	}
+	r := tb.sendIn(dm(command("521", "dm-521", "ouri", "vs-bot", opt{"level", 3, "easy"}, opt{"first", 3, "bot"})))
+	if r.private() || !strings.Contains(r.Data.Content, "pensando") {
+		t.Fatalf("the board in a Portuguese DM: %q", r.Data.Content)
+	}
+	tb.settle()
+	edits := 0
+	for _, c := range tb.f.recorded() {
+		if c.Method == "PATCH" && strings.Contains(c.Body, "Ouri") {
+			edits++
+			if !strings.Contains(c.Body, "Vez de") || !strings.Contains(c.Body, "Última jogada: Sul semeou") {
+				t.Errorf("the bot's move in a Portuguese DM is not Portuguese: %s", c.Body)
+			}
+		}
+	}
+	if edits == 0 {
+		t.Error("the bot's move edited no board")
+	}
+}
