@@ -15,7 +15,7 @@ type Descriptor struct {
 	// The texts people read are ids of the catalogue (bot/say), worded in the reader's language:
 	// the games themselves speak no language.
 	Blurb     string    // the command's description: "game.ouri.blurb"
-	Seats     [2]string // colour names, seat 0 first: Black/Green, South/North, White/Black
+	Seats     [2]string // colours, seat 0 first: Black/Green, South/North, White/Black (keys of SeatID)
 	Options   []OptionSpec
 	Offer     string // the subcommand offering to stop by agreement: "draw" or "end"
 	OfferHelp string // its description: "game.ouri.offer"
@@ -38,14 +38,6 @@ type OptionSpec struct {
 	Description string   // the catalogue id of its description: "game.ouri.option.rules"
 	Choices     []string // fixed values, in order; empty for a boolean
 	Bool        bool
-}
-
-// SeatName returns the colour of s, or "nobody" for NoSeat.
-func (d *Descriptor) SeatName(s Seat) string {
-	if s != 0 && s != 1 {
-		return "nobody"
-	}
-	return d.Seats[s]
 }
 
 // SeatID is the catalogue id of s's colour, "game.<kind>.seat.<English colour, lower case>"

@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"tabuleiro/games"
@@ -49,8 +50,9 @@ func TestEveryGameIsDescribedOnce(t *testing.T) {
 					}
 				}
 			}
-			if d.SeatName(0) != d.Seats[0] || d.SeatName(1) != d.Seats[1] || d.SeatName(games.NoSeat) != "nobody" {
-				t.Errorf("SeatName: %q %q %q", d.SeatName(0), d.SeatName(1), d.SeatName(games.NoSeat))
+			want := [2]string{"game." + d.Kind + ".seat." + strings.ToLower(d.Seats[0]), "game." + d.Kind + ".seat." + strings.ToLower(d.Seats[1])}
+			if d.SeatID(0) != want[0] || d.SeatID(1) != want[1] || d.SeatID(games.NoSeat) != "seat.nobody" {
+				t.Errorf("SeatID: %q %q %q", d.SeatID(0), d.SeatID(1), d.SeatID(games.NoSeat))
 			}
 		})
 	}
