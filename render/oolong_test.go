@@ -44,7 +44,7 @@ func TestOolong(t *testing.T) {
 			if tc.name == "oolong_won" {
 				g = oolongWon(t)
 			}
-			golden(t, tc.name, Board(g, en))
+			goldens(t, tc.name, g)
 		})
 	}
 }

@@ -46,7 +46,7 @@ func TestOrdoGolden(t *testing.T) {
 			if !tc.check(g) {
 				t.Fatalf("the moves do not reach the intended position: %v", g.Outcome())
 			}
-			golden(t, tc.name, Board(g, en))
+			goldens(t, tc.name, g)
 		})
 	}
 }

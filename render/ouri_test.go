@@ -34,19 +34,19 @@ func ouriPosition(south, north [6]uint8, stores [2]uint8, rules ouri.Rules) ouri
 func TestOuriGolden(t *testing.T) {
 	t.Run("the start shows four seeds everywhere and South to move", func(t *testing.T) {
 		g, err := ouri.New(nil)
-		golden(t, "ouri_start", Ouri(ouriGame(t, g, err), en))
+		goldens(t, "ouri_start", ouriGame(t, g, err))
 	})
 	t.Run("a mid-game board shows the stores, the rule set and the last sowing", func(t *testing.T) {
 		g, err := ouri.New(games.Options{"rules": "abapa"})
-		golden(t, "ouri_mid", Ouri(ouriGame(t, g, err, "d", "c", "f", "a", "e", "d", "a", "f", "b", "b", "c", "e", "f", "c"), en))
+		goldens(t, "ouri_mid", ouriGame(t, g, err, "d", "c", "f", "a", "e", "d", "a", "f", "b", "b", "c", "e", "f", "c"))
 	})
 	t.Run("a grand slam says what it took and that South moves again", func(t *testing.T) {
 		g, err := ouri.FromPosition(ouriPosition([6]uint8{3, 0, 4, 0, 0, 2}, [6]uint8{1, 2}, [2]uint8{18, 18}, ouri.RulesOuri), false)
-		golden(t, "ouri_grand_slam", Ouri(ouriGame(t, g, err, "f"), en))
+		goldens(t, "ouri_grand_slam", ouriGame(t, g, err, "f"))
 	})
 	t.Run("a finished game shows the result with both stores", func(t *testing.T) {
 		g, err := ouri.FromPosition(ouriPosition([6]uint8{0, 0, 0, 0, 0, 2}, [6]uint8{1, 1, 1}, [2]uint8{23, 20}, ouri.RulesOuri), false)
-		golden(t, "ouri_finished", Ouri(ouriGame(t, g, err, "f"), en))
+		goldens(t, "ouri_finished", ouriGame(t, g, err, "f"))
 	})
 	t.Run("a misere draw by agreement names the rules", func(t *testing.T) {
 		g, err := ouri.FromPosition(ouriPosition([6]uint8{0, 0, 0, 0, 0, 1}, [6]uint8{1}, [2]uint8{23, 23}, ouri.RulesOuri), true)
@@ -54,6 +54,6 @@ func TestOuriGolden(t *testing.T) {
 		if err := g.End(games.Agreement, games.NoSeat); err != nil {
 			t.Fatal(err)
 		}
-		golden(t, "ouri_agreed_draw", Ouri(g, en))
+		goldens(t, "ouri_agreed_draw", g)
 	})
 }
