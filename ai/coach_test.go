@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"testing"
+	"time"
 
 	"tabuleiro/games"
 	"tabuleiro/games/ordo"
@@ -110,4 +111,44 @@ func TestAssessEstimatesAnOpenGameAndRefusesAFinishedOne(t *testing.T) {
 	if _, err := p.Assess(context.Background(), g, Budget{Depth: 3}, 1); !errors.Is(err, ErrGameOver) {
 		t.Errorf("a finished game: %v, want ErrGameOver", err)
 	}
+}
+
+func TestCoachNeverTakesTheBotsLastTurn(t *testing.T) {
+	p := New(Config{EndgameSeeds: testSeeds, MaxSearches: 2})
+	g := midgame(t)
+	ctx, stop := context.WithCancel(context.Background())
+	defer stop()
+	done := make(chan error, 2)
+	for range 2 {
+		go func() {
+			_, err := p.Assess(ctx, g.Clone(), Budget{Time: time.Hour}, 1)
+			done <- err
+		}()
+	}
+	// One review searches; the other waits for the coach's only turn.
+	for p.Searching() != 1 || waiting(p.coach) != 1 {
+		time.Sleep(time.Millisecond)
+	}
+	// Were both turns the coach's, the bot's move would wait for as long as they search.
+	bot, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	m, err := p.Choose(bot, g.Clone(), Settings{Level: Hard, MoveTime: 10 * time.Millisecond})
+	if err != nil {
+		t.Fatalf("the bot's move: %v", err)
+	}
+	if err := g.Clone().Play(m); err != nil {
+		t.Fatalf("the bot's move %v: %v", m, err)
+	}
+	stop()
+	for range 2 {
+		if err := <-done; !errors.Is(err, context.Canceled) {
+			t.Errorf("a cancelled assessment returned %v", err)
+		}
+	}
+}
+
+func waiting(q *queue) int {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	return len(q.waiting)
 }
