@@ -25,21 +25,30 @@ func (b *Bot) hint(req *request) (Reply, error) {
 		return Reply{}, err
 	}
 	a := req.actor
-	return Reply{Type: Deferred, Message: Message{Content: w.T("coach.thinking", nil), Private: true},
+	return b.deferred(req, "coach.thinking", func(ctx context.Context) string {
+		h, err := b.t.Hint(ctx, a)
+		if err != nil {
+			return b.coachFailure(req, w, err)
+		}
+		return hintText(w, h)
+	}), nil
+}
+
+// deferred answers at once that the answer comes later (a private placeholder, message id), and
+// edits in what work says, which has coachTimeout for it.
+func (b *Bot) deferred(req *request, id string, work func(ctx context.Context) string) Reply {
+	return Reply{Type: Deferred, Message: Message{Content: req.w.T(id, nil), Private: true},
 		After: func(ctx context.Context, f Followup) {
-			ctx, cancel := context.WithTimeout(ctx, coachTimeout)
+			wctx, cancel := context.WithTimeout(ctx, coachTimeout)
+			text := work(wctx)
+			cancel()
+			// The answer goes out even when the work ran out of time: say so rather than nothing.
+			ectx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
 			defer cancel()
-			h, err := b.t.Hint(ctx, a)
-			var text string
-			if err != nil {
-				text = b.coachFailure(req, w, err)
-			} else {
-				text = hintText(w, h)
+			if err := f.EditOriginal(ectx, Message{Content: clip(text), Private: true}); err != nil {
+				req.log.Warn("could not edit in the coach's answer", "err", err)
 			}
-			if err := f.EditOriginal(ctx, Message{Content: clip(text), Private: true}); err != nil {
-				req.log.Warn("could not show a hint", "err", err)
-			}
-		}}, nil
+		}}
 }
 
 // hintText words a hint: the decision, what it is worth to the caller, and the hints left.
@@ -91,23 +100,15 @@ func (b *Bot) review(req *request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	return Reply{Type: Deferred, Message: Message{Content: w.T("coach.reviewing", nil), Private: true},
-		After: func(ctx context.Context, f Followup) {
-			ctx, cancel := context.WithTimeout(ctx, coachTimeout)
-			defer cancel()
-			start := time.Now()
-			r, err := b.t.Review(ctx, v)
-			var text string
-			if err != nil {
-				text = b.coachFailure(req, w, err)
-			} else {
-				req.log.Info("review", "game", v.Game.ID, "decisions", len(r.Decisions), "took", time.Since(start).Round(time.Millisecond))
-				text = reviewText(w, v, r)
-			}
-			if err := f.EditOriginal(ctx, Message{Content: clip(text), Private: true}); err != nil {
-				req.log.Warn("could not show a review", "err", err)
-			}
-		}}, nil
+	return b.deferred(req, "coach.reviewing", func(ctx context.Context) string {
+		start := time.Now()
+		r, err := b.t.Review(ctx, v)
+		if err != nil {
+			return b.coachFailure(req, w, err)
+		}
+		req.log.Info("review", "game", v.Game.ID, "decisions", len(r.Decisions), "took", time.Since(start).Round(time.Millisecond))
+		return reviewText(w, v, r)
+	}), nil
 }
 
 // reviewText is a review as one message: the game, each decision hard finds clearly better than
