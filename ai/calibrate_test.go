@@ -20,6 +20,8 @@ import (
 // predicts the results (maximum likelihood, draws counting half) is printed beside winScale's.
 //
 //	COACH_CALIBRATE=100 go test ./ai -run CalibrateWinScale -v
+//
+// COACH_CALIBRATE_GAME=ordo fits one game; COACH_CALIBRATE_DEPTH=5 searches deeper.
 func TestCalibrateWinScale(t *testing.T) {
 	n, _ := strconv.Atoi(os.Getenv("COACH_CALIBRATE"))
 	if n <= 0 {
@@ -35,6 +37,12 @@ func TestCalibrateWinScale(t *testing.T) {
 		{"ordo", func() games.Game { g, _ := ordo.New(nil); return g }, 4},
 		{"oolong", func() games.Game { g, _ := oolong.New(nil); return g }, 3},
 	} {
+		if only := os.Getenv("COACH_CALIBRATE_GAME"); only != "" && only != c.name {
+			continue
+		}
+		if d, err := strconv.Atoi(os.Getenv("COACH_CALIBRATE_DEPTH")); err == nil && d > 0 {
+			c.depth = d
+		}
 		type sample struct{ score, result float64 }
 		var samples []sample
 		for i := range n {
@@ -86,6 +94,9 @@ func TestCalibrateWinScale(t *testing.T) {
 			if loss(scale) < loss(best) {
 				best = scale
 			}
+		}
+		for _, scale := range []float64{100, 200, 400, 800, 1600} {
+			t.Logf("%s: scale %.0f: log loss %.4f", c.name, scale, loss(scale))
 		}
 		t.Logf("%s: %d positions from %d games at depth %d: best scale %.0f (log loss %.4f), winScale %.0f (log loss %.4f)",
 			c.name, len(samples), n, c.depth, best, loss(best), winScale(c.fresh()), loss(winScale(c.fresh())))

@@ -38,16 +38,19 @@ type Verdict struct {
 }
 
 // winScale is, per game, the score at which the side to move wins about three times in four
-// (logistic: 100/(1+e^(−score/scale))): eight seeds ahead in Ouri (an estimate counts eighths of
-// a seed), about five pieces in Ordo, one and a half claimed tables in Oolong.
+// (logistic: 100/(1+e^(−score/scale))), fitted by TestCalibrateWinScale on hard's self-play
+// (maximum likelihood; 40 games at depth 8 for Ouri, 30 at depth 5 for Ordo, 40 at depth 3 for
+// Oolong): eleven seeds in Ouri (an estimate counts eighths of a seed; fitted 86), 700 points in
+// Ordo (fitted 689: its estimates say little about the result until a race is decided), 120 in
+// Oolong (fitted 118), a little more than one claimed table.
 func winScale(g games.Game) float64 {
 	switch g.(type) {
 	case *ouri.Game:
-		return 8 * 8
+		return 11 * 8
 	case *ordo.Game:
-		return 200
+		return 700
 	}
-	return 150
+	return 120
 }
 
 // winChance maps an estimate to a chance in percent.
