@@ -2,6 +2,7 @@ package discord
 
 import (
 	"encoding/json"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"regexp"
@@ -28,23 +29,10 @@ var englishOnly = func() func(t *testing.T) []string {
 			return phrases
 		}
 		read := func(lang string) []string {
-			var tree map[string]any
-			if _, err := toml.DecodeFile("../say/"+lang+".toml", &tree); err != nil {
-				t.Fatal(err)
-			}
 			var out []string
-			var walk func(v any)
-			walk = func(v any) {
-				switch v := v.(type) {
-				case map[string]any:
-					for _, x := range v {
-						walk(x)
-					}
-				case string:
-					out = append(out, v)
-				}
+			for _, v := range catalogueFile(t, lang) {
+				out = append(out, v)
 			}
-			walk(tree)
 			return out
 		}
 		pt := strings.Join(read(say.Portuguese), "\n")
@@ -66,6 +54,42 @@ var englishOnly = func() func(t *testing.T) []string {
 		return phrases
 	}
 }()
+
+// catalogueFile is a language's message file as id (with the plural form) → text.
+func catalogueFile(t *testing.T, lang string) map[string]string {
+	t.Helper()
+	var tree map[string]any
+	if _, err := toml.DecodeFile("../say/"+lang+".toml", &tree); err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	var walk func(id string, v any)
+	walk = func(id string, v any) {
+		switch v := v.(type) {
+		case map[string]any:
+			for k, x := range v {
+				walk(id+"."+k, x)
+			}
+		case string:
+			out[id] = v
+		}
+	}
+	walk("", tree)
+	return out
+}
+
+// englishWords are the English catalogue's whole texts without placeholders that Portuguese says
+// otherwise: button labels, menu prompts ("Resign", "Which game?").
+func englishWords(t *testing.T) map[string]bool {
+	en, pt := catalogueFile(t, say.English), catalogueFile(t, say.Portuguese)
+	out := map[string]bool{}
+	for id, s := range en {
+		if !strings.Contains(s, "{{") && pt[id] != s && !slices.Contains(slices.Collect(maps.Values(pt)), s) {
+			out[s] = true
+		}
+	}
+	return out
+}
 
 // seen collects every text a person could read in a test: answers and what went to Discord.
 type seen struct {
@@ -127,6 +151,12 @@ func (s *seen) noEnglish() {
 	}
 	for _, text := range s.texts {
 		lintPhone(s.t, "a Portuguese message", text) // code blocks still fit a phone's 28 columns
+	}
+	words := englishWords(s.t)
+	for _, text := range s.texts {
+		if words[text] {
+			s.t.Errorf("the English %q where a Portuguese player saw it", text)
+		}
 	}
 	for _, p := range englishOnly(s.t) {
 		if strings.Contains(all, p) {
