@@ -40,10 +40,17 @@ func (t *Table) settings(guild string) store.ServerSettings {
 		return store.ServerSettings{}
 	}
 	t.setMu.Lock()
+	if len(t.set) >= maxCachedSettings {
+		// DMs keep their language here too, one entry each: start over rather than grow forever.
+		clear(t.set)
+	}
 	t.set[guild] = s
 	t.setMu.Unlock()
 	return s
 }
+
+// maxCachedSettings bounds the settings cache (servers and DM channels).
+const maxCachedSettings = 100000
 
 // Speaks is what the public messages of a place follow: its server's language setting, and its
 // locale. A request gives the locale it came with (a server's, or in a DM the caller's), and a change
