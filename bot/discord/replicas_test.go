@@ -494,6 +494,24 @@ func TestReplicasOnEtcdSurviveAKilledReplicaAndAStoppedMember(t *testing.T) {
 	if got := rs.stored(p); got != p.acked {
 		t.Fatalf("%d decisions answered publicly, %d stored", p.acked, got)
 	}
+
+	// The games still going (the four, and those the bot moved in) are left idle past
+	// IDLE_TIMEOUT: each is lost on time once.
+	rs.clock.Advance(73 * time.Hour)
+	due, err := survivor.st.GamesDue(rs.clock.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	idle := len(due)
+	if idle < len(waiting) {
+		t.Fatalf("%d games due, want at least the %d the bot moved in", idle, len(waiting))
+	}
+	for range 3 {
+		rs.sweepAll()
+	}
+	if got := rs.logs.count("game lost on time"); got != idle {
+		t.Fatalf("%d games lost on time, want %d", got, idle)
+	}
 	if err := survivor.st.Check(); err != nil {
 		t.Fatal(err)
 	}
