@@ -30,8 +30,9 @@ func (t *Table) settings(guild string) store.ServerSettings {
 	}
 	t.setMu.Lock()
 	s, ok := t.set[guild]
+	fresh := time.Since(t.readAt[guild]) < settingsFresh
 	t.setMu.Unlock()
-	if ok {
+	if ok && fresh {
 		return s
 	}
 	s, err := t.st.ServerSettings(guild)
@@ -43,10 +44,23 @@ func (t *Table) settings(guild string) store.ServerSettings {
 	if len(t.set) >= maxCachedSettings {
 		// DMs keep their language here too, one entry each: start over rather than grow forever.
 		clear(t.set)
+		clear(t.readAt)
 	}
-	t.set[guild] = s
+	t.keepSettings(guild, s)
 	t.setMu.Unlock()
 	return s
+}
+
+// settingsFresh is how long the cache trusts a server's settings: another process sharing the
+// store (STORE=etcd) may change them. On the wall clock.
+var settingsFresh = 10 * time.Second
+
+// keepSettings caches a server's settings as just read or written; setMu is held.
+func (t *Table) keepSettings(guild string, s store.ServerSettings) {
+	if t.readAt == nil {
+		t.readAt = map[string]time.Time{}
+	}
+	t.set[guild], t.readAt[guild] = s, time.Now()
 }
 
 // maxCachedSettings bounds the settings cache (servers and DM channels).
@@ -76,8 +90,9 @@ func (t *Table) Speaks(guild, channel, locale string) (setting, loc string) {
 
 // settingsCache holds servers' settings read from the store.
 type settingsCache struct {
-	setMu sync.Mutex
-	set   map[string]store.ServerSettings
+	setMu  sync.Mutex
+	set    map[string]store.ServerSettings
+	readAt map[string]time.Time // when each was read (or written) here
 }
 
 // Settings are a server's settings.
@@ -90,7 +105,7 @@ func (t *Table) ChangeSettings(guild string, fn func(*store.ServerSettings)) (st
 	s, err := t.st.ChangeServerSettings(guild, fn)
 	if err == nil {
 		t.setMu.Lock()
-		t.set[guild] = s
+		t.keepSettings(guild, s)
 		t.setMu.Unlock()
 	}
 	return s, err

@@ -335,3 +335,24 @@ func TestTwoHundredGamesAgainstTheBot(t *testing.T) {
 		t.Errorf("the heap grew by %d MiB for 200 games", grew>>20)
 	}
 }
+
+// Processes that share a store (STORE=etcd) each cache a server's settings: a change made by one
+// reaches the other once its copy is older than settingsFresh.
+func TestSettingsChangedByAnotherProcessAreSeenOnceStale(t *testing.T) {
+	f := newFixture(t)
+	other := New(f.st, f.heard, Config{Now: f.clock, Log: slog.New(slog.DiscardHandler), AI: testAI})
+	if other.settings("g1").Threads {
+		t.Fatal("threads on by default")
+	}
+	if _, err := f.tab.ChangeSettings("g1", func(s *store.ServerSettings) { s.Threads = true }); err != nil {
+		t.Fatal(err)
+	}
+	if other.settings("g1").Threads {
+		t.Fatal("a fresh copy was read again: a move would read the store")
+	}
+	defer func(d time.Duration) { settingsFresh = d }(settingsFresh)
+	settingsFresh = 0
+	if !other.settings("g1").Threads {
+		t.Fatal("a stale copy was kept")
+	}
+}
