@@ -21,6 +21,7 @@ type Bot struct {
 	log   *slog.Logger
 	live  *lives
 	names names
+	coach coaching
 }
 
 // New builds a Bot and its session core on a store; send delivers what it says outside replies.

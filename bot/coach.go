@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"strings"
+	"sync"
 	"time"
 
 	"tabuleiro/ai"
@@ -31,14 +32,47 @@ func (b *Bot) hint(req *request) (Reply, error) {
 			return b.coachFailure(req, w, err)
 		}
 		return hintText(w, h)
-	}), nil
+	})
+}
+
+// coaching holds the people whose hint or review is being worked on: one at a time each, so that
+// nobody fills the coach's queue and delays everyone else's.
+type coaching struct {
+	mu    sync.Mutex
+	since map[string]time.Time
+}
+
+// start takes user's turn with the coach, unless a job of theirs younger than coachTimeout (and
+// the time to edit its answer in) holds it: an older one was lost with its interaction.
+func (c *coaching) start(user string, now time.Time) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if t, ok := c.since[user]; ok && now.Sub(t) < coachTimeout+time.Minute {
+		return false
+	}
+	if c.since == nil {
+		c.since = map[string]time.Time{}
+	}
+	c.since[user] = now
+	return true
+}
+
+func (c *coaching) done(user string) {
+	c.mu.Lock()
+	delete(c.since, user)
+	c.mu.Unlock()
 }
 
 // deferred answers at once that the answer comes later (a private placeholder, message id), and
-// edits in what work says, which has coachTimeout for it.
-func (b *Bot) deferred(req *request, id string, work func(ctx context.Context) string) Reply {
+// edits in what work says, which has coachTimeout for it. A person has one such job at a time.
+func (b *Bot) deferred(req *request, id string, work func(ctx context.Context) string) (Reply, error) {
+	user := req.in.User
+	if !b.coach.start(user, b.t.Now()) {
+		return Reply{}, table.Refuse(table.Refused, "coach.refuse.busy")
+	}
 	return Reply{Type: Deferred, Message: Message{Content: req.w.T(id, nil), Private: true},
 		After: func(ctx context.Context, f Followup) {
+			defer b.coach.done(user)
 			wctx, cancel := context.WithTimeout(ctx, coachTimeout)
 			text := work(wctx)
 			cancel()
@@ -48,7 +82,7 @@ func (b *Bot) deferred(req *request, id string, work func(ctx context.Context) s
 			if err := f.EditOriginal(ectx, Message{Content: clip(text), Private: true}); err != nil {
 				req.log.Warn("could not edit in the coach's answer", "err", err)
 			}
-		}}
+		}}, nil
 }
 
 // hintText words a hint: the decision, what it is worth to the caller, and the hints left.
@@ -108,7 +142,7 @@ func (b *Bot) review(req *request) (Reply, error) {
 		}
 		req.log.Info("review", "game", v.Game.ID, "decisions", len(r.Decisions), "took", time.Since(start).Round(time.Millisecond))
 		return reviewText(w, v, r)
-	}), nil
+	})
 }
 
 // reviewText is a review as one message: the game, each decision hard finds clearly better than
