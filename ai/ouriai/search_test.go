@@ -73,6 +73,7 @@ func BenchmarkSearch(b *testing.B) {
 // Every board of 2 to 5 seeds whose lines the brute force can walk is checked.
 func TestSearchPlaysForTheRealRepetitionRule(t *testing.T) {
 	const seeds = 5
+	const budget = 4_000 // nodes of the brute force per position
 	for _, rules := range ruleSets {
 		t.Run(rules.String(), func(t *testing.T) {
 			db := Build(rules, seeds+2, 1)
@@ -84,7 +85,7 @@ func TestSearchPlaysForTheRealRepetitionRule(t *testing.T) {
 					if lo, hi, _ := db.Bounds(&p); lo == hi || bitsSet(p.LegalMask()) < 2 {
 						continue
 					}
-					r := &realRule{rules: rules, memo: map[[12]uint8]int{}, nodes: 20_000}
+					r := &realRule{rules: rules, memo: map[[12]uint8]int{}, nodes: budget}
 					want := r.fresh(b)
 					if r.nodes < 0 {
 						continue
