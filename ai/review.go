@@ -89,11 +89,14 @@ func (p *Player) ReviewGame(ctx context.Context, start games.Game, log []games.M
 	g := start.Clone()
 	var r Review
 	var sum [2]float64
+	// The played decision's position is searched a ply shorter (by time, half as long), as the
+	// best decision's was inside the search of the position before it.
 	child := b
 	if b.Depth > 1 {
-		// The played decision's position is searched one ply shorter, as the best decision's
-		// was inside the search of the position before it.
 		child.Depth = b.Depth - 1
+	}
+	if b.Depth == 0 && b.Time > 0 {
+		child.Time = b.Time / 2
 	}
 	for i, m := range log {
 		seat := g.ToMove()
