@@ -71,7 +71,9 @@ func start(t testing.TB, n int, fsync bool) (*Cluster, error) {
 		cfg.ListenClientUrls, cfg.AdvertiseClientUrls = []url.URL{client}, []url.URL{client}
 		cfg.ListenMetricsUrls = nil
 		cfg.InitialClusterToken = token
-		cfg.TickMs, cfg.ElectionMs = 10, 100
+		// Quick elections, yet slow enough that a test machine busy with -race and other packages
+		// does not miss heartbeats and change leaders over and over (requests then time out).
+		cfg.TickMs, cfg.ElectionMs = 25, 500
 		cfg.ZapLoggerBuilder = embed.NewZapLoggerBuilder(zap.NewNop())
 		cfg.Logger = "zap"
 		cfg.UnsafeNoFsync = !fsync
@@ -174,13 +176,16 @@ var prefixes atomic.Int64
 // Prefix is a key prefix no other caller in this process got: stores made with it are separate.
 func Prefix() string { return fmt.Sprintf("t%d/", prefixes.Add(1)) }
 
+// testTimeout bounds a request in tests: generous, for machines loaded far beyond production.
+const testTimeout = 30 * time.Second
+
 // Store opens a DB on the cluster with a new client, under prefix ("" for a new one).
 func (c *Cluster) Store(t testing.TB, prefix string, opt store.Options) (*store.DB, *etcdkv.KV) {
 	t.Helper()
 	if prefix == "" {
 		prefix = Prefix()
 	}
-	kv := etcdkv.New(c.Client(t), etcdkv.Config{Prefix: prefix})
+	kv := etcdkv.New(c.Client(t), etcdkv.Config{Prefix: prefix, Timeout: testTimeout})
 	st, err := store.OpenKV(kv, opt)
 	if err != nil {
 		t.Fatal(err)
