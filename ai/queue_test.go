@@ -114,11 +114,10 @@ func waitReturn(t *testing.T, what string, cancel context.CancelFunc, done chan 
 		if !errors.Is(err, context.Canceled) {
 			t.Errorf("a search cancelled while %s returned %v, want context.Canceled", what, err)
 		}
-		if el > 500*time.Millisecond { // 50 ms on a quiet machine; room for a busy one
-			t.Errorf("a search cancelled while %s returned after %v", what, el)
-		}
-	case <-time.After(5 * time.Second):
-		t.Fatalf("a search cancelled while %s had not returned after 5 s", what)
+	case <-time.After(30 * time.Second):
+		// Its budget is a minute: half of it means the cancellation was not heard. (About 50 ms on
+		// a quiet machine; how fast is the budget benchmarks' business, not a unit test's.)
+		t.Fatalf("a search cancelled while %s had not returned after 30 s", what)
 	}
 }
 
