@@ -19,7 +19,7 @@ import (
 
 // GCPercent is the garbage collector's setting the bot runs with when GOGC is not set (the
 // binary applies it, with MemoryLimit as a soft cap unless GOMEMLIMIT is set). The bot's live
-// heap is small — a few MiB, up to about 80 with both Ouri endgame databases loaded — so letting
+// heap is small — a few MiB; about 110 with both Ouri endgame databases and two searches — so letting
 // the heap grow to 5× it instead of 2× costs little memory, and it takes a third or more off the
 // CPU a move costs (the collector was about a quarter of it).
 const GCPercent = 400
