@@ -1,23 +1,6 @@
 package catalog
 
-import (
-	"errors"
-	"unicode"
-	"unicode/utf8"
+import "tabuleiro/games/internal/wording"
 
-	"tabuleiro/bot/say"
-	"tabuleiro/games"
-)
-
-// said is what a person reads for err, in English, with its first letter in lower case as the
-// engines wrote it before the catalogue (the adapters capitalise): a problem is worded from the
-// catalogue, any other error is its own message.
-func said(err error) string {
-	var p *games.Problem
-	if !errors.As(err, &p) {
-		return err.Error()
-	}
-	s := p.Word(say.For(say.English))
-	r, n := utf8.DecodeRuneInString(s)
-	return string(unicode.ToLower(r)) + s[n:]
-}
+// said is what a person reads for err, in English (wording.Said).
+var said = wording.Said

@@ -1,0 +1,24 @@
+// Package wording gives the rules packages' tests the English a person reads for an error.
+package wording
+
+import (
+	"errors"
+	"unicode"
+	"unicode/utf8"
+
+	"tabuleiro/bot/say"
+	"tabuleiro/games"
+)
+
+// Said is what a person reads for err, in English, with its first letter in lower case as the
+// engines wrote it before the catalogue (the adapters capitalise): a problem is worded from the
+// catalogue, any other error is its own message.
+func Said(err error) string {
+	var p *games.Problem
+	if !errors.As(err, &p) {
+		return err.Error()
+	}
+	s := p.Word(say.For(say.English))
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToLower(r)) + s[n:]
+}
