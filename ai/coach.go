@@ -137,14 +137,8 @@ func (p *Player) worth(ctx context.Context, g games.Game, seat games.Seat, b Bud
 }
 
 func (p *Player) assessOuri(ctx context.Context, g *ouri.Game, b Budget, rng *rand.Rand) Verdict {
-	sr := p.ouriSearches.take()
+	sr := p.ouriSearch(g)
 	defer p.ouriSearches.put(sr)
-	sr.Misere = g.Misere()
-	sr.DB, sr.Eval = nil, nil
-	if !sr.Misere {
-		sr.DB = p.ouri.database(g.Rules(), p.cfg.CacheDir, p.endgameSeeds())
-		sr.Eval = &ouriai.DefaultWeights[g.Rules()&1]
-	}
 	budget := b.Time
 	sr.MaxDepth = b.Depth
 	defer func() { sr.MaxDepth = 0 }()

@@ -25,18 +25,26 @@ func (p *Player) mediumOuri(g *ouri.Game, legal []games.Move, rng *rand.Rand) ga
 	return legal[0]
 }
 
-// hardOuri searches with iterative deepening, probing the endgame database of the rule set in
-// play once it is ready (it is built in the background on first need; until then, search alone).
-// Misère has another objective than the database's, so it is search alone.
-func (p *Player) hardOuri(ctx context.Context, g *ouri.Game, legal []games.Move, s Settings, rng *rand.Rand) games.Move {
+// ouriSearch takes a searcher off the shelf (put it back when done) set up for g: the endgame
+// database of its rule set once it is ready and the fitted evaluation, or neither in misère, whose
+// objective is not theirs.
+func (p *Player) ouriSearch(g *ouri.Game) *ouriai.Search {
 	sr := p.ouriSearches.take()
-	defer p.ouriSearches.put(sr)
 	sr.Misere = g.Misere()
 	sr.DB, sr.Eval = nil, nil
 	if !sr.Misere {
 		sr.DB = p.ouri.database(g.Rules(), p.cfg.CacheDir, p.endgameSeeds())
 		sr.Eval = &ouriai.DefaultWeights[g.Rules()&1]
 	}
+	return sr
+}
+
+// hardOuri searches with iterative deepening, probing the endgame database of the rule set in
+// play once it is ready (it is built in the background on first need; until then, search alone).
+// Misère has another objective than the database's, so it is search alone.
+func (p *Player) hardOuri(ctx context.Context, g *ouri.Game, legal []games.Move, s Settings, rng *rand.Rand) games.Move {
+	sr := p.ouriSearch(g)
+	defer p.ouriSearches.put(sr)
 	res := sr.Best(ctx, g.Position(), g.History(), s.MoveTime, rng)
 	if res.Move < 0 {
 		return legal[0]
