@@ -1,10 +1,8 @@
 package main
 
 import (
-	"context"
 	"crypto/ed25519"
 	"encoding/hex"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -37,17 +35,7 @@ func TestMainOnEtcd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := NewMain(cfg, slog.New(slog.DiscardHandler))
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- m.Run(ctx) }()
-	select {
-	case <-m.Ready():
-	case err := <-done:
-		t.Fatalf("Run ended before serving: %v", err)
-	case <-time.After(20 * time.Second):
-		t.Fatal("Main never served")
-	}
+	m, stop := serving(t, cfg)
 	health := func() int {
 		resp, err := http.Get("http://" + m.Addr.String() + "/healthz")
 		if err != nil {
@@ -85,11 +73,6 @@ func TestMainOnEtcd(t *testing.T) {
 	if code := health(); code != http.StatusServiceUnavailable {
 		t.Fatalf("/healthz without a quorum: %d, want 503", code)
 	}
-	cancel()
-	select {
-	case <-done:
-	case <-time.After(30 * time.Second):
-		t.Fatal("Run did not stop")
-	}
+	stop()
 	m.Close()
 }

@@ -35,17 +35,7 @@ func TestMainPlaysOnARandomPort(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := NewMain(cfg, slog.New(slog.DiscardHandler))
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- m.Run(ctx) }()
-	select {
-	case <-m.Ready():
-	case err := <-done:
-		t.Fatalf("Run ended before serving: %v", err)
-	case <-time.After(10 * time.Second):
-		t.Fatal("Main never served")
-	}
+	m, stop := serving(t, cfg)
 	n := 0
 	post := func(body string) map[string]any {
 		t.Helper()
@@ -90,8 +80,7 @@ func TestMainPlaysOnARandomPort(t *testing.T) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	cancel()
-	if err := <-done; err != nil {
+	if err := stop(); err != nil {
 		t.Fatalf("Run: %v", err)
 	}
 	st := m.Store
@@ -120,11 +109,7 @@ func TestMainTakesScheduledBackups(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := NewMain(cfg, slog.New(slog.DiscardHandler))
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- m.Run(ctx) }()
-	<-m.Ready()
+	m, stop := serving(t, cfg)
 	deadline := time.Now().Add(10 * time.Second)
 	for {
 		files, _ := filepath.Glob(filepath.Join(dir, "backups", "tabuleiro-*.db"))
@@ -139,11 +124,38 @@ func TestMainTakesScheduledBackups(t *testing.T) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	cancel()
-	if err := <-done; err != nil {
+	if err := stop(); err != nil {
 		t.Fatal(err)
 	}
 	if err := m.Close(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// serving runs a Main on cfg and returns it once it serves; stop ends Run and returns its error.
+func serving(t *testing.T, cfg discord.Config) (m *Main, stop func() error) {
+	t.Helper()
+	m = NewMain(cfg, slog.New(slog.DiscardHandler))
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- m.Run(ctx) }()
+	select {
+	case <-m.Ready():
+	case err := <-done:
+		cancel()
+		t.Fatalf("Run ended before serving: %v", err)
+	case <-time.After(20 * time.Second):
+		cancel()
+		t.Fatal("Main never served")
+	}
+	return m, func() error {
+		cancel()
+		select {
+		case err := <-done:
+			return err
+		case <-time.After(30 * time.Second):
+			t.Fatal("Run did not stop")
+			return nil
+		}
 	}
 }
