@@ -437,15 +437,8 @@ func (s *DB) LastGame(channel, kind, userID string) (Game, error) {
 		if !errors.Is(err, ErrNotFound) {
 			return err
 		}
-		last := ids(tx, bLast, key(channel, kind, userID), true, 1)
-		if len(last) == 0 {
-			return ErrNotFound
-		}
-		g, _, err = s.getGame(tx, last[0])
-		if err != nil {
-			return indexed(bucketGames, last[0], err)
-		}
-		return nil
+		g, err = s.lastFinished(tx, channel, kind, userID)
+		return err
 	})
 	return g, err
 }
@@ -473,17 +466,22 @@ func (s *DB) ThreadGame(thread string) (Game, error) {
 func (s *DB) LastFinished(channel, kind, userID string) (Game, error) {
 	var g Game
 	err := s.view(func(tx Tx) (err error) {
-		last := ids(tx, bLast, key(channel, kind, userID), true, 1)
-		if len(last) == 0 {
-			return ErrNotFound
-		}
-		g, _, err = s.getGame(tx, last[0])
-		if err != nil {
-			return indexed(bucketGames, last[0], err)
-		}
-		return nil
+		g, err = s.lastFinished(tx, channel, kind, userID)
+		return err
 	})
 	return g, err
+}
+
+func (s *DB) lastFinished(tx Tx, channel, kind, userID string) (Game, error) {
+	last := ids(tx, bLast, key(channel, kind, userID), true, 1)
+	if len(last) == 0 {
+		return Game{}, ErrNotFound
+	}
+	g, _, err := s.getGame(tx, last[0])
+	if err != nil {
+		return Game{}, indexed(bucketGames, last[0], err)
+	}
+	return g, nil
 }
 
 // games loads up to limit (<= 0: all) of the games an index lists, skipping (and reporting)
