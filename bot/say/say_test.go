@@ -129,12 +129,7 @@ func TestEveryMessageRendersInBothLanguages(t *testing.T) {
 	for _, lang := range Languages {
 		w := For(lang)
 		for id, forms := range catalogue(t, lang) {
-			data := map[string]any{}
-			for _, s := range forms {
-				for _, f := range placeholders(t, id, s) {
-					data[f] = "X"
-				}
-			}
+			data := sample(t, id, forms, func(string) string { return "X" })
 			for _, n := range []int{0, 1, 2, 7} {
 				if _, ok := data["Count"]; ok {
 					data["Count"] = n
@@ -209,12 +204,7 @@ func TestTheCompiledCatalogueSaysWhatGoI18nSays(t *testing.T) {
 	for _, lang := range Languages {
 		w := For(lang)
 		for id, forms := range catalogue(t, lang) {
-			data := map[string]any{}
-			for _, s := range forms {
-				for _, f := range placeholders(t, id, s) {
-					data[f] = "«" + f + "»"
-				}
-			}
+			data := sample(t, id, forms, func(f string) string { return "«" + f + "»" })
 			for _, n := range []int{0, 1, 2, 5, 21, 1000, 1001} {
 				if _, ok := data["Count"]; ok {
 					data["Count"] = n
@@ -236,4 +226,16 @@ func BenchmarkABoardsWorth(b *testing.B) {
 		w.T("status.to-move", map[string]any{"Who": "<@1> (Sul)"})
 		w.T("button.resign", nil)
 	}
+}
+
+// sample fills every placeholder of a message's forms with value(placeholder).
+func sample(t *testing.T, id string, forms map[string]string, value func(string) string) map[string]any {
+	t.Helper()
+	data := map[string]any{}
+	for _, s := range forms {
+		for _, f := range placeholders(t, id, s) {
+			data[f] = value(f)
+		}
+	}
+	return data
 }

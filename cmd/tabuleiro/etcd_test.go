@@ -5,10 +5,8 @@ import (
 	"encoding/hex"
 	"net/http"
 	"net/http/httptest"
-	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"tabuleiro/bot/discord"
 	"tabuleiro/store/etcdkv/etcdtest"
@@ -52,14 +50,7 @@ func TestMainOnEtcd(t *testing.T) {
 		"member":{"user":{"id":"11","username":"alice"}},
 		"data":{"id":"9","name":"ordo","type":1,"options":[{"name":"challenge","type":1,"options":[{"name":"opponent","type":6,"value":"22"}]}],
 		"resolved":{"users":{"22":{"id":"22","username":"bob"}}}}}`
-	ts := strconv.FormatInt(time.Now().Unix(), 10)
-	req, _ := http.NewRequest("POST", "http://"+m.Addr.String()+"/interactions", strings.NewReader(body))
-	req.Header.Set("X-Signature-Timestamp", ts)
-	req.Header.Set("X-Signature-Ed25519", hex.EncodeToString(ed25519.Sign(priv, []byte(ts+body))))
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
+	resp := signedPost(t, m, priv, body)
 	resp.Body.Close()
 	if resp.StatusCode != 200 {
 		t.Fatalf("another shard's guild answered %d, want 200 with a shared store", resp.StatusCode)

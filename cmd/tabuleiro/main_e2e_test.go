@@ -40,15 +40,7 @@ func TestMainPlaysOnARandomPort(t *testing.T) {
 	post := func(body string) map[string]any {
 		t.Helper()
 		n++
-		body = strings.ReplaceAll(body, "ID", strconv.Itoa(n))
-		ts := strconv.FormatInt(time.Now().Unix(), 10)
-		req, _ := http.NewRequest("POST", "http://"+m.Addr.String()+"/interactions", strings.NewReader(body))
-		req.Header.Set("X-Signature-Timestamp", ts)
-		req.Header.Set("X-Signature-Ed25519", hex.EncodeToString(ed25519.Sign(priv, []byte(ts+body))))
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
+		resp := signedPost(t, m, priv, strings.ReplaceAll(body, "ID", strconv.Itoa(n)))
 		defer resp.Body.Close()
 		b, _ := io.ReadAll(resp.Body)
 		var out map[string]any
@@ -158,4 +150,18 @@ func serving(t *testing.T, cfg discord.Config) (m *Main, stop func() error) {
 			return nil
 		}
 	}
+}
+
+// signedPost sends body to m's /interactions, signed with priv now.
+func signedPost(t *testing.T, m *Main, priv ed25519.PrivateKey, body string) *http.Response {
+	t.Helper()
+	ts := strconv.FormatInt(time.Now().Unix(), 10)
+	req, _ := http.NewRequest("POST", "http://"+m.Addr.String()+"/interactions", strings.NewReader(body))
+	req.Header.Set("X-Signature-Timestamp", ts)
+	req.Header.Set("X-Signature-Ed25519", hex.EncodeToString(ed25519.Sign(priv, []byte(ts+body))))
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp
 }
