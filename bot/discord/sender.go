@@ -47,6 +47,7 @@ type Sender struct {
 	log    *slog.Logger
 	appID  string        // used when an interaction does not say its application
 	settle time.Duration // first wait when @original is not there yet; doubled, 4 tries
+	hooks  *webhooks
 }
 
 var _ bot.Sender = (*Sender)(nil)
@@ -57,7 +58,7 @@ func NewSender(s *discordgo.Session, appID string, log *slog.Logger) *Sender {
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Sender{s: s, log: log, appID: appID, settle: 100 * time.Millisecond}
+	return &Sender{s: s, log: log, appID: appID, settle: 100 * time.Millisecond, hooks: &webhooks{s: s}}
 }
 
 // Send posts a message in a channel and returns its id.
@@ -148,7 +149,11 @@ func (d *Sender) EditOriginal(ctx context.Context, in *discordgo.Interaction, m 
 	if comps == nil {
 		comps = []discordgo.MessageComponent{}
 	}
-	return d.editOriginal(ctx, in, &discordgo.WebhookEdit{Content: &m.Content, Components: &comps, AllowedMentions: allowed(m)})
+	edit, err := json.Marshal(&discordgo.WebhookEdit{Content: &m.Content, Components: &comps, AllowedMentions: allowed(m)})
+	if err != nil {
+		return err
+	}
+	return d.editOriginal(ctx, in, edit)
 }
 
 // ClearOriginal removes the components of the message the response to in created.
@@ -157,15 +162,18 @@ func (d *Sender) ClearOriginal(ctx context.Context, in *discordgo.Interaction) e
 }
 
 // clearControls is the edit that takes a message's controls off, pinging nobody.
-var clearControls = json.RawMessage(`{"components":[],"allowed_mentions":{"parse":[]}}`)
+var clearControls = []byte(`{"components":[],"allowed_mentions":{"parse":[]}}`)
 
-// editOriginal edits the response to in. discordgo's InteractionResponseEdit would put every
-// game's edits in one rate-limit bucket (one at a time, process-wide) and read back the whole
-// edited message; Discord limits them per interaction token, and nobody reads the answer.
-func (d *Sender) editOriginal(ctx context.Context, in *discordgo.Interaction, edit any) error {
-	q := d.withApp(in)
-	uri := discordgo.EndpointWebhookMessage(q.AppID, q.Token, "@original")
-	if _, err := d.s.RequestWithBucketID("PATCH", uri, edit, uri, discordgo.WithContext(ctx)); err != nil {
+// editOriginal edits the response to in with a JSON edit. discordgo's InteractionResponseEdit
+// would put every game's edits in one rate-limit bucket (one at a time, process-wide) and read
+// back the whole edited message; Discord limits them per interaction token (see webhooks), and
+// nobody reads the answer.
+func (d *Sender) editOriginal(ctx context.Context, in *discordgo.Interaction, edit []byte) error {
+	app := in.AppID
+	if app == "" {
+		app = d.appID
+	}
+	if err := d.hooks.edit(ctx, app, in.Token, edit); err != nil {
 		err = forbidden(fmt.Errorf("editing the response to interaction %s: %w", in.ID, err))
 		d.report(err, "interaction", in.ID)
 		return err
