@@ -59,6 +59,37 @@ func (r httpReply) enabledSows() []string {
 	return ids
 }
 
+// boardReply is what the benchmarks' players read of an answer: whether it is private, and the
+// buttons. It is decoded in one pass, as a client that knows the shape would: the players'
+// client stands in for Discord, whose work is not the bot's.
+type boardReply struct {
+	Data struct {
+		Flags      int `json:"flags"`
+		Components []struct {
+			Components []struct {
+				CustomID string `json:"custom_id"`
+				Disabled bool   `json:"disabled"`
+			} `json:"components"`
+		} `json:"components"`
+	} `json:"data"`
+}
+
+func (r *boardReply) private() bool { return r.Data.Flags&64 != 0 }
+
+// enabledSows is httpReply.enabledSows.
+func (r *boardReply) enabledSows() []string {
+	var ids []string
+	for _, row := range r.Data.Components {
+		for _, c := range row.Components {
+			if !c.Disabled && strings.Contains(c.CustomID, "/sow/") {
+				ids = append(ids, c.CustomID)
+			}
+		}
+	}
+	slices.Sort(ids)
+	return ids
+}
+
 // newBoard challenges and accepts in channel, from any goroutine, and returns the board's message
 // id and the accepting answer (the first board).
 func (tb *table) newBoard(channel, a, b string) (string, httpReply, error) {
@@ -179,8 +210,9 @@ func clientAndSignature(tb *table) time.Duration {
 		if why := tb.e.verify(req.Header, b); why != "" {
 			tb.t.Fatalf("clientAndSignature: %s", why)
 		}
-		var r httpReply
+		var r boardReply
 		json.Unmarshal(answer, &r)
+		r.enabledSows()
 	}
 	return (cpuTime() - start) / n
 }
@@ -207,8 +239,8 @@ func mover(tb *table, games int, byCommand bool) func(i int) (time.Duration, boo
 	type board struct {
 		channel, msg string
 		players      [2]string
-		next         int // whose click is expected: after a move the other player's, unless the mover plays again
-		last         httpReply
+		next         int      // whose click is expected: after a move the other player's, unless the mover plays again
+		sows         []string // the enabled houses of the last board
 	}
 	boards := make([]board, games)
 	for i := range boards {
@@ -216,12 +248,11 @@ func mover(tb *table, games int, byCommand bool) func(i int) (time.Duration, boo
 	}
 	return func(i int) (time.Duration, bool, error) {
 		p := &boards[i]
-		sows := p.last.enabledSows()
+		sows := p.sows
 		if len(sows) == 0 { // no board yet, or the game is over: the next one
-			var err error
-			p.msg, p.last, err = tb.newBoard(p.channel, p.players[0], p.players[1])
-			p.next = 0
-			if strings.Contains(p.last.Data.Content, "<@"+p.players[1]+"> (South)") {
+			msg, first, err := tb.newBoard(p.channel, p.players[0], p.players[1])
+			p.msg, p.sows, p.next = msg, first.enabledSows(), 0
+			if strings.Contains(first.Data.Content, "<@"+p.players[1]+"> (South)") {
 				p.next = 1
 			}
 			return 0, false, err
@@ -236,7 +267,8 @@ func mover(tb *table, games int, byCommand bool) func(i int) (time.Duration, boo
 				house := sows[0][strings.LastIndexByte(sows[0], '/')+1:]
 				in = command(mover, p.channel, "ouri", "move", opt{"play", 3, house})
 			}
-			r, token, err := tb.post(in)
+			var r boardReply
+			token, err := tb.postInto(in, &r)
 			if err != nil {
 				return 0, false, err
 			}
@@ -247,7 +279,7 @@ func mover(tb *table, games int, byCommand bool) func(i int) (time.Duration, boo
 				p.next = 1 - p.next
 				continue
 			}
-			p.last, p.next = r, 1-p.next
+			p.sows, p.next = r.enabledSows(), 1-p.next
 			return time.Since(t0), true, nil
 		}
 		return 0, false, fmt.Errorf("neither player may click %s", sows[0])
@@ -331,6 +363,8 @@ func benchmarkRemote(b *testing.B, games int, byCommand bool) {
 	tb.settle()
 	statsAfter, cpu := tb.st.Stats(), cpuTime()-cpuBefore
 	reportCPU(b, statsAfter, statsBefore, cpu-time.Duration(load.Requests)*verification(tb), len(load.Latencies))
+	client := cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+	b.ReportMetric(float64(client.Microseconds())/float64(max(1, len(load.Latencies))), "client-cpu-µs/move")
 	reportMoves(b, load.Latencies, load.Elapsed)
 }
 
@@ -350,6 +384,7 @@ func TestLoadProcess(t *testing.T) {
 	if os.Getenv("TABULEIRO_LOAD") != "1" {
 		t.Skip("the benchmarks' client, run as a process of its own")
 	}
+	asTheBotRuns() // the collector at the bot's pace here too: the players' process stands in for Discord
 	seed, _ := hex.DecodeString(os.Getenv("TABULEIRO_LOAD_KEY"))
 	priv := ed25519.NewKeyFromSeed(seed)
 	tb := &table{t: t, s: signer{pub: priv.Public().(ed25519.PublicKey), priv: priv}, url: os.Getenv("TABULEIRO_LOAD_URL")}

@@ -169,6 +169,13 @@ func (tb *table) send(in map[string]any) (httpReply, string) {
 // post is send for any goroutine: it returns its failure instead of ending the test. With an
 // HTTP server started (tb.url), the request goes over a real connection.
 func (tb *table) post(in map[string]any) (httpReply, string, error) {
+	var r httpReply
+	token, err := tb.postInto(in, &r)
+	return r, token, err
+}
+
+// postInto is post decoding the answer into any type (the benchmarks' lean boardReply).
+func (tb *table) postInto(in map[string]any, r any) (string, error) {
 	n := tb.seq.Add(1)
 	token := fmt.Sprintf("tok%d", n)
 	in["id"] = fmt.Sprint(900000 + n)
@@ -187,21 +194,20 @@ func (tb *table) post(in map[string]any) (httpReply, string, error) {
 		out.Header = req.Header
 		resp, err := benchClient.Do(out)
 		if err != nil {
-			return httpReply{}, token, err
+			return token, err
 		}
 		answer, _ = io.ReadAll(resp.Body)
 		resp.Body.Close()
 		code = resp.StatusCode
 	}
 	tb.lastRound.Store(&[2][]byte{body, answer})
-	var r httpReply
 	if code != 200 {
-		return r, token, fmt.Errorf("status %d: %s", code, answer)
+		return token, fmt.Errorf("status %d: %s", code, answer)
 	}
-	if err := json.Unmarshal(answer, &r); err != nil {
-		return r, token, fmt.Errorf("response %s: %v", answer, err)
+	if err := json.Unmarshal(answer, r); err != nil {
+		return token, fmt.Errorf("response %s: %v", answer, err)
 	}
-	return r, token, nil
+	return token, nil
 }
 
 // benchClient keeps a connection per concurrent game, as Discord's own HTTP client would.
