@@ -59,8 +59,9 @@ func (r Retry) withDefaults() Retry {
 // Retrying here rather than in discordgo: discordgo retries 429 without a bound and 5xx only for
 // 502, and only some of its calls. The session built by NewSession therefore switches discordgo's
 // own retries off (ShouldRetryOnRateLimit false, MaxRestRetries 0), so a request is never retried
-// twice over; discordgo's bucket rate limiter still paces requests from the headers of the final
-// answer, and holds the bucket while Transport waits, which is what Discord wants.
+// twice over; discordgo's bucket rate limiter (and webhooks', for edits of interaction responses)
+// still paces requests from the headers of the final answer, and holds the bucket while Transport
+// waits, which is what Discord wants.
 type Transport struct {
 	Base  *url.URL          // origin, possibly with a path prefix; nil leaves URLs alone
 	Next  http.RoundTripper // default: http.DefaultTransport with 32 idle connections per host
