@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"runtime/debug"
 	"sync"
+	"time"
 )
 
 // Work tracks what runs after an interaction has been answered (the bot's own moves, posting the
@@ -18,7 +19,16 @@ type Work struct {
 	n      int
 	closed bool
 	idle   chan struct{} // closed when n drops to 0; replaced when work starts
+
+	// jobs hands a task to a worker that has finished its last one and waits (workerLinger) for
+	// another. A follow-up's HTTP client grows a fresh goroutine's stack several times over; a
+	// worker that stays keeps its grown stack (copying stacks was about a third of clearing a
+	// board's controls).
+	jobs chan func(ctx context.Context)
 }
+
+// workerLinger is how long a worker with nothing to do waits for another task before it ends.
+const workerLinger = 10 * time.Second
 
 // NewWork returns a tracker whose tasks run with ctx: cancel it to abandon them.
 func NewWork(ctx context.Context, log *slog.Logger) *Work {
@@ -27,7 +37,7 @@ func NewWork(ctx context.Context, log *slog.Logger) *Work {
 	}
 	idle := make(chan struct{})
 	close(idle)
-	return &Work{ctx: ctx, log: log, idle: idle}
+	return &Work{ctx: ctx, log: log, idle: idle, jobs: make(chan func(ctx context.Context))}
 }
 
 // Go runs f in the background and reports whether it was accepted. A panic in f is logged.
@@ -35,11 +45,34 @@ func (w *Work) Go(f func(ctx context.Context)) bool {
 	if !w.start() {
 		return false
 	}
-	go func() {
-		defer w.done()
-		w.run(f)
-	}()
+	select {
+	case w.jobs <- f:
+	default:
+		go w.worker(f)
+	}
 	return true
+}
+
+// worker runs f, then the tasks handed to it, until none comes for workerLinger or the work's
+// context ends.
+func (w *Work) worker(f func(ctx context.Context)) {
+	var linger *time.Timer
+	for {
+		w.run(f)
+		w.done()
+		if linger == nil {
+			linger = time.NewTimer(workerLinger)
+		} else {
+			linger.Reset(workerLinger)
+		}
+		select {
+		case f = <-w.jobs:
+		case <-linger.C:
+			return
+		case <-w.ctx.Done():
+			return
+		}
+	}
 }
 
 // Do runs f now, in the caller's goroutine, tracked like Go.
