@@ -65,14 +65,22 @@ func attacks(p *ordo.Position, seat games.Seat) ordo.Bits {
 // Threatens reports whether seat, were it to move in p, could win at once by reaching the goal
 // rank: the exact test, connection included, without generating the moves.
 func Threatens(p *ordo.Position, seat games.Seat) bool {
-	if reachGoal(p, seat).Empty() {
-		return false
-	}
 	own := p.Pieces[seat]
 	goal := ordo.RowBits(ordo.GoalRank(seat), 0x3FF)
 	empty := ordo.Board.AndNot(p.Occupied())
 	f := forward(seat)
-	for b := own; !b.Empty(); {
+	// Only the pieces that see the goal rank can reach it: found by sliding back from the goal
+	// squares they see, so that the exact test below looks at those few and not at every piece.
+	var runners ordo.Bits
+	for _, d := range [3]int{f, f + 1, f - 1} {
+		if land := slide(own, empty, d).And(goal).AndNot(own); !land.Empty() {
+			runners = runners.Or(slide(land, empty, -d).And(own))
+		}
+	}
+	if runners.Empty() {
+		return false
+	}
+	for b := runners; !b.Empty(); {
 		s := b.First()
 		b = b.AndNot(ordo.Bit(s))
 		one := ordo.Bit(s)
