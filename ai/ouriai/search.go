@@ -362,7 +362,14 @@ func (s *Search) node(p ouri.Position, base int, gameLive bool, depth, alpha, be
 	best, bestMove := -inf, kids[0].m
 	for i := 0; i < n; i++ {
 		var v int
-		if i == 0 || s.NoPVS || beta-alpha == 1 {
+		if i >= 2 && depth >= 3 && beta-alpha == 1 && kids[i].cap == 0 && kids[i].m != ttMove {
+			// A late quiet move in a null window is first searched a ply shallower; it gets its
+			// full depth only if it beats alpha anyway.
+			v = s.child(&p, kids[i].c, kids[i].cap, base, gameLive, depth-2, alpha, beta)
+			if v > alpha && !s.stopped {
+				v = s.child(&p, kids[i].c, kids[i].cap, base, gameLive, depth-1, alpha, beta)
+			}
+		} else if i == 0 || s.NoPVS || beta-alpha == 1 {
 			v = s.child(&p, kids[i].c, kids[i].cap, base, gameLive, depth-1, alpha, beta)
 		} else {
 			v = s.child(&p, kids[i].c, kids[i].cap, base, gameLive, depth-1, alpha, alpha+1)
