@@ -90,12 +90,12 @@ func TestCalibrateWinScale(t *testing.T) {
 			return l / float64(len(samples))
 		}
 		best := winScale(c.fresh())
-		for scale := 4.0; scale <= 2000; scale *= 1.02 {
+		for scale := 4.0; scale <= 20000; scale *= 1.02 {
 			if loss(scale) < loss(best) {
 				best = scale
 			}
 		}
-		for _, scale := range []float64{100, 200, 400, 800, 1600} {
+		for _, scale := range []float64{100, 400, 1600, 6400} {
 			t.Logf("%s: scale %.0f: log loss %.4f", c.name, scale, loss(scale))
 		}
 		t.Logf("%s: %d positions from %d games at depth %d: best scale %.0f (log loss %.4f), winScale %.0f (log loss %.4f)",

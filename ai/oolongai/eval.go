@@ -9,17 +9,21 @@ const (
 	numTables = 9
 	// winScore is a won game; wins found sooner score higher (winScore − plies).
 	winScore = 1_000_000
-	// claimValue is one claimed table.
-	claimValue = 100
+	// evalScale is what the evaluation gives a sure win: it scores evalScale·(2w − 1) for a
+	// chance w of winning.
+	evalScale = 10_000
 )
 
-// progress is what c teas on an unclaimed table are worth to their owner while the table can
-// still reach five of that colour: each tea nearer the claim is worth more than the last.
-var progress = [6]int{0, 3, 9, 20, 40, claimValue}
-
-// Evaluate scores a position for side (positive is good for side), without search: claimed
-// tables, progress towards claims on the tables still open, and the tea the player to move is
-// about to place. Finished games score ±winScore or 0.
+// Evaluate scores a position for side (positive is good for side), without search, as side's
+// chance of claiming five tables; finished games score ±winScore or 0. Each open table is a race:
+// side needs a more of its e empty seats and the opponent the other e+1−a, and each seat is
+// taken as a fair coin toss, so side claims it with the chance that e tosses give a heads or
+// more. The tables are taken as independent, and side wins when it claims five of the nine.
+// The tea the player to move is about to place counts three quarters of what it adds.
+//
+// A first evaluation counted claims and weighted progress by hand ([0 3 9 20 40] for 0–4 teas);
+// against it, at 30 ms a decision over 100 games, the race with its chances summed per table
+// scored +196 to +424 Elo as its weight grew, and this chance of five claims +449.
 func Evaluate(p *oolong.Position, side games.Seat) int {
 	if p.Over() {
 		return terminal(p, side, 0)
@@ -37,71 +41,115 @@ func terminal(p *oolong.Position, side games.Seat, ply int) int {
 	return 0
 }
 
-// tableValue is table t's worth to side minus its worth to the opponent, and to before and after
-// side adds one more tea there (the tempo of the player about to place).
-func tableValue(p *oolong.Position, side games.Seat, t oolong.Dir) (v, gain int) {
-	if p.Claim(t) != games.NoSeat {
-		return 0, 0
-	}
-	me, op := p.Count(side, t), p.Count(side.Other(), t)
-	empty := numTables - me - op
-	if me+empty >= 5 {
-		v += progress[me]
-		if empty > 0 {
-			gain = progress[me+1] - progress[me]
+// race[e][a] is the chance that e fair coin tosses give a heads or more.
+var race = func() (r [numTables + 1][6]float64) {
+	for e := 0; e <= numTables; e++ {
+		for a := 0; a <= 5; a++ {
+			var won, all float64
+			ways := 1.0 // e choose k
+			for k := 0; k <= e; k++ {
+				if k > 0 {
+					ways = ways * float64(e-k+1) / float64(k)
+				}
+				all += ways
+				if k >= a {
+					won += ways
+				}
+			}
+			r[e][a] = won / all
 		}
 	}
-	if op+empty >= 5 {
-		v -= progress[op]
-		if empty > 0 && op+empty-1 < 5 {
-			gain += progress[op] // one more of side's teas kills the opponent's hopes there
-		}
+	return r
+}()
+
+// claimChance is the chance that a player with me teas on an open table claims it against an
+// opponent with op.
+func claimChance(me, op int) float64 {
+	switch {
+	case me >= 5:
+		return 1
+	case op >= 5:
+		return 0
 	}
-	return v, gain
+	return race[numTables-me-op][5-me]
 }
 
 func evaluate(p *oolong.Position, side games.Seat) int {
-	op := side.Other()
-	mine, theirs := p.Claimed(side), p.Claimed(op)
-	v := claimValue * (mine - theirs)
-	// Claims close to five are worth more: the fourth and fifth decide the game.
-	v += 15 * (mine*mine - theirs*theirs)
+	other := side.Other()
+	var q [numTables]float64 // the chance that side claims each table
 	for t := oolong.Dir(0); t < numTables; t++ {
-		tv, _ := tableValue(p, side, t)
-		v += tv
+		switch p.Claim(t) {
+		case side:
+			q[t] = 1
+		case other:
+			q[t] = 0
+		default:
+			q[t] = claimChance(p.Count(side, t), p.Count(other, t))
+		}
 	}
-	v += tempo(p, side)
-	return v
+	// before[i][k] is the chance that side claims k of the tables before i, after[i][k] of the
+	// tables from i on (k = 5: five or more).
+	var before, after [numTables + 1][6]float64
+	before[0][0], after[numTables][0] = 1, 1
+	for i := 0; i < numTables; i++ {
+		for k := 0; k <= 5; k++ {
+			before[i+1][k] += before[i][k] * (1 - q[i])
+			before[i+1][min(k+1, 5)] += before[i][k] * q[i]
+		}
+		j := numTables - 1 - i
+		for k := 0; k <= 5; k++ {
+			after[j][k] += after[j+1][k] * (1 - q[j])
+			after[j][min(k+1, 5)] += after[j+1][k] * q[j]
+		}
+	}
+	win := before[numTables][5] + tempo(p, side, &q, &before, &after)*3/4
+	return int(evalScale * (2*win - 1))
 }
 
-// tempo is the value of the next placement to whoever makes it, seen from side. A pending
-// special is left to the search.
-func tempo(p *oolong.Position, side games.Seat) int {
+// tempo is how much the next placement raises side's chance of winning (lowers it, when the
+// opponent makes it): the mover serves the directed table, or the table best for them when they
+// place freely. A pending special is left to the search.
+func tempo(p *oolong.Position, side games.Seat, q *[numTables]float64, before, after *[numTables + 1][6]float64) float64 {
 	if !p.Placing() {
 		return 0
 	}
-	mover := p.ToMove()
-	wt, ws := p.Waiter()
-	best := -1
-	if openSeats(p, wt, ws) > 0 {
-		_, best = tableValue(p, mover, wt)
-	} else { // free placement: the mover picks the best table
+	mover, other := p.ToMove(), side.Other()
+	// gain is how much the mover's tea on table t raises the mover's chance of winning: the rise
+	// of the table's chance, times the chance that the other tables give side exactly four.
+	gain := func(t oolong.Dir) float64 {
+		if p.Claim(t) != games.NoSeat {
+			return 0
+		}
+		me, op := p.Count(side, t), p.Count(other, t)
+		if mover == side {
+			me++
+		} else {
+			op++
+		}
+		var four float64
+		for k := 0; k <= 4; k++ {
+			four += before[t][k] * after[t+1][4-k]
+		}
+		g := four * (claimChance(me, op) - q[t])
+		if mover != side {
+			g = -g
+		}
+		return g
+	}
+	var best float64
+	if wt, ws := p.Waiter(); openSeats(p, wt, ws) > 0 {
+		best = gain(wt)
+	} else {
 		for t := oolong.Dir(0); t < numTables; t++ {
-			if t == wt || emptySeats(p, t) == 0 {
-				continue
-			}
-			if _, g := tableValue(p, mover, t); g > best {
-				best = g
+			if t != wt && emptySeats(p, t) > 0 {
+				best = max(best, gain(t))
 			}
 		}
 	}
-	if best < 0 {
-		best = 0
-	}
 	if mover != side {
-		best = -best
+		return -best
 	}
-	return best * 3 / 4
+	return best
 }
 
 func emptySeats(p *oolong.Position, t oolong.Dir) int {

@@ -139,5 +139,5 @@ func playout(p oolong.Position, rng *rand.Rand, buf []games.Move) float64 {
 		}
 		return 0.5
 	}
-	return 1 / (1 + math.Exp(-float64(evaluate(&p, 0))/150))
+	return (1 + float64(evaluate(&p, 0))/evalScale) / 2
 }
