@@ -6,6 +6,8 @@
 // wins at once tried first, and a threat extension at the leaves: a side that can reach the goal
 // rank at once wins there, and a side facing such a threat (or disconnected) gets to answer
 // before the evaluation (advancement, material, goal threats, capturable cut points) is trusted.
+// What a leaf is (a win at once, a threat to answer, or quiet with its evaluation) depends on the
+// position alone, so it is kept in a table of its own from search to search.
 //
 //	s := ordoai.NewSearch()
 //	res := s.Best(ctx, g.Position(), ordoai.History(g.Log()), time.Second, rng)

@@ -44,6 +44,7 @@ type ttEntry struct {
 // allocation of the transposition table. It is not safe for concurrent use.
 type Search struct {
 	tt      []ttEntry
+	leaves  []leafEntry
 	killers [maxPly][2]games.Move
 	history [2][128][128]int32
 	bufs    [maxPly][256]games.Move
@@ -58,7 +59,7 @@ type Search struct {
 
 // NewSearch makes a Search.
 func NewSearch() *Search {
-	return &Search{tt: make([]ttEntry, 1<<ttBits)}
+	return &Search{tt: make([]ttEntry, 1<<ttBits), leaves: make([]leafEntry, 1<<leafBits)}
 }
 
 // History is the hashes of the positions since the last capture of the game whose log is given,
@@ -200,10 +201,12 @@ func (s *Search) negamax(p *ordo.Position, depth, alpha, beta, ply, ext int) int
 	if depth <= 0 {
 		// Leaf: a win at once is certain; a threat against us, or our own disconnection, is
 		// answered by one more ply; otherwise the evaluation.
-		if Threatens(p, me) {
+		switch kind, v := s.leaf(p); {
+		case kind == leafWin:
 			return Win - ply - 1
-		}
-		if ext >= maxQExt || p.Connected(me) && !Threatens(p, me.Other()) {
+		case kind == leafQuiet:
+			return v
+		case ext >= maxQExt:
 			return Eval(p)
 		}
 		depth, ext = 1, ext+1
@@ -276,6 +279,43 @@ func (s *Search) negamax(p *ordo.Position, depth, alpha, beta, ply, ext int) int
 	}
 	*e = ttEntry{key: p.Hash, move: bestMove, score: int32(toTT(best, ply)), depth: int8(depth), bound: bound.Of(best, alpha0, beta)}
 	return best
+}
+
+// What a leaf is: the mover wins at once, must answer a threat or reconnect, or is quiet.
+const (
+	leafWin = iota + 1
+	leafLoud
+	leafQuiet
+)
+
+// leafEntry remembers what a leaf position is and, when quiet, its evaluation.
+type leafEntry struct {
+	key  uint64
+	eval int32
+	kind uint8
+}
+
+const leafBits = 16
+
+// leaf tells what p is as a leaf, and its evaluation when it is quiet. Leaves come back often
+// (quiet moves played in another order), and what one is depends on the position alone, so the
+// answers are kept from search to search.
+func (s *Search) leaf(p *ordo.Position) (kind uint8, eval int) {
+	e := &s.leaves[p.Hash&(1<<leafBits-1)]
+	if e.key == p.Hash && e.kind != 0 {
+		return e.kind, int(e.eval)
+	}
+	me := p.Side
+	switch {
+	case Threatens(p, me):
+		kind = leafWin
+	case !p.Connected(me) || Threatens(p, me.Other()):
+		kind = leafLoud
+	default:
+		kind, eval = leafQuiet, Eval(p)
+	}
+	*e = leafEntry{key: p.Hash, eval: int32(eval), kind: kind}
+	return kind, eval
 }
 
 // orderScore guesses how good m is before searching it: captures of advanced pieces, then
