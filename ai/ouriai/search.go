@@ -136,28 +136,55 @@ func (s *Search) Best(ctx context.Context, pos ouri.Position, history []ouri.Pos
 		last = min(s.MaxDepth, maxDepth)
 	}
 	for depth := 1; depth <= last; depth++ {
-		best, bestScore := -1, -inf
-		alpha := -inf
-		s.guessed = false
-		for i, rm := range moves {
-			var v int
-			if i == 0 || s.NoPVS {
-				v = s.child(&pos, rm.child, rm.cap, 0, true, depth-1, alpha, inf)
-			} else {
-				// Principal-variation search: prove the move no better than the best so far with a
-				// null window, and search it fully only when it is.
-				v = s.child(&pos, rm.child, rm.cap, 0, true, depth-1, alpha, alpha+1)
-				if v > alpha && !s.stopped {
-					v = s.child(&pos, rm.child, rm.cap, 0, true, depth-1, alpha, inf)
+		lo, hi := -inf, inf
+		if depth > 4 && res.Score > -Decided && res.Score < Decided {
+			// Aspiration: a narrow window around the last score first, widened on the side the
+			// score falls out of.
+			lo, hi = res.Score-aspiration, res.Score+aspiration
+		}
+		var best, bestScore int
+		for {
+			best, bestScore = -1, -inf
+			alpha := lo
+			s.guessed = false
+			for i, rm := range moves {
+				var v int
+				if i == 0 || s.NoPVS {
+					v = s.child(&pos, rm.child, rm.cap, 0, true, depth-1, alpha, hi)
+				} else {
+					// Principal-variation search: prove the move no better than the best so far with a
+					// null window, and search it fully only when it is.
+					v = s.child(&pos, rm.child, rm.cap, 0, true, depth-1, alpha, alpha+1)
+					if v > alpha && v < hi && !s.stopped {
+						v = s.child(&pos, rm.child, rm.cap, 0, true, depth-1, alpha, hi)
+					}
+				}
+				if s.stopped {
+					break
+				}
+				if v > bestScore {
+					best, bestScore = i, v
+					alpha = max(alpha, v)
+				}
+				if v >= hi {
+					break
 				}
 			}
 			if s.stopped {
+				if bestScore <= lo {
+					best = -1 // only bounds: nothing learnt
+				}
 				break
 			}
-			if v > bestScore {
-				best, bestScore = i, v
-				alpha = v
+			if bestScore <= lo && lo > -inf {
+				lo = -inf
+				continue
 			}
+			if bestScore >= hi && hi < inf {
+				hi = inf
+				continue
+			}
+			break
 		}
 		if s.stopped {
 			// An unfinished depth still tells something when a move beat the previous best, which
@@ -184,6 +211,14 @@ func (s *Search) Best(ctx context.Context, pos ouri.Position, history []ouri.Pos
 }
 
 const maxDepth = 100
+
+const (
+	// aspiration is the half-width of the window a depth from the fifth on is first searched
+	// with, around the last depth's score: three seeds.
+	aspiration = 3 * evalScale
+	// captureDepth is how many plies of captures the leaves play out before they are estimated.
+	captureDepth = 4
+)
 
 // scratch stands in for a table entry where the table is not used (never read).
 var scratch ttEntry
@@ -306,7 +341,41 @@ func (s *Search) node(p ouri.Position, base int, gameLive bool, depth, alpha, be
 		if bounded {
 			v = max(lo, min(hi, v))
 		}
-		return v
+		if depth <= -captureDepth || v >= beta {
+			return v
+		}
+		// The estimate cannot see a capture coming: the mover may stand on it or capture, and
+		// the captures are played out.
+		best := v
+		alpha = max(alpha, v)
+		s.line = append(s.line, p)
+		for m := 0; m < 6; m++ {
+			if mask&(1<<m) == 0 {
+				continue
+			}
+			c, got := p.Sow(m)
+			if got == 0 {
+				continue
+			}
+			w := s.child(&p, c, got, base, gameLive, depth-1, alpha, beta)
+			if s.stopped {
+				break
+			}
+			if w > best {
+				best = w
+				if w > alpha {
+					alpha = w
+					if w >= beta {
+						break
+					}
+				}
+			}
+		}
+		s.line = s.line[:len(s.line)-1]
+		if s.stopped {
+			return 0
+		}
+		return best
 	}
 
 	// The table pays from two plies above the leaves: nearer, a probe costs about what it saves.
