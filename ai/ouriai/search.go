@@ -49,6 +49,11 @@ type Search struct {
 
 	// NoHistory turns off the history heuristic (for comparisons).
 	NoHistory bool
+	// NoReductions searches late quiet moves at their full depth at once (for comparisons).
+	NoReductions bool
+	// Aspiration is the half-width, in eighths of a seed, of the window each depth from the
+	// fifth on is first searched with, around the last depth's score; 0 means three seeds.
+	Aspiration int
 
 	tt       []ttEntry
 	ttMask   uint64
@@ -140,7 +145,11 @@ func (s *Search) Best(ctx context.Context, pos ouri.Position, history []ouri.Pos
 		if depth > 4 && res.Score > -Decided && res.Score < Decided {
 			// Aspiration: a narrow window around the last score first, widened on the side the
 			// score falls out of.
-			lo, hi = res.Score-aspiration, res.Score+aspiration
+			w := s.Aspiration
+			if w <= 0 {
+				w = aspiration
+			}
+			lo, hi = res.Score-w, res.Score+w
 		}
 		var best, bestScore int
 		for {
@@ -213,8 +222,7 @@ func (s *Search) Best(ctx context.Context, pos ouri.Position, history []ouri.Pos
 const maxDepth = 100
 
 const (
-	// aspiration is the half-width of the window a depth from the fifth on is first searched
-	// with, around the last depth's score: three seeds.
+	// aspiration is Search.Aspiration's default: three seeds.
 	aspiration = 3 * evalScale
 	// captureDepth is how many plies of captures the leaves play out before they are estimated.
 	captureDepth = 4
@@ -431,7 +439,7 @@ func (s *Search) node(p ouri.Position, base int, gameLive bool, depth, alpha, be
 	best, bestMove := -inf, kids[0].m
 	for i := 0; i < n; i++ {
 		var v int
-		if i >= 2 && depth >= 3 && beta-alpha == 1 && kids[i].cap == 0 && kids[i].m != ttMove {
+		if i >= 2 && depth >= 3 && beta-alpha == 1 && kids[i].cap == 0 && kids[i].m != ttMove && !s.NoReductions {
 			// A late quiet move in a null window is first searched a ply shallower; it gets its
 			// full depth only if it beats alpha anyway.
 			v = s.child(&p, kids[i].c, kids[i].cap, base, gameLive, depth-2, alpha, beta)
