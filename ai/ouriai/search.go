@@ -263,6 +263,18 @@ func (s *Search) final(p *ouri.Position) int {
 	return s.decided(int(p.Stores[p.ToMove]) - int(p.Stores[1-p.ToMove]))
 }
 
+// won scores a game a store has won for the side to move of p. The seeds left count for the side
+// that reached 25, as they would have had the game gone on: a loss at once then costs the most,
+// so hard holds out, and wins come sooner.
+func (s *Search) won(p *ouri.Position) int {
+	me, op := int(p.Stores[p.ToMove]), int(p.Stores[1-p.ToMove])
+	left := ouri.Seeds - me - op
+	if me > op {
+		return s.decided(me + left - op)
+	}
+	return s.decided(me - op - left)
+}
+
 // decided turns a final store difference (mover minus opponent) into a score.
 func (s *Search) decided(d int) int {
 	if s.Misere {
@@ -299,14 +311,7 @@ func (s *Search) node(p ouri.Position, base int, gameLive bool, depth, alpha, be
 		return 0
 	}
 	if p.Won() {
-		// The seeds left count for the side that reached 25, as they would have had the game
-		// gone on: a loss at once then costs the most, so hard holds out, and wins come sooner.
-		me, op := int(p.Stores[p.ToMove]), int(p.Stores[1-p.ToMove])
-		left := ouri.Seeds - me - op
-		if me > op {
-			return s.decided(me + left - op)
-		}
-		return s.decided(me - op - left)
+		return s.won(&p)
 	}
 	// A position coming back is taken as the cycle it starts, which the third occurrence ends
 	// with each side collecting its own seeds.

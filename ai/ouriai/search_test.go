@@ -170,12 +170,7 @@ func TestSearchScoreIsTheMinimax(t *testing.T) {
 // scores more.
 func minimax(s *Search, p ouri.Position, depth int, line []ouri.Position) int {
 	if p.Won() {
-		me, op := int(p.Stores[p.ToMove]), int(p.Stores[1-p.ToMove])
-		if left := ouri.Seeds - me - op; me > op {
-			return s.decided(me + left - op)
-		} else {
-			return s.decided(me - op - left)
-		}
+		return s.won(&p)
 	}
 	mask := p.LegalMask()
 	if mask == 0 || slices.Contains(line[:len(line)-1], p) {
