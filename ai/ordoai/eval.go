@@ -7,18 +7,55 @@ import (
 
 // slide is every square a piece of from can slide to in direction step through empty squares,
 // the first blocker included (whoever owns it): Kogge–Stone occluded fill on the padded lanes.
-// The padding files are never empty, so no fill wraps from one rank into the next.
+// The padding files are never empty, so no fill wraps from one rank into the next. A ray crosses
+// at most 9 files or 7 ranks, so sideways steps need four doublings and the others three.
 func slide(from, empty ordo.Bits, step int) ordo.Bits {
+	if step > 0 {
+		n := uint(step)
+		gen, pro := from, empty
+		gen = or(gen, and(pro, shl(gen, n)))
+		pro = and(pro, shl(pro, n))
+		gen = or(gen, and(pro, shl(gen, 2*n)))
+		pro = and(pro, shl(pro, 2*n))
+		gen = or(gen, and(pro, shl(gen, 4*n)))
+		if n == 1 {
+			pro = and(pro, shl(pro, 4))
+			gen = or(gen, and(pro, shl(gen, 8)))
+		}
+		return and(shl(gen, n), ordo.Board)
+	}
+	n := uint(-step)
 	gen, pro := from, empty
-	gen = gen.Or(pro.And(gen.Shift(step)))
-	pro = pro.And(pro.Shift(step))
-	gen = gen.Or(pro.And(gen.Shift(2 * step)))
-	pro = pro.And(pro.Shift(2 * step))
-	gen = gen.Or(pro.And(gen.Shift(4 * step)))
-	pro = pro.And(pro.Shift(4 * step))
-	gen = gen.Or(pro.And(gen.Shift(8 * step)))
-	return gen.Shift(step)
+	gen = or(gen, and(pro, shr(gen, n)))
+	pro = and(pro, shr(pro, n))
+	gen = or(gen, and(pro, shr(gen, 2*n)))
+	pro = and(pro, shr(pro, 2*n))
+	gen = or(gen, and(pro, shr(gen, 4*n)))
+	if n == 1 {
+		pro = and(pro, shr(pro, 4))
+		gen = or(gen, and(pro, shr(gen, 8)))
+	}
+	return and(shr(gen, n), ordo.Board)
 }
+
+// shl and shr shift b toward higher and lower squares by n (0 < n < 128) without masking the
+// padding: slide masks once at the end.
+func shl(b ordo.Bits, n uint) ordo.Bits {
+	if n >= 64 {
+		return ordo.Bits{Hi: b.Lo << (n - 64)}
+	}
+	return ordo.Bits{Lo: b.Lo << n, Hi: b.Hi<<n | b.Lo>>(64-n)}
+}
+
+func shr(b ordo.Bits, n uint) ordo.Bits {
+	if n >= 64 {
+		return ordo.Bits{Lo: b.Hi >> (n - 64)}
+	}
+	return ordo.Bits{Lo: b.Lo>>n | b.Hi<<(64-n), Hi: b.Hi >> n}
+}
+
+func and(a, b ordo.Bits) ordo.Bits { return ordo.Bits{Lo: a.Lo & b.Lo, Hi: a.Hi & b.Hi} }
+func or(a, b ordo.Bits) ordo.Bits  { return ordo.Bits{Lo: a.Lo | b.Lo, Hi: a.Hi | b.Hi} }
 
 // forward is the square step toward seat's goal rank.
 func forward(seat games.Seat) int {

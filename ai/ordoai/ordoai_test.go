@@ -333,3 +333,37 @@ func TestThreatensAgreesWithTheMoves(t *testing.T) {
 		t.Error("no position with a threat was met")
 	}
 }
+
+// TestSlideWalksTheRays compares slide with a walk square by square, in all eight directions, from
+// every square of random boards.
+func TestSlideWalksTheRays(t *testing.T) {
+	rng := rand.New(rand.NewPCG(12, 12))
+	steps := [8][2]int{{0, 1}, {1, 1}, {-1, 1}, {1, 0}, {-1, 0}, {0, -1}, {1, -1}, {-1, -1}}
+	for board := 0; board < 300; board++ {
+		var empty ordo.Bits
+		for f := 0; f < ordo.Files; f++ {
+			for r := 0; r < ordo.Ranks; r++ {
+				if rng.IntN(100) < 20+board/4 {
+					empty = empty.Or(ordo.Bit(ordo.SquareAt(f, r)))
+				}
+			}
+		}
+		for _, st := range steps {
+			for f := 0; f < ordo.Files; f++ {
+				for r := 0; r < ordo.Ranks; r++ {
+					var want ordo.Bits
+					for ff, rr := f+st[0], r+st[1]; ff >= 0 && ff < ordo.Files && rr >= 0 && rr < ordo.Ranks; ff, rr = ff+st[0], rr+st[1] {
+						want = want.Or(ordo.Bit(ordo.SquareAt(ff, rr)))
+						if !empty.Has(ordo.SquareAt(ff, rr)) {
+							break
+						}
+					}
+					from := ordo.SquareAt(f, r)
+					if got := slide(ordo.Bit(from), empty, 16*st[1]+st[0]); got != want {
+						t.Fatalf("board %d, from %v by (%d,%d): slide = %v, the walk says %v", board, from, st[0], st[1], got.Squares(), want.Squares())
+					}
+				}
+			}
+		}
+	}
+}
