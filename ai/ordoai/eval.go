@@ -73,35 +73,49 @@ func progress(seat games.Seat, r int) int {
 	return 7 - r
 }
 
-// reachGoal is the goal squares seat's singletons could reach at once, connection ignored (a cheap
-// over-estimate: Threatens confirms with the legal moves).
-func reachGoal(p *ordo.Position, seat games.Seat) ordo.Bits {
-	own := p.Pieces[seat]
-	goal := ordo.RowBits(ordo.GoalRank(seat), 0x3FF)
-	// Only pieces that can see the goal rank matter; most positions have none near, so first a
-	// cheap test: a ray can only reach the goal from a piece with a clear file or diagonal.
-	empty := ordo.Board.AndNot(p.Occupied())
-	f := forward(seat)
-	r := slide(own, empty, f).Or(slide(own, empty, f+1)).Or(slide(own, empty, f-1))
-	return r.And(goal).AndNot(own)
+// sight is where one side's singletons can slide, connection ignored: along each forward ray (the
+// first blocker included) and sideways. A leaf computes it once per side for the threat tests and
+// the evaluation alike.
+type sight struct {
+	seat     games.Seat
+	forward  [3]ordo.Bits // straight, then the two diagonals
+	sideways ordo.Bits
 }
 
-// attacks is every enemy square seat's singletons could capture (connection ignored, forward and
-// sideways directions only).
-func attacks(p *ordo.Position, seat games.Seat) ordo.Bits {
-	own, opp := p.Pieces[seat], p.Pieces[seat.Other()]
-	empty := ordo.Board.AndNot(own.Or(opp))
+func look(p *ordo.Position, seat games.Seat) sight {
+	own := p.Pieces[seat]
+	empty := ordo.Board.AndNot(p.Occupied())
 	f := forward(seat)
-	var r ordo.Bits
-	for _, step := range [5]int{f, f + 1, f - 1, 1, -1} {
-		r = r.Or(slide(own, empty, step))
+	return sight{
+		seat:     seat,
+		forward:  [3]ordo.Bits{slide(own, empty, f), slide(own, empty, f+1), slide(own, empty, f-1)},
+		sideways: slide(own, empty, 1).Or(slide(own, empty, -1)),
 	}
-	return r.And(opp)
+}
+
+// reachGoal is the goal squares the side's singletons could reach at once, connection ignored (a
+// cheap over-estimate: threatens confirms with the legal moves).
+func (v *sight) reachGoal(p *ordo.Position) ordo.Bits {
+	goal := ordo.RowBits(ordo.GoalRank(v.seat), 0x3FF)
+	return v.forward[0].Or(v.forward[1]).Or(v.forward[2]).And(goal).AndNot(p.Pieces[v.seat])
+}
+
+// attacks is every enemy square the side's singletons could capture (connection ignored, forward
+// and sideways directions only).
+func (v *sight) attacks(p *ordo.Position) ordo.Bits {
+	return v.forward[0].Or(v.forward[1]).Or(v.forward[2]).Or(v.sideways).And(p.Pieces[v.seat.Other()])
 }
 
 // Threatens reports whether seat, were it to move in p, could win at once by reaching the goal
 // rank: the exact test, connection included, without generating the moves.
 func Threatens(p *ordo.Position, seat games.Seat) bool {
+	v := look(p, seat)
+	return v.threatens(p, p.Connected(seat))
+}
+
+// threatens is Threatens for the side of v, whose pieces are connected or not.
+func (v *sight) threatens(p *ordo.Position, connected bool) bool {
+	seat := v.seat
 	own := p.Pieces[seat]
 	goal := ordo.RowBits(ordo.GoalRank(seat), 0x3FF)
 	empty := ordo.Board.AndNot(p.Occupied())
@@ -109,8 +123,8 @@ func Threatens(p *ordo.Position, seat games.Seat) bool {
 	// Only the pieces that see the goal rank can reach it: found by sliding back from the goal
 	// squares they see, so that the exact test below looks at those few and not at every piece.
 	var runners ordo.Bits
-	for _, d := range [3]int{f, f + 1, f - 1} {
-		if land := slide(own, empty, d).And(goal).AndNot(own); !land.Empty() {
+	for i, d := range [3]int{f, f + 1, f - 1} {
+		if land := v.forward[i].And(goal).AndNot(own); !land.Empty() {
 			runners = runners.Or(slide(land, empty, -d).And(own))
 		}
 	}
@@ -125,8 +139,15 @@ func Threatens(p *ordo.Position, seat games.Seat) bool {
 		if dest.Empty() {
 			continue
 		}
-		// The runner must land next to every group of the pieces it leaves behind.
+		// The runner must land next to every group of the pieces it leaves behind: the one group
+		// left when its neighbours hang together around it in a connected side.
 		rest := own.AndNot(one)
+		if connected && ringJoined(own, s) {
+			if !rest.Empty() {
+				dest = dest.And(rest.Dilate())
+			}
+			rest = ordo.Bits{}
+		}
 		for !rest.Empty() && !dest.Empty() {
 			c := rest.Fill(ordo.Bit(rest.First()))
 			dest = dest.And(c.Dilate())
@@ -180,11 +201,18 @@ var frontBonus = [8]int{0, 0, 0, 10, 25, 50, 90, 0}
 
 // Eval scores p for the side to move.
 func Eval(p *ordo.Position) int {
-	me := p.Side
-	return side(p, me, true) - side(p, me.Other(), false) + wTempo
+	mine, theirs := look(p, p.Side), look(p, p.Side.Other())
+	return evalSeen(p, &mine, &theirs)
 }
 
-func side(p *ordo.Position, s games.Seat, toMove bool) int {
+// evalSeen is Eval with both sides' sight already taken.
+func evalSeen(p *ordo.Position, mine, theirs *sight) int {
+	return side(p, mine, theirs, true) - side(p, theirs, mine, false) + wTempo
+}
+
+// side scores the pieces of v's side; enemy is the other side's sight.
+func side(p *ordo.Position, v, enemy *sight, toMove bool) int {
+	s := v.seat
 	own := p.Pieces[s]
 	n := own.Count()
 	score := wPiece * n
@@ -199,11 +227,11 @@ func side(p *ordo.Position, s games.Seat, toMove bool) int {
 		front = max(front, pr)
 	}
 	score += frontBonus[front]
-	if !toMove && !reachGoal(p, s).Empty() {
+	if !toMove && !v.reachGoal(p).Empty() {
 		score += wThreat
 	}
 	// Pieces the enemy can take; worse when taking one would split the group.
-	att := attacks(p, s.Other())
+	att := enemy.attacks(p)
 	if !att.Empty() && n > 1 {
 		for b := att; !b.Empty(); {
 			q := b.First()

@@ -306,13 +306,16 @@ func (s *Search) leaf(p *ordo.Position) (kind uint8, eval int) {
 		return e.kind, int(e.eval)
 	}
 	me := p.Side
-	switch {
-	case Threatens(p, me):
+	// The side that has just moved is connected: its move had to leave it so.
+	mine, connected := look(p, me), p.Connected(me)
+	if mine.threatens(p, connected) {
 		kind = leafWin
-	case !p.Connected(me) || Threatens(p, me.Other()):
+	} else if !connected {
 		kind = leafLoud
-	default:
-		kind, eval = leafQuiet, Eval(p)
+	} else if theirs := look(p, me.Other()); theirs.threatens(p, true) {
+		kind = leafLoud
+	} else {
+		kind, eval = leafQuiet, evalSeen(p, &mine, &theirs)
 	}
 	*e = leafEntry{key: p.Hash, eval: int32(eval), kind: kind}
 	return kind, eval
