@@ -41,7 +41,8 @@ type ttEntry struct {
 }
 
 // Search holds the reusable tables of one search at a time; reuse it (a sync.Pool) to spare the
-// allocation of the transposition table. It is not safe for concurrent use.
+// allocation of the transposition table and to keep what it learnt for the game's next decision.
+// It is not safe for concurrent use.
 type Search struct {
 	tt      []ttEntry
 	leaves  []leafEntry
@@ -77,8 +78,10 @@ func History(log []games.Move) []uint64 {
 	return h
 }
 
+// reset readies s for a new search. The transposition table is kept: the last search of the same
+// game (two plies ago, usually) has already scored many of the positions the next one meets, and
+// entries of other games only take room.
 func (s *Search) reset(ctx context.Context, deadline time.Time, hist []uint64) {
-	clear(s.tt)
 	s.killers = [maxPly][2]games.Move{}
 	s.history = [2][128][128]int32{}
 	s.path = append(s.path[:0], hist...)
