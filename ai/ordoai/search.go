@@ -225,41 +225,50 @@ func (s *Search) negamax(p *ordo.Position, depth, alpha, beta, ply, ext int) int
 			}
 		}
 	}
+	best, bestMove := -inf, games.Move(0)
+	// The table's move is tried before the moves are generated: when it cuts off, as it mostly
+	// does, generating and ordering the others is spared. A win at once must be ruled out first;
+	// taking the last enemy piece is left to the loop below.
+	triedTT := false
+	if ttMove != 0 && p.Pieces[me.Other()].Count() > 1 && !s.winsNow(p) {
+		v := s.child(p, ttMove, depth, alpha, beta, ply, ext, true)
+		if s.stopped {
+			return 0
+		}
+		best, bestMove, triedTT = v, ttMove, true
+		if v > alpha {
+			alpha = v
+			if v >= beta {
+				s.cutoff(me, ttMove, depth, ply)
+				*e = ttEntry{key: p.Hash, move: bestMove, score: int32(toTT(best, ply)), depth: int8(depth), bound: bound.Of(best, alpha0, beta)}
+				return best
+			}
+		}
+	}
 	moves := p.Moves(s.bufs[ply][:0])
 	if len(moves) == 0 {
 		return -(Win - ply) // no legal move: we lose
 	}
 	scores := s.scores[ply][:len(moves)]
 	for i, m := range moves {
-		if p.WinsAtOnce(m) {
+		switch {
+		case !triedTT && p.WinsAtOnce(m):
 			return Win - ply - 1
-		}
-		if m == ttMove {
+		case m == ttMove && triedTT:
+			scores[i] = -1 << 31 // already searched: last, and skipped
+		case m == ttMove:
 			scores[i] = 1 << 30
-		} else {
+		default:
 			scores[i] = s.orderScore(p, m, ply)
 		}
 	}
-	best, bestMove := -inf, games.Move(0)
 	for i := range moves {
 		pickBest(moves, scores, i)
 		m := moves[i]
-		c := p.Play(m)
-		var v int
-		if !ordo.IsCapture(m) && s.repeats(c.Hash) {
-			v = 0
-		} else {
-			s.path = append(s.path, c.Hash)
-			if i == 0 {
-				v = -s.negamax(&c, depth-1, -beta, -alpha, ply+1, ext)
-			} else {
-				v = -s.negamax(&c, depth-1, -alpha-1, -alpha, ply+1, ext)
-				if v > alpha && v < beta && !s.stopped {
-					v = -s.negamax(&c, depth-1, -beta, -alpha, ply+1, ext)
-				}
-			}
-			s.path = s.path[:len(s.path)-1]
+		if triedTT && m == ttMove {
+			continue
 		}
+		v := s.child(p, m, depth, alpha, beta, ply, ext, i == 0 && !triedTT)
 		if s.stopped {
 			return 0
 		}
@@ -268,13 +277,7 @@ func (s *Search) negamax(p *ordo.Position, depth, alpha, beta, ply, ext int) int
 			if v > alpha {
 				alpha = v
 				if v >= beta {
-					if !ordo.IsCapture(m) {
-						k := &s.killers[ply]
-						if k[0] != m {
-							k[1], k[0] = k[0], m
-						}
-						s.history[me][ordo.From(m)][ordo.To(m)] += int32(depth * depth)
-					}
+					s.cutoff(me, m, depth, ply)
 					break
 				}
 			}
@@ -282,6 +285,49 @@ func (s *Search) negamax(p *ordo.Position, depth, alpha, beta, ply, ext int) int
 	}
 	*e = ttEntry{key: p.Hash, move: bestMove, score: int32(toTT(best, ply)), depth: int8(depth), bound: bound.Of(best, alpha0, beta)}
 	return best
+}
+
+// child scores the move m of p for p's mover: the full window for the first move searched, a null
+// window for the others (searched again in full when they beat alpha).
+func (s *Search) child(p *ordo.Position, m games.Move, depth, alpha, beta, ply, ext int, first bool) int {
+	c := p.Play(m)
+	if !ordo.IsCapture(m) && s.repeats(c.Hash) {
+		return 0
+	}
+	s.path = append(s.path, c.Hash)
+	var v int
+	if first {
+		v = -s.negamax(&c, depth-1, -beta, -alpha, ply+1, ext)
+	} else {
+		v = -s.negamax(&c, depth-1, -alpha-1, -alpha, ply+1, ext)
+		if v > alpha && v < beta && !s.stopped {
+			v = -s.negamax(&c, depth-1, -beta, -alpha, ply+1, ext)
+		}
+	}
+	s.path = s.path[:len(s.path)-1]
+	return v
+}
+
+// cutoff remembers a quiet move that refuted a position: as a killer at its ply and in history.
+func (s *Search) cutoff(me games.Seat, m games.Move, depth, ply int) {
+	if ordo.IsCapture(m) {
+		return
+	}
+	k := &s.killers[ply]
+	if k[0] != m {
+		k[1], k[0] = k[0], m
+	}
+	s.history[me][ordo.From(m)][ordo.To(m)] += int32(depth * depth)
+}
+
+// winsNow reports whether the mover can reach the goal rank at once, from the leaf table when p
+// has been a leaf.
+func (s *Search) winsNow(p *ordo.Position) bool {
+	if e := &s.leaves[p.Hash&(1<<leafBits-1)]; e.key == p.Hash && e.kind != 0 {
+		return e.kind == leafWin
+	}
+	v := look(p, p.Side)
+	return v.threatens(p, p.Connected(p.Side))
 }
 
 // What a leaf is: the mover wins at once, must answer a threat or reconnect, or is quiet.
