@@ -41,16 +41,16 @@ type Verdict struct {
 // (logistic: 100/(1+e^(−score/scale))), fitted by TestCalibrateWinScale on hard's self-play
 // (maximum likelihood; 40 games at depth 8 for Ouri, 30 at depth 5 for Ordo, 200 at depth 3 and
 // 100 at depth 5 for Oolong): eleven seeds in Ouri (an estimate counts eighths of a seed; fitted
-// 86), 700 points in Ordo (fitted 689: its estimates say little about the result until a race is
-// decided), 4000 in Oolong, whose estimate is already a chance of winning on a scale of ±10000
-// (fitted 2701 at depth 3 and 4344 at depth 5: deeper searches are surer; the coach searches
-// deeper still).
+// 86), 1200 points in Ordo (fitted 1176; 689 on the evaluation before its weights were retuned:
+// its estimates say little about the result until a race is decided), 4000 in Oolong, whose
+// estimate is already a chance of winning on a scale of ±10000 (fitted 2701 at depth 3 and 4344
+// at depth 5: deeper searches are surer; the coach searches deeper still).
 func winScale(g games.Game) float64 {
 	switch g.(type) {
 	case *ouri.Game:
 		return 11 * 8
 	case *ordo.Game:
-		return 700
+		return 1200
 	}
 	return 4000
 }

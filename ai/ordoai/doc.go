@@ -2,7 +2,8 @@
 // the engine's bitboard Position (games/ordo). It knows nothing of ai.Settings or the Player, so
 // that package ai can import it.
 //
-// Hard is iterative-deepening negamax with a transposition table, killer and history ordering,
+// Hard is iterative-deepening negamax with a transposition table kept from one decision to the
+// next (its move is searched before the others are generated), killer and history ordering,
 // wins at once tried first, and a threat extension at the leaves: a side that can reach the goal
 // rank at once wins there, and a side facing such a threat (or disconnected) gets to answer
 // before the evaluation (advancement, material, goal threats, capturable cut points) is trusted.
