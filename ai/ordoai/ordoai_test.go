@@ -291,6 +291,7 @@ func BenchmarkOrdoSearch(b *testing.B) {
 	start := time.Now()
 	i := 0
 	for b.Loop() {
+		clear(s.tt) // a fresh search each time: the table is kept between searches
 		nodes += s.Depth(ps[i%len(ps)], nil, 4, rand.New(rand.NewPCG(1, 1))).Nodes
 		i++
 	}
