@@ -128,22 +128,7 @@ func (s *Search) best(ctx context.Context, p ordo.Position, hist []uint64, deadl
 		alpha, beta := -inf, inf
 		bestIdx, bestScore := -1, -inf
 		for i, m := range moves {
-			c := p.Play(m)
-			var v int
-			if s.repeats(c.Hash) {
-				v = 0
-			} else {
-				s.path = append(s.path, c.Hash)
-				if i == 0 {
-					v = -s.negamax(&c, depth-1, -beta, -alpha, 1, 0)
-				} else {
-					v = -s.negamax(&c, depth-1, -alpha-1, -alpha, 1, 0)
-					if v > alpha && !s.stopped {
-						v = -s.negamax(&c, depth-1, -beta, -alpha, 1, 0)
-					}
-				}
-				s.path = s.path[:len(s.path)-1]
-			}
+			v := s.child(&p, m, depth, alpha, beta, 0, 0, i == 0)
 			if s.stopped {
 				break
 			}
@@ -240,7 +225,7 @@ func (s *Search) negamax(p *ordo.Position, depth, alpha, beta, ply, ext int) int
 			alpha = v
 			if v >= beta {
 				s.cutoff(me, ttMove, depth, ply)
-				*e = ttEntry{key: p.Hash, move: bestMove, score: int32(toTT(best, ply)), depth: int8(depth), bound: bound.Of(best, alpha0, beta)}
+				*e = entry(p, bestMove, best, depth, ply, alpha0, beta)
 				return best
 			}
 		}
@@ -283,12 +268,18 @@ func (s *Search) negamax(p *ordo.Position, depth, alpha, beta, ply, ext int) int
 			}
 		}
 	}
-	*e = ttEntry{key: p.Hash, move: bestMove, score: int32(toTT(best, ply)), depth: int8(depth), bound: bound.Of(best, alpha0, beta)}
+	*e = entry(p, bestMove, best, depth, ply, alpha0, beta)
 	return best
 }
 
+// entry is what the table keeps of p, searched to depth in the window (alpha0, beta).
+func entry(p *ordo.Position, move games.Move, score, depth, ply, alpha0, beta int) ttEntry {
+	return ttEntry{key: p.Hash, move: move, score: int32(toTT(score, ply)), depth: int8(depth), bound: bound.Of(score, alpha0, beta)}
+}
+
 // child scores the move m of p for p's mover: the full window for the first move searched, a null
-// window for the others (searched again in full when they beat alpha).
+// window for the others (searched again in full when they beat alpha). Going back to a position
+// of the path or of the game since the last capture scores a draw; a capture never does.
 func (s *Search) child(p *ordo.Position, m games.Move, depth, alpha, beta, ply, ext int, first bool) int {
 	c := p.Play(m)
 	if !ordo.IsCapture(m) && s.repeats(c.Hash) {
