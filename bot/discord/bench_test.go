@@ -2,6 +2,7 @@ package discord
 
 import (
 	"bufio"
+	"bytes"
 	"crypto/ed25519"
 	"encoding/binary"
 	"encoding/hex"
@@ -62,34 +63,95 @@ func (r httpReply) enabledSows() []string {
 }
 
 // boardReply is what the benchmarks' players read of an answer: whether it is private, and the
-// buttons. It is decoded in one pass, as a client that knows the shape would: the players'
-// client stands in for Discord, whose work is not the bot's.
+// houses its board offers. It is read by a scan of the endpoint's own encoding (wire_out.go: a
+// button's "disabled" comes before its "custom_id"), not decoded: the players' client stands in
+// for Discord, whose work is not the bot's, and decoding the whole board cost it more than the
+// signature. TestBoardReplyReadsAsJSON holds the scan to a full decoding.
 type boardReply struct {
-	Data struct {
-		Flags      int `json:"flags"`
-		Components []struct {
-			Components []struct {
-				CustomID string `json:"custom_id"`
-				Disabled bool   `json:"disabled"`
-			} `json:"components"`
-		} `json:"components"`
-	} `json:"data"`
+	flags int
+	sows  []string // the enabled house buttons' custom ids, sorted
 }
 
-func (r *boardReply) private() bool { return r.Data.Flags&64 != 0 }
+func (r *boardReply) private() bool { return r.flags&64 != 0 }
 
 // enabledSows is httpReply.enabledSows.
-func (r *boardReply) enabledSows() []string {
-	var ids []string
-	for _, row := range r.Data.Components {
-		for _, c := range row.Components {
-			if !c.Disabled && strings.Contains(c.CustomID, "/sow/") {
-				ids = append(ids, c.CustomID)
+func (r *boardReply) enabledSows() []string { return r.sows }
+
+// read scans an answer. Inside a JSON string a quote is escaped, so the keys it looks for cannot
+// come from a message's text.
+func (r *boardReply) read(answer []byte) error {
+	*r = boardReply{}
+	if !bytes.HasPrefix(answer, []byte(`{"type":`)) {
+		return fmt.Errorf("not an interaction response")
+	}
+	if i := bytes.Index(answer, []byte(`"flags":`)); i >= 0 {
+		rest := answer[i+len(`"flags":`):]
+		n := 0
+		for n < len(rest) && rest[n] >= '0' && rest[n] <= '9' {
+			n++
+		}
+		r.flags, _ = strconv.Atoi(string(rest[:n]))
+	}
+	const key = `"custom_id":"`
+	for rest, at := answer, 0; ; {
+		i := bytes.Index(rest, []byte(key))
+		if i < 0 {
+			break
+		}
+		id := rest[i+len(key):]
+		end := bytes.IndexByte(id, '"')
+		if end < 0 {
+			return fmt.Errorf("unterminated custom_id")
+		}
+		button := rest[bytes.LastIndexByte(rest[:i], '{')+1 : i]
+		if bytes.Contains(id[:end], []byte("/sow/")) && bytes.Contains(button, []byte(`"disabled":false`)) {
+			r.sows = append(r.sows, string(id[:end]))
+		}
+		at = i + len(key) + end
+		rest = rest[at:]
+	}
+	slices.Sort(r.sows)
+	return nil
+}
+
+// TestBoardReplyReadsAsJSON holds the benchmarks' scan of an answer to a full decoding, over the
+// boards and refusals of games played by button and by /move.
+func TestBoardReplyReadsAsJSON(t *testing.T) {
+	seen := map[bool]int{}
+	check := func(answer []byte) {
+		t.Helper()
+		var want httpReply
+		if err := json.Unmarshal(answer, &want); err != nil {
+			t.Fatal(err)
+		}
+		var got boardReply
+		if err := got.read(answer); err != nil {
+			t.Fatal(err)
+		}
+		if got.private() != want.private() || !slices.Equal(got.enabledSows(), want.enabledSows()) {
+			t.Fatalf("scan: private %v, houses %v; decoded: %v, %v\n%s", got.private(), got.enabledSows(),
+				want.private(), want.enabledSows(), answer)
+		}
+		seen[got.private()]++
+	}
+	for _, byCommand := range []bool{false, true} {
+		tb := newTable(t)
+		move := mover(tb, 1, byCommand)
+		for i := 0; i < 60; i++ {
+			if _, _, err := move(0); err != nil {
+				t.Fatal(err)
 			}
+			check(tb.lastRound.Load()[1])
+			// A stranger's click is refused privately.
+			if _, _, err := tb.post(click("7777", "1000", "/ouri/1/0/sow/a", "orig-tok1")); err != nil {
+				t.Fatal(err)
+			}
+			check(tb.lastRound.Load()[1])
 		}
 	}
-	slices.Sort(ids)
-	return ids
+	if seen[true] < 100 || seen[false] < 100 {
+		t.Fatalf("answers compared: %v; want private and public ones", seen)
+	}
 }
 
 // newBoard challenges and accepts in channel, from any goroutine, and returns the board's message
@@ -233,8 +295,7 @@ func clientWork(tb *table) time.Duration {
 		b, _ := json.Marshal(in)
 		tb.s.request(string(b), now)
 		var r boardReply
-		json.Unmarshal(answer, &r)
-		r.enabledSows()
+		r.read(answer)
 	}
 	return (cpuTime() - start) / n
 }

@@ -38,12 +38,19 @@ func newSigner(t testing.TB) signer {
 
 // request builds a POST /interactions signed at time at.
 func (s signer) request(body string, at time.Time) *http.Request {
-	ts := strconv.FormatInt(at.Unix(), 10)
 	r := httptest.NewRequest("POST", "/interactions", strings.NewReader(body))
-	r.Header.Set("X-Signature-Timestamp", ts)
-	r.Header.Set("X-Signature-Ed25519", hex.EncodeToString(ed25519.Sign(s.priv, []byte(ts+body))))
-	r.Header.Set("Content-Type", "application/json")
+	r.Header = s.header([]byte(body), at)
 	return r
+}
+
+// header is the signed headers Discord sends with body at time at.
+func (s signer) header(body []byte, at time.Time) http.Header {
+	ts := strconv.FormatInt(at.Unix(), 10)
+	return http.Header{
+		"X-Signature-Timestamp": {ts},
+		"X-Signature-Ed25519":   {hex.EncodeToString(ed25519.Sign(s.priv, append([]byte(ts), body...)))},
+		"Content-Type":          {"application/json"},
+	}
 }
 
 // handlerFunc adapts a function to Handler.

@@ -1,6 +1,7 @@
 package discord
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -183,15 +184,14 @@ func (tb *table) postInto(in map[string]any, r any) (string, error) {
 	in["application_id"] = "424242"
 	in["version"] = 1
 	body, _ := json.Marshal(in)
-	req := tb.s.request(string(body), now)
 	var code int
 	var answer []byte
 	if tb.url == "" {
-		w := serveHTTP(tb.e, req)
+		w := serveHTTP(tb.e, tb.s.request(string(body), now))
 		code, answer = w.Code, w.Body.Bytes()
 	} else {
-		out, _ := http.NewRequest("POST", tb.url+"/interactions", strings.NewReader(string(body)))
-		out.Header = req.Header
+		out, _ := http.NewRequest("POST", tb.url+"/interactions", bytes.NewReader(body))
+		out.Header = tb.s.header(body, now)
 		resp, err := benchClient.Do(out)
 		if err != nil {
 			return token, err
@@ -203,6 +203,13 @@ func (tb *table) postInto(in map[string]any, r any) (string, error) {
 	tb.lastRound.Store(&[2][]byte{body, answer})
 	if code != 200 {
 		return token, fmt.Errorf("status %d: %s", code, answer)
+	}
+	if b, ok := r.(*boardReply); ok {
+		err := b.read(answer)
+		if err != nil {
+			err = fmt.Errorf("response %s: %v", answer, err)
+		}
+		return token, err
 	}
 	if err := json.Unmarshal(answer, r); err != nil {
 		return token, fmt.Errorf("response %s: %v", answer, err)
