@@ -20,7 +20,8 @@ import (
 // BenchmarkDecide measures durable decisions next to raw sequential bbolt Update transactions on the
 // same disk, in one run so the numbers compare. "update" is Update by id and ply (a replay inside the
 // transaction, re-encode, indexes and fsync); "live" is the bot's path, ActiveLive then UpdateLive on
-// the game just read, then NoteMessage: decodes/op and commits/op show what each decision costs.
+// the game just read, then NoteMessage: decodes/op (replays), kept/op (reads that took the game the
+// last write kept) and commits/op show what each decision costs.
 //
 //	go test -run '^$' -bench Decide -benchtime 3s ./store/
 func BenchmarkDecide(b *testing.B) {
@@ -74,6 +75,7 @@ func BenchmarkDecide(b *testing.B) {
 				report(b, slices.Concat(lats...), "decisions/s")
 				if made > 0 {
 					b.ReportMetric(float64(after.Decodes-before.Decodes)/made, "decodes/op")
+					b.ReportMetric(float64(after.Kept-before.Kept)/made, "kept/op")
 					b.ReportMetric(float64(after.Commits-before.Commits)/made, "commits/op")
 				}
 			})

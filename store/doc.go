@@ -18,9 +18,11 @@
 // the person's vs-bot record, and the leaderboard index and its band counts follow. The game moves
 // from active to finished once, so it is settled once, whatever ends it and however often.
 //
-// A decision costs one read, one replay of the game's log and one commit: ActiveLive reads the
-// record and decodes its game, UpdateLive applies the decision to that same live game. The id of the
-// board message posted afterwards is noted in memory (NoteMessage) and rides on the next commit.
+// A decision costs one read, at most one replay of the game's log and one commit: ActiveLive reads
+// the record and decodes its game, UpdateLive applies the decision to that same live game. A write
+// keeps a copy of the game it wrote (kept.go), and the next read takes it while the stored encoding
+// is still the one kept, so a game's next move replays nothing. The id of the board message posted
+// afterwards is noted in memory (NoteMessage) and rides on the next commit.
 //
 //	s, err := store.Open("data/tabuleiro.db", store.Options{Decode: catalog.Decode})
 //	rec, g, err := s.ActiveLive(channel, "ouri", userID)

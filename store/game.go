@@ -171,8 +171,12 @@ func (s *DB) Game(id uint64) (Game, games.Game, error) {
 }
 
 // live decodes a record's game. Decoding replays the log: done outside the transaction, on bytes
-// copied out of it.
+// copied out of it, and not at all when the last write of the game kept a copy of it.
 func (s *DB) live(rec Game) (Game, games.Game, error) {
+	if g := s.kept.take(rec.ID, rec.Encoded); g != nil {
+		s.stats.kept.Add(1)
+		return rec, g, nil
+	}
 	g, err := s.decode(rec.Encoded)
 	if err != nil {
 		return rec, nil, corrupt(bucketGames, rec.ID, err)
@@ -287,6 +291,11 @@ func (s *DB) update(id uint64, fn func(rec *Game, g games.Game) error,
 	}
 	if refusal != nil {
 		return Game{}, nil, refusal
+	}
+	if out.State == Active {
+		s.kept.put(id, out.Encoded, live.Clone())
+	} else {
+		s.kept.drop(id)
 	}
 	return out, live, nil
 }

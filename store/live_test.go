@@ -438,3 +438,59 @@ func TestNotesUnderConcurrentMoves(t *testing.T) {
 		}
 	}
 }
+
+// A write keeps a copy of the game it wrote; the next read takes it instead of replaying, and only
+// while the stored encoding is the one kept.
+func TestAReadTakesTheGameTheLastWriteKept(t *testing.T) {
+	s, _, _ := openTest(t)
+	g := newGame(t, s, "c1", "ouri", person("alice"), person("bob"))
+	rec, live, err := s.ActiveLive("c1", "ouri", "alice")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, live, err = s.UpdateLive(rec, live, playFirst)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The writer's game is its own: changing it does not change what the next read gets.
+	if err := live.Play(live.Legal()[0]); err != nil {
+		t.Fatal(err)
+	}
+	before := s.Stats()
+	got, kept, err := s.Game(g.ID)
+	after := s.Stats()
+	if err != nil || got.Ply != 1 || kept.Ply() != 1 || kept.Hash() == live.Hash() {
+		t.Fatalf("the read after a write: ply %d, game at ply %d (%v)", got.Ply, kept.Ply(), err)
+	}
+	if d, k := after.Decodes-before.Decodes, after.Kept-before.Kept; d != 0 || k != 1 {
+		t.Fatalf("the read after a write: %d decodes, %d kept games; want 0 and 1", d, k)
+	}
+	// The copy was handed over: a second read replays.
+	if cost := delta(s, func() { _, _, err = s.Game(g.ID) }); err != nil || cost.Decodes != 1 {
+		t.Fatalf("a second read: %+v %v, want one decode", cost, err)
+	}
+
+	// A record written behind the store's back (another process on a shared KV) is not the one
+	// kept: the read replays it.
+	if _, _, err := s.UpdateLive(got, kept, playFirst); err != nil {
+		t.Fatal(err)
+	}
+	poke(t, s, bGames, g.ID, func(old []byte) []byte {
+		r, _ := decodeGame(0, old)
+		r.Encoded, r.Ply = rec.Encoded, rec.Ply
+		return encodeGame(r)
+	})
+	var back games.Game
+	cost := delta(s, func() { got, back, err = s.Game(g.ID) })
+	if err != nil || got.Ply != 1 || back.Ply() != 1 || cost.Decodes != 1 {
+		t.Fatalf("a record changed elsewhere: ply %d, game at ply %d, %+v (%v); want ply 1 replayed", got.Ply, back.Ply(), cost, err)
+	}
+
+	// A finished game keeps nothing.
+	if _, _, err := s.Update(g.ID, -1, resign(0)); err != nil {
+		t.Fatal(err)
+	}
+	if cost := delta(s, func() { _, _, err = s.Game(g.ID) }); err != nil || cost.Decodes != 1 {
+		t.Fatalf("a finished game's read: %+v %v, want one decode", cost, err)
+	}
+}

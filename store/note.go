@@ -242,12 +242,13 @@ func (n *notes) settle(refs []noteRef, tx int, now time.Time) {
 // Stats are counters of the work a Store did since it was opened.
 type Stats struct {
 	Decodes uint64 // calls of Options.Decode (each replays a game's log)
+	Kept    uint64 // reads of a live game that took the copy the last write kept instead of a replay
 	Commits uint64 // durable read-write transactions; a group commit of many writes counts once
 }
 
-type stats struct{ decodes, commits atomic.Uint64 }
+type stats struct{ decodes, kept, commits atomic.Uint64 }
 
 // Stats returns the counters.
 func (s *DB) Stats() Stats {
-	return Stats{Decodes: s.stats.decodes.Load(), Commits: s.stats.commits.Load()}
+	return Stats{Decodes: s.stats.decodes.Load(), Kept: s.stats.kept.Load(), Commits: s.stats.commits.Load()}
 }

@@ -115,6 +115,7 @@ type DB struct {
 	committer committer
 	notes     notes
 	stats     stats
+	kept      kept
 	health    health
 	// group is the state of the group being committed; only the committing leader touches it.
 	group struct{ settle []noteRef }
