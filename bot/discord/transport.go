@@ -64,7 +64,7 @@ func (r Retry) withDefaults() Retry {
 // waits, which is what Discord wants.
 type Transport struct {
 	Base  *url.URL          // origin, possibly with a path prefix; nil leaves URLs alone
-	Next  http.RoundTripper // default: http.DefaultTransport with 32 idle connections per host
+	Next  http.RoundTripper // default: http.DefaultTransport with 128 idle connections per host
 	Retry Retry
 	Log   *slog.Logger
 
@@ -193,10 +193,12 @@ func global(resp *http.Response) bool {
 }
 
 // defaultNext is http.DefaultTransport keeping more idle connections: its 2 per host would make
-// every burst of follow-ups (many games at once) dial Discord anew.
+// every burst of follow-ups (many games at once) dial Discord anew. Over HTTP/1.1 (a REST proxy)
+// follow-ups that pile up behind a slow answer can need more connections than there are games
+// moving at once, and each beyond those kept would be dialed anew.
 var defaultNext http.RoundTripper = func() http.RoundTripper {
 	t := http.DefaultTransport.(*http.Transport).Clone()
-	t.MaxIdleConnsPerHost = 32
+	t.MaxIdleConnsPerHost = 128
 	return t
 }()
 
