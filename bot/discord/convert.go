@@ -217,9 +217,12 @@ func components(rows []bot.Row) []discordgo.MessageComponent {
 	if rows == nil {
 		return nil
 	}
-	out := []discordgo.MessageComponent{}
+	out := make([]discordgo.MessageComponent, 0, len(rows))
 	for _, row := range rows {
 		var comps []discordgo.MessageComponent
+		if len(row) > 0 {
+			comps = make([]discordgo.MessageComponent, 0, len(row))
+		}
 		for _, c := range row {
 			if c.Type == bot.Menu {
 				menu := discordgo.SelectMenu{MenuType: discordgo.StringSelectMenu, CustomID: customID(c.Action),

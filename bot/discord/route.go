@@ -1,7 +1,6 @@
 package discord
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -18,14 +17,24 @@ import (
 
 // customID writes an action as its custom id.
 func customID(a bot.Action) string {
+	var buf [64]byte // every id fits: one allocation, the string's
+	b := append(buf[:0], '/')
+	b = append(b, a.Kind...)
 	if a.Challenge != 0 {
-		return fmt.Sprintf("/%s/ch/%d/%s", a.Kind, a.Challenge, a.Verb)
+		b = append(b, "/ch/"...)
+		b = strconv.AppendUint(b, a.Challenge, 10)
+		b = append(append(b, '/'), a.Verb...)
+		return string(b)
 	}
-	id := fmt.Sprintf("/%s/%d/%d/%s", a.Kind, a.Game, a.Ply, a.Verb)
+	b = append(b, '/')
+	b = strconv.AppendUint(b, a.Game, 10)
+	b = append(b, '/')
+	b = strconv.AppendInt(b, int64(a.Ply), 10)
+	b = append(append(b, '/'), a.Verb...)
 	if a.Arg != "" {
-		id += "/" + a.Arg
+		b = append(append(b, '/'), a.Arg...)
 	}
-	return id
+	return string(b)
 }
 
 // parseCustomID reads a custom id back into its action; ok is false for an id that is not one of
