@@ -15,13 +15,14 @@ func Ouri(g *ouri.Game, w games.Words) string { return Board(g, w) }
 
 func drawOuri(g *ouri.Game, w games.Words) Block {
 	h, st := g.Houses(), g.Stores()
-	north, south := "N ", "S "
+	north, south := make([]byte, 0, 32), make([]byte, 0, 32)
+	north, south = append(north, "N "...), append(south, "S "...)
 	for i := 0; i < 6; i++ {
-		north += fmt.Sprintf("%4d", h[11-i])
-		south += fmt.Sprintf("%4d", h[i])
+		north = fmt.Appendf(north, "%4d", h[11-i])
+		south = fmt.Appendf(south, "%4d", h[i])
 	}
 	lines := []string{fmt.Sprintf("S %d  N %d", st[0], st[1]), "",
-		"     F   E   D   C   B   A", north, south, "     A   B   C   D   E   F"}
+		"     F   E   D   C   B   A", string(north), string(south), "     A   B   C   D   E   F"}
 	var notes []string
 	if last := g.LastSowing(); last.Seat != games.NoSeat {
 		id := "board.ouri.last"
