@@ -465,6 +465,10 @@ func TestAReadTakesTheGameTheLastWriteKept(t *testing.T) {
 	if d, k := after.Decodes-before.Decodes, after.Kept-before.Kept; d != 0 || k != 1 {
 		t.Fatalf("the read after a write: %d decodes, %d kept games; want 0 and 1", d, k)
 	}
+	if replayed, err := s.decode(got.Encoded); err != nil || replayed.Hash() != kept.Hash() ||
+		!slices.Equal(replayed.Legal(), kept.Legal()) || !slices.Equal(replayed.Deciders(), kept.Deciders()) {
+		t.Fatalf("the kept game is not the stored one replayed (%v)", err)
+	}
 	// The copy was handed over: a second read replays.
 	if cost := delta(s, func() { _, _, err = s.Game(g.ID) }); err != nil || cost.Decodes != 1 {
 		t.Fatalf("a second read: %+v %v, want one decode", cost, err)
