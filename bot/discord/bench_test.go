@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -70,6 +71,7 @@ func (r httpReply) enabledSows() []string {
 type boardReply struct {
 	flags int
 	sows  []string // the enabled house buttons' custom ids, sorted
+	data  []byte   // the message as answered: content, components…
 }
 
 func (r *boardReply) private() bool { return r.flags&64 != 0 }
@@ -83,6 +85,9 @@ func (r *boardReply) read(answer []byte) error {
 	*r = boardReply{}
 	if !bytes.HasPrefix(answer, []byte(`{"type":`)) {
 		return fmt.Errorf("not an interaction response")
+	}
+	if i := bytes.Index(answer, []byte(`"data":{`)); i >= 0 {
+		r.data = answer[i+len(`"data":`) : len(answer)-1]
 	}
 	if i := bytes.Index(answer, []byte(`"flags":`)); i >= 0 {
 		rest := answer[i+len(`"flags":`):]
@@ -323,12 +328,18 @@ func mover(tb *table, games int, byCommand bool) func(i int) (time.Duration, boo
 	type board struct {
 		channel, msg string
 		players      [2]string
-		next         int      // whose click is expected: after a move the other player's, unless the mover plays again
-		sows         []string // the enabled houses of the last board
+		next         int               // whose click is expected: after a move the other player's, unless the mover plays again
+		sows         []string          // the enabled houses of the last board
+		shown        []byte            // the last board's message data, as the bot answered it
+		sends        [2]map[string]any // discordSends for each player
 	}
 	boards := make([]board, games)
 	for i := range boards {
-		boards[i] = board{channel: fmt.Sprint(1000 + i), players: [2]string{fmt.Sprint(2000 + 2*i), fmt.Sprint(2001 + 2*i)}}
+		p := board{channel: fmt.Sprint(1000 + i), players: [2]string{fmt.Sprint(2000 + 2*i), fmt.Sprint(2001 + 2*i)}}
+		for j, user := range p.players {
+			p.sends[j] = discordSends(user, p.channel)
+		}
+		boards[i] = p
 	}
 	return func(i int) (time.Duration, bool, error) {
 		p := &boards[i]
@@ -336,6 +347,7 @@ func mover(tb *table, games int, byCommand bool) func(i int) (time.Duration, boo
 		if len(sows) == 0 { // no board yet, or the game is over: the next one
 			msg, first, err := tb.newBoard(p.channel, p.players[0], p.players[1])
 			p.msg, p.sows, p.next = msg, first.enabledSows(), 0
+			p.shown, _ = json.Marshal(first.Data)
 			if strings.Contains(first.Data.Content, "<@"+p.players[1]+"> (South)") {
 				p.next = 1
 			}
@@ -347,10 +359,12 @@ func mover(tb *table, games int, byCommand bool) func(i int) (time.Duration, boo
 			mover := p.players[p.next]
 			t0 := time.Now()
 			in := click(mover, p.channel, sows[0], p.msg)
+			in["message"] = shownMessage(p.msg, p.channel, p.shown)
 			if byCommand {
 				house := sows[0][strings.LastIndexByte(sows[0], '/')+1:]
 				in = command(mover, p.channel, "ouri", "move", opt{"play", 3, house})
 			}
+			maps.Copy(in, p.sends[p.next])
 			var r boardReply
 			token, err := tb.postInto(in, &r)
 			if err != nil {
@@ -363,11 +377,57 @@ func mover(tb *table, games int, byCommand bool) func(i int) (time.Duration, boo
 				p.next = 1 - p.next
 				continue
 			}
-			p.sows, p.next = r.enabledSows(), 1-p.next
+			p.sows, p.next, p.shown = r.enabledSows(), 1-p.next, r.data
 			return time.Since(t0), true, nil
 		}
 		return 0, false, fmt.Errorf("neither player may click %s", sows[0])
 	}
+}
+
+// discordSends is what Discord sends with every interaction of user in a server's channel and the
+// bot does not read (the benchmarks' interactions are otherwise the tests' lean ones): the member's
+// whole record, the guild, the channel, entitlements and the installation's owners. The endpoint
+// reads past all of it, as it does in production. The values are encoded once, as the players'
+// client stands in for Discord, whose work is not the bot's.
+func discordSends(user, channel string) map[string]any {
+	raw := func(v any) json.RawMessage {
+		b, _ := json.Marshal(v)
+		return b
+	}
+	return map[string]any{
+		"member": raw(map[string]any{"avatar": nil, "banner": nil, "communication_disabled_until": nil, "deaf": false,
+			"flags": 0, "joined_at": "2025-03-14T09:26:53.589000+00:00", "mute": false, "nick": nil, "pending": false,
+			"permissions": "2248473465835073", "premium_since": nil, "roles": []string{"1300000000000000001"},
+			"unusual_dm_activity_until": nil, "user": map[string]any{"avatar": "a1b2c3d4e5f60718293a4b5c6d7e8f90",
+				"avatar_decoration_data": nil, "clan": nil, "collectibles": nil, "discriminator": "0",
+				"global_name": "Player " + user, "id": user, "primary_guild": nil, "public_flags": 0, "username": "user" + user}}),
+		"guild": raw(map[string]any{"features": []string{"COMMUNITY", "NEWS"}, "id": guild, "locale": "en-US"}),
+		"channel": raw(map[string]any{"flags": 0, "guild_id": guild, "icon_emoji": nil, "id": channel,
+			"last_message_id": "1310000000000000000", "name": "board-games", "nsfw": false, "parent_id": "1200000000000000000",
+			"permissions": "2248473465835073", "position": 3, "rate_limit_per_user": 0, "theme_color": nil, "topic": nil, "type": 0}),
+		"app_permissions":                "2248473465835073",
+		"entitlements":                   json.RawMessage("[]"),
+		"entitlement_sku_ids":            json.RawMessage("[]"),
+		"authorizing_integration_owners": raw(map[string]any{"0": guild}),
+		"context":                        0,
+		"attachment_size_limit":          10485760,
+		"locale":                         "en-US",
+		"guild_locale":                   "en-US",
+	}
+}
+
+// shownMessage is the message a click comes from, as Discord sends it with the click: the board
+// the bot answered (data), with what Discord adds to a message.
+func shownMessage(id, channel string, data []byte) json.RawMessage {
+	m := []byte(`{"id":"` + id + `","channel_id":"` + channel + `","type":0,"author":{"id":"424242","username":"tabuleiro",` +
+		`"global_name":null,"discriminator":"0","avatar":null,"bot":true,"public_flags":524288},` +
+		`"timestamp":"2026-11-24T22:00:00.000000+00:00","edited_timestamp":"2026-11-24T22:00:01.000000+00:00",` +
+		`"mention_everyone":false,"mentions":[],"mention_roles":[],"attachments":[],"pinned":false,` +
+		`"application_id":"424242","interaction_metadata":{"id":"900001","type":2,"user":{"id":"2000","username":"user2000"}},`)
+	if len(data) > 1 && data[0] == '{' {
+		return append(m, data[1:]...)
+	}
+	return append(m[:len(m)-1], '}')
 }
 
 // discordElsewhere, when set, is the origin of a fake Discord in another process (see
