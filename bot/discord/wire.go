@@ -8,13 +8,17 @@ import (
 
 // decodeInteraction reads an interaction as the endpoint receives it, keeping only what the bot
 // reads of it. discordgo's own decoding reads the whole payload twice (the envelope, then the data
-// by type) and builds every part of the message a button is on; this reads it once and skips what
-// no one uses, for the same *discordgo.Interaction in every field the adapter reads (a differential
-// fuzz test holds the two together).
+// by type) and builds every part of the message a button is on; this leaves out what no one uses
+// (leanJSON) and decodes the rest, for the same *discordgo.Interaction in every field the adapter
+// reads (differential fuzz tests hold it to discordgo's decoding and to decoding the whole body).
 func decodeInteraction(body []byte) (*discordgo.Interaction, error) {
 	var w wireInteraction
-	if err := json.Unmarshal(body, &w); err != nil {
-		return nil, err
+	if lean, ok := leanJSON(body, interactionShape); !ok || json.Unmarshal(lean, &w) != nil {
+		// Not a JSON object, or one encoding/json refuses: the whole body, for its exact error.
+		w = wireInteraction{}
+		if err := json.Unmarshal(body, &w); err != nil {
+			return nil, err
+		}
 	}
 	in := &discordgo.Interaction{ID: w.ID, AppID: w.AppID, Type: w.Type, GuildID: w.GuildID, ChannelID: w.ChannelID,
 		AppPermissions: w.AppPermissions, Locale: w.Locale, GuildLocale: w.GuildLocale, Token: w.Token, Version: w.Version}

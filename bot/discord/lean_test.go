@@ -1,0 +1,117 @@
+package discord
+
+import (
+	"bytes"
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// FuzzLeanJSON: leaving members out changes nothing encoding/json reads. For any body, leanJSON
+// refuses exactly what is not a JSON object (or is nested deeper than it follows), and the lean
+// body decodes into the wire types as the whole body does: the same values, or an error for both.
+func FuzzLeanJSON(f *testing.F) {
+	addInteractionSeeds(f)
+	for _, in := range realisticInteractions() {
+		f.Add(in)
+	}
+	for _, s := range []string{
+		`{"ID":"1","Message":{"Id":"m","content":"x"},"mEmBeR":{"USER":{"id":"u"},"roles":[]}}`,
+		`{"\u0069d":"1","message":{"\u0069d":"m"},"id":"2"}`,
+		`{"id":"1","id":"2","message":{"id":"a"},"message":{"content":"b"},"message":null}`,
+		`{"\u212ad":"1","tok\u0065n":"t","ſ":1}`,
+		`{"type":"3","id":1}`,
+		`{"message":"m","member":[],"user":7,"data":{"a":[1,2,{"b":-0.5e+3}]}}`,
+		`{"id":"1","x":01}`, `{"id":"1","x":1.}`, `{"id":"1","x":"\x01"}`, `{"id":"1","x":"\q"}`,
+		`{"id":"1",}`, `{"id":"1"} x`, ` {"id" : "1" , "guild_id":"g"} `, `[]`, `null`, `"id"`,
+		`{"a":` + strings.Repeat("[", 70) + strings.Repeat("]", 70) + `}`,
+		`{"app_permissions":"8","member":{"permissions":"x"}}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		lean, ok := leanJSON(body, interactionShape)
+		object := json.Valid(body) && bytes.HasPrefix(bytes.TrimLeft(body, " \t\r\n"), []byte("{"))
+		if ok && !object {
+			t.Fatalf("leanJSON accepted %q, which is not a JSON object", body)
+		}
+		if !ok {
+			if object && depth(body) < leanDepth-1 {
+				t.Fatalf("leanJSON refused the JSON object %q", body)
+			}
+			return
+		}
+		if !json.Valid(lean) || len(lean) > len(body) {
+			t.Fatalf("leanJSON made %q of %q", lean, body)
+		}
+		var whole, leant wireInteraction
+		errWhole, errLean := json.Unmarshal(body, &whole), json.Unmarshal(lean, &leant)
+		if (errWhole == nil) != (errLean == nil) {
+			t.Fatalf("%q: whole %v, lean (%q) %v", body, errWhole, lean, errLean)
+		}
+		if errWhole == nil && !reflect.DeepEqual(whole, leant) {
+			t.Fatalf("%q decodes to\n%+v\nits lean %q to\n%+v", body, whole, lean, leant)
+		}
+	})
+}
+
+// depth is how deeply a valid JSON text nests.
+func depth(b []byte) int {
+	d, most, in := 0, 0, false
+	for i := 0; i < len(b); i++ {
+		switch c := b[i]; {
+		case in && c == '\\':
+			i++
+		case c == '"':
+			in = !in
+		case !in && (c == '{' || c == '['):
+			d++
+			most = max(most, d)
+		case !in && (c == '}' || c == ']'):
+			d--
+		}
+	}
+	return most
+}
+
+// A click as Discord sends it (see discordSends) is decoded from a body a fraction of its size,
+// to the same interaction.
+func TestLeanJSONLeavesOutWhatNoFieldReads(t *testing.T) {
+	for _, body := range realisticInteractions() {
+		lean, ok := leanJSON(body, interactionShape)
+		if !ok || len(lean)*3 > len(body) {
+			t.Fatalf("lean body %d bytes of %d (%v): %s", len(lean), len(body), ok, lean)
+		}
+		for _, gone := range []string{`"content"`, `"components"`, `"roles"`, `"guild":`, `"channel":`, `"author"`} {
+			if bytes.Contains(lean, []byte(gone)) {
+				t.Errorf("%s is still in %s", gone, lean)
+			}
+		}
+		got, err := decodeInteraction(body)
+		var w wireInteraction
+		if err != nil || json.Unmarshal(body, &w) != nil || got.ID != w.ID || (got.Message == nil) != (w.Message == nil) ||
+			got.Member == nil || got.Member.User.ID != w.Member.User.ID || got.Token != w.Token {
+			t.Fatalf("decoded %+v (%v), want %+v", got, err, w)
+		}
+	}
+}
+
+// realisticInteractions are a click on a board and a /ouri move, as the benchmarks' players send them.
+func realisticInteractions() [][]byte {
+	board := []byte(`{"tts":false,"content":"**Ouri** · \u003c@2001\u003e (South) vs \u003c@2000\u003e (North)\n` + "```" + `\nS 0  N 0\n` + "```" +
+		`","components":[{"components":[{"label":"a","style":1,"disabled":true,"custom_id":"/ouri/1/3/sow/a","type":2}],"type":1}],"embeds":null}`)
+	click := click("2000", "1000", "/ouri/1/3/sow/b", "orig-tok1")
+	click["message"] = shownMessage("orig-tok1", "1000", board)
+	move := command("2000", "1000", "ouri", "move", opt{"play", 3, "b"})
+	var out [][]byte
+	for _, in := range []map[string]any{click, move} {
+		for k, v := range discordSends("2000", "1000") {
+			in[k] = v
+		}
+		in["id"], in["token"], in["application_id"], in["version"] = "900001", "tok1", "424242", 1
+		b, _ := json.Marshal(in)
+		out = append(out, b)
+	}
+	return out
+}
