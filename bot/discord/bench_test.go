@@ -9,7 +9,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"maps"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -328,10 +327,10 @@ func mover(tb *table, games int, byCommand bool) func(i int) (time.Duration, boo
 	type board struct {
 		channel, msg string
 		players      [2]string
-		next         int               // whose click is expected: after a move the other player's, unless the mover plays again
-		sows         []string          // the enabled houses of the last board
-		shown        []byte            // the last board's message data, as the bot answered it
-		sends        [2]map[string]any // discordSends for each player
+		next         int       // whose click is expected: after a move the other player's, unless the mover plays again
+		sows         []string  // the enabled houses of the last board
+		shown        []byte    // the last board's message data, as the bot answered it
+		sends        [2][]byte // discordSends for each player
 	}
 	boards := make([]board, games)
 	for i := range boards {
@@ -359,14 +358,17 @@ func mover(tb *table, games int, byCommand bool) func(i int) (time.Duration, boo
 			mover := p.players[p.next]
 			t0 := time.Now()
 			in := click(mover, p.channel, sows[0], p.msg)
-			in["message"] = shownMessage(p.msg, p.channel, p.shown)
+			members := p.sends[p.next]
 			if byCommand {
 				house := sows[0][strings.LastIndexByte(sows[0], '/')+1:]
 				in = command(mover, p.channel, "ouri", "move", opt{"play", 3, house})
+			} else {
+				delete(in, "message")
+				members = slices.Concat([]byte(`"message":`), shownMessage(p.msg, p.channel, p.shown), []byte(","), members)
 			}
-			maps.Copy(in, p.sends[p.next])
+			delete(in, "member")
 			var r boardReply
-			token, err := tb.postInto(in, &r)
+			token, err := tb.postWith(in, members, &r)
 			if err != nil {
 				return 0, false, err
 			}
@@ -386,34 +388,42 @@ func mover(tb *table, games int, byCommand bool) func(i int) (time.Duration, boo
 
 // discordSends is what Discord sends with every interaction of user in a server's channel and the
 // bot does not read (the benchmarks' interactions are otherwise the tests' lean ones): the member's
-// whole record, the guild, the channel, entitlements and the installation's owners. The endpoint
-// reads past all of it, as it does in production. The values are encoded once, as the players'
-// client stands in for Discord, whose work is not the bot's.
-func discordSends(user, channel string) map[string]any {
-	raw := func(v any) json.RawMessage {
-		b, _ := json.Marshal(v)
-		return b
-	}
-	return map[string]any{
-		"member": raw(map[string]any{"avatar": nil, "banner": nil, "communication_disabled_until": nil, "deaf": false,
+// whole record, the guild, the channel, entitlements and the installation's owners, as JSON
+// members to add to an interaction (withMembers). The endpoint reads past all of it, as it does in
+// production. They are encoded once: the players' client stands in for Discord, whose work is not
+// the bot's.
+func discordSends(user, channel string) []byte {
+	b, _ := json.Marshal(map[string]any{
+		"member": map[string]any{"avatar": nil, "banner": nil, "communication_disabled_until": nil, "deaf": false,
 			"flags": 0, "joined_at": "2025-03-14T09:26:53.589000+00:00", "mute": false, "nick": nil, "pending": false,
 			"permissions": "2248473465835073", "premium_since": nil, "roles": []string{"1300000000000000001"},
 			"unusual_dm_activity_until": nil, "user": map[string]any{"avatar": "a1b2c3d4e5f60718293a4b5c6d7e8f90",
 				"avatar_decoration_data": nil, "clan": nil, "collectibles": nil, "discriminator": "0",
-				"global_name": "Player " + user, "id": user, "primary_guild": nil, "public_flags": 0, "username": "user" + user}}),
-		"guild": raw(map[string]any{"features": []string{"COMMUNITY", "NEWS"}, "id": guild, "locale": "en-US"}),
-		"channel": raw(map[string]any{"flags": 0, "guild_id": guild, "icon_emoji": nil, "id": channel,
+				"global_name": "Player " + user, "id": user, "primary_guild": nil, "public_flags": 0, "username": "user" + user}},
+		"guild": map[string]any{"features": []string{"COMMUNITY", "NEWS"}, "id": guild, "locale": "en-US"},
+		"channel": map[string]any{"flags": 0, "guild_id": guild, "icon_emoji": nil, "id": channel,
 			"last_message_id": "1310000000000000000", "name": "board-games", "nsfw": false, "parent_id": "1200000000000000000",
-			"permissions": "2248473465835073", "position": 3, "rate_limit_per_user": 0, "theme_color": nil, "topic": nil, "type": 0}),
+			"permissions": "2248473465835073", "position": 3, "rate_limit_per_user": 0, "theme_color": nil, "topic": nil, "type": 0},
 		"app_permissions":                "2248473465835073",
-		"entitlements":                   json.RawMessage("[]"),
-		"entitlement_sku_ids":            json.RawMessage("[]"),
-		"authorizing_integration_owners": raw(map[string]any{"0": guild}),
+		"entitlements":                   []any{},
+		"entitlement_sku_ids":            []any{},
+		"authorizing_integration_owners": map[string]any{"0": guild},
 		"context":                        0,
 		"attachment_size_limit":          10485760,
 		"locale":                         "en-US",
 		"guild_locale":                   "en-US",
+	})
+	return b[1 : len(b)-1]
+}
+
+// withMembers adds JSON members ("k":v,…) to the JSON object body.
+func withMembers(body, members []byte) []byte {
+	if len(members) == 0 {
+		return body
 	}
+	out := make([]byte, 0, len(body)+len(members)+1)
+	out = append(append(out, body[:len(body)-1]...), ',')
+	return append(append(out, members...), '}')
 }
 
 // shownMessage is the message a click comes from, as Discord sends it with the click: the board

@@ -106,12 +106,10 @@ func realisticInteractions() [][]byte {
 	move := command("2000", "1000", "ouri", "move", opt{"play", 3, "b"})
 	var out [][]byte
 	for _, in := range []map[string]any{click, move} {
-		for k, v := range discordSends("2000", "1000") {
-			in[k] = v
-		}
+		delete(in, "member")
 		in["id"], in["token"], in["application_id"], in["version"] = "900001", "tok1", "424242", 1
 		b, _ := json.Marshal(in)
-		out = append(out, b)
+		out = append(out, withMembers(b, discordSends("2000", "1000")))
 	}
 	return out
 }

@@ -177,6 +177,11 @@ func (tb *table) post(in map[string]any) (httpReply, string, error) {
 
 // postInto is post decoding the answer into any type (the benchmarks' lean boardReply).
 func (tb *table) postInto(in map[string]any, r any) (string, error) {
+	return tb.postWith(in, nil, r)
+}
+
+// postWith is postInto with members, JSON "k":v,…, added to the interaction as they are.
+func (tb *table) postWith(in map[string]any, members []byte, r any) (string, error) {
 	n := tb.seq.Add(1)
 	token := fmt.Sprintf("tok%d", n)
 	in["id"] = fmt.Sprint(900000 + n)
@@ -184,6 +189,7 @@ func (tb *table) postInto(in map[string]any, r any) (string, error) {
 	in["application_id"] = "424242"
 	in["version"] = 1
 	body, _ := json.Marshal(in)
+	body = withMembers(body, members)
 	var code int
 	var answer []byte
 	if tb.url == "" {
