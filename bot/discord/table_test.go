@@ -34,8 +34,10 @@ type table struct {
 	work *Work
 	seq  atomic.Int64
 	url  string // of an httptest server around e, when started
-	// lastRound is the last request body and answer, for the benchmarks' share of the test client.
+	// lastRound is the last request body and answer, and lastSent what it was built from, for the
+	// benchmarks' share of the test client.
 	lastRound atomic.Pointer[[2][]byte]
+	lastSent  atomic.Pointer[built]
 }
 
 const guild = "100"
@@ -180,6 +182,12 @@ func (tb *table) postInto(in map[string]any, r any) (string, error) {
 	return tb.postWith(in, nil, r)
 }
 
+// built is what postWith built a request from.
+type built struct {
+	in      map[string]any
+	members []byte
+}
+
 // postWith is postInto with members, JSON "k":v,…, added to the interaction as they are.
 func (tb *table) postWith(in map[string]any, members []byte, r any) (string, error) {
 	n := tb.seq.Add(1)
@@ -190,6 +198,7 @@ func (tb *table) postWith(in map[string]any, members []byte, r any) (string, err
 	in["version"] = 1
 	body, _ := json.Marshal(in)
 	body = withMembers(body, members)
+	tb.lastSent.Store(&built{in, members})
 	var code int
 	var answer []byte
 	if tb.url == "" {
