@@ -25,6 +25,10 @@ func shapeOf(t reflect.Type) shape {
 	s := shape{}
 	for i := 0; i < t.NumField(); i++ {
 		f := t.Field(i)
+		if f.Anonymous {
+			// encoding/json reads an embedded struct's fields as the outer one's.
+			panic("discord: shapeOf does not follow embedded fields: " + t.String() + "." + f.Name)
+		}
 		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
 		if name == "-" || !f.IsExported() {
 			continue
