@@ -1,6 +1,7 @@
 package discord
 
 import (
+	"encoding/json"
 	"reflect"
 	"strings"
 )
@@ -38,14 +39,19 @@ func shapeOf(t reflect.Type) shape {
 		}
 		var inner shape
 		if ft := f.Type; ft.Kind() == reflect.Struct || ft.Kind() == reflect.Pointer && ft.Elem().Kind() == reflect.Struct {
-			inner = shapeOf(ft)
+			if !reflect.PointerTo(ft).Implements(unmarshaler) && !ft.Implements(unmarshaler) {
+				inner = shapeOf(ft) // a type that decodes itself may read any member: kept whole
+			}
 		}
 		s[strings.ToUpper(name)] = inner
 	}
 	return s
 }
 
-var interactionShape = shapeOf(reflect.TypeFor[wireInteraction]())
+var (
+	interactionShape = shapeOf(reflect.TypeFor[wireInteraction]())
+	unmarshaler      = reflect.TypeFor[json.Unmarshaler]()
+)
 
 // leanDepth bounds the nesting leanJSON follows; deeper bodies are decoded whole.
 const leanDepth = 64

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 )
 
 // FuzzLeanJSON: leaving members out changes nothing encoding/json reads. For any body, leanJSON
@@ -112,4 +113,31 @@ func realisticInteractions() [][]byte {
 		out = append(out, withMembers(b, discordSends("2000", "1000")))
 	}
 	return out
+}
+
+// A struct that decodes itself is kept whole; an embedded one is refused.
+func TestShapeOf(t *testing.T) {
+	type self struct{ time.Time }
+	type inner struct {
+		A string `json:"a"`
+	}
+	type outer struct {
+		ID    string    `json:"id"`
+		In    *inner    `json:"in"`
+		When  time.Time `json:"when"`
+		Raw   json.RawMessage
+		Skip  string   `json:"-"`
+		Plain struct{} `json:"plain,omitempty"`
+	}
+	got := shapeOf(reflect.TypeFor[outer]())
+	want := shape{"ID": nil, "IN": shape{"A": nil}, "WHEN": nil, "RAW": nil, "PLAIN": shape{}}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("shape %v, want %v", got, want)
+	}
+	defer func() {
+		if recover() == nil {
+			t.Fatal("an embedded field was not refused")
+		}
+	}()
+	shapeOf(reflect.TypeFor[self]())
 }
