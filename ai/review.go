@@ -19,7 +19,7 @@ const (
 )
 
 // The thresholds, in points of win chance lost against hard's best decision (the rules summaries
-// say the same: bot/say, rules.coach).
+// say the same: say, rules.coach).
 const (
 	InaccuracyLoss = 10
 	MistakeLoss    = 20

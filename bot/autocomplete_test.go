@@ -4,7 +4,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
-	"tabuleiro/bot/say"
+	"tabuleiro/say"
 	"testing"
 
 	"tabuleiro/games"

@@ -4,9 +4,9 @@ import (
 	"strconv"
 	"strings"
 
-	"tabuleiro/bot/say"
 	"tabuleiro/games"
 	"tabuleiro/render"
+	"tabuleiro/say"
 	"tabuleiro/table"
 )
 

@@ -5,8 +5,8 @@ import (
 	"log/slog"
 	"runtime/debug"
 
-	"tabuleiro/bot/say"
 	"tabuleiro/games"
+	"tabuleiro/say"
 	"tabuleiro/store"
 	"tabuleiro/table"
 )

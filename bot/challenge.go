@@ -4,8 +4,8 @@ import (
 	"context"
 	"strings"
 
-	"tabuleiro/bot/say"
 	"tabuleiro/games"
+	"tabuleiro/say"
 	"tabuleiro/store"
 	"tabuleiro/table"
 )

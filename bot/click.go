@@ -3,7 +3,7 @@ package bot
 import (
 	"context"
 
-	"tabuleiro/bot/say"
+	"tabuleiro/say"
 	"tabuleiro/table"
 )
 

@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"tabuleiro/ai"
-	"tabuleiro/bot/say"
 	"tabuleiro/games"
+	"tabuleiro/say"
 	"tabuleiro/table"
 )
 

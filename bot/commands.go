@@ -1,9 +1,9 @@
 package bot
 
 import (
-	"tabuleiro/bot/say"
 	"tabuleiro/games"
 	"tabuleiro/games/catalog"
+	"tabuleiro/say"
 )
 
 // descriptors are the games the bot offers, in the order of their commands.

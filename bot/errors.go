@@ -3,7 +3,7 @@ package bot
 import (
 	"errors"
 
-	"tabuleiro/bot/say"
+	"tabuleiro/say"
 	"tabuleiro/store"
 	"tabuleiro/table"
 )

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"tabuleiro/bot/say"
+	"tabuleiro/say"
 	"tabuleiro/store"
 	"tabuleiro/table"
 )

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"tabuleiro/bot/say"
+	"tabuleiro/say"
 	"tabuleiro/table"
 )
 

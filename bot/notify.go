@@ -5,8 +5,8 @@ import (
 	"errors"
 	"strings"
 
-	"tabuleiro/bot/say"
 	"tabuleiro/games"
+	"tabuleiro/say"
 	"tabuleiro/store"
 	"tabuleiro/table"
 )

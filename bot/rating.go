@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"strings"
 
-	"tabuleiro/bot/say"
 	"tabuleiro/games"
+	"tabuleiro/say"
 	"tabuleiro/store"
 	"tabuleiro/table"
 )

@@ -4,7 +4,7 @@ import (
 	"strconv"
 
 	"strings"
-	"tabuleiro/bot/say"
+	"tabuleiro/say"
 
 	"tabuleiro/render"
 	"tabuleiro/table"

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"time"
 
-	"tabuleiro/bot/say"
 	"tabuleiro/games"
+	"tabuleiro/say"
 	"tabuleiro/store"
 	"tabuleiro/table"
 )

@@ -4,8 +4,8 @@ import (
 	"context"
 	"sync"
 
-	"tabuleiro/bot/say"
 	"tabuleiro/games"
+	"tabuleiro/say"
 )
 
 // Permissions a game's own thread needs (Discord's numbers).

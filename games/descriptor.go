@@ -12,7 +12,7 @@ type Descriptor struct {
 	Kind  string // "ouri": the command name and the engine name
 	Code  byte   // encoding code, unique and never reused (oolong 1, ouri 2, ordo 3)
 	Title string // "Ouri"
-	// The texts people read are ids of the catalogue (bot/say), worded in the reader's language:
+	// The texts people read are ids of the catalogue (say), worded in the reader's language:
 	// the games themselves speak no language.
 	Blurb     string    // the command's description: "game.ouri.blurb"
 	Seats     [2]string // colours, seat 0 first: Black/Green, South/North, White/Black (keys of SeatID)

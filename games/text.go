@@ -7,10 +7,10 @@ import (
 )
 
 // The rules and the session core speak no language: what they say to people is a Text, a message
-// id of the catalogue (bot/say) with the values its placeholders read, and whoever knows the
+// id of the catalogue (say) with the values its placeholders read, and whoever knows the
 // reader's language words it.
 
-// Words word a message of the catalogue in one language (bot/say's *Words).
+// Words word a message of the catalogue in one language (say.s *Words).
 type Words interface {
 	T(id string, args map[string]any) string
 }

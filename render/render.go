@@ -7,7 +7,7 @@
 // BlockOf gives the three apart, for a message that puts only the board in a code block; Board gives
 // the whole text, for the engine protocol:
 //
-// Words come from the catalogue (bot/say) in the reader's language; the block's lines hold no words.
+// Words come from the catalogue (say) in the reader's language; the block's lines hold no words.
 //
 //	b := render.BlockOf(g, say.For("pt-BR"))
 //	msg := "```\n" + strings.Join(b.Lines, "\n") + "\n```\n" + strings.Join(b.Notes, "\n") + "\n" + b.Status.Line(w)

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"tabuleiro/bot/say"
 	"tabuleiro/games"
+	"tabuleiro/say"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/ with what the code draws now")

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
-	"tabuleiro/bot/say"
+	"tabuleiro/say"
 	"testing"
 
 	"tabuleiro/games"

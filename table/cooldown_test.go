@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"tabuleiro/bot/say"
+	"tabuleiro/say"
 	"testing"
 	"time"
 

@@ -2,7 +2,7 @@
 // the bot's seat. It knows nothing of Discord, of any text layout or of any language: its operations
 // take who acts and where (an Actor) and return plain values — a View of a game, a challenge — or a
 // *Refusal that says what to do instead as a catalogue id and its values. Adapters (bot/discord, the
-// console) turn those into messages in the reader's language (bot/say).
+// console) turn those into messages in the reader's language (say).
 //
 //	t := table.New(st, notifier, table.Config{})
 //	go t.Run(ctx)                                  // pending bot moves, expiries, idle losses

@@ -14,9 +14,9 @@ import (
 	"time"
 
 	"tabuleiro/bot"
-	"tabuleiro/bot/say"
 	"tabuleiro/games"
 	"tabuleiro/games/catalog"
+	"tabuleiro/say"
 	"tabuleiro/store"
 )
 

@@ -12,8 +12,8 @@ import (
 
 	"tabuleiro/ai"
 	"tabuleiro/bot"
-	"tabuleiro/bot/say"
 	"tabuleiro/games/catalog"
+	"tabuleiro/say"
 	"tabuleiro/store"
 )
 

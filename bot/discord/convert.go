@@ -7,7 +7,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"tabuleiro/bot"
-	"tabuleiro/bot/say"
+	"tabuleiro/say"
 )
 
 // Webhooks are what an interaction's token allows while it lives: reading, editing and clearing the

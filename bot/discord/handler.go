@@ -7,7 +7,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"tabuleiro/bot/say"
+	"tabuleiro/say"
 )
 
 // Handler answers interactions; *Interactions is the one the gateway and the endpoint serve.

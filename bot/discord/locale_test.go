@@ -8,8 +8,8 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"tabuleiro/bot/say"
 	"tabuleiro/games/catalog"
+	"tabuleiro/say"
 )
 
 // localized checks one registered text's Portuguese: present, within Discord's 1–100 characters, and

@@ -12,7 +12,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
-	"tabuleiro/bot/say"
+	"tabuleiro/say"
 )
 
 // Whole games through the signed endpoint in Portuguese: callers with Discord locale pt-BR on a
@@ -59,7 +59,7 @@ var englishOnly = func() func(t *testing.T) []string {
 func catalogueFile(t *testing.T, lang string) map[string]string {
 	t.Helper()
 	var tree map[string]any
-	if _, err := toml.DecodeFile("../say/"+lang+".toml", &tree); err != nil {
+	if _, err := toml.DecodeFile("../../say/"+lang+".toml", &tree); err != nil {
 		t.Fatal(err)
 	}
 	out := map[string]string{}
@@ -327,7 +327,7 @@ func TestEnglishPhrasesAreFound(t *testing.T) {
 	if !slices.Contains(phrases, "is not a house") && !slices.Contains(phrases, "wins by") {
 		t.Errorf("English phrases miss ones every game uses: %q", phrases[:10])
 	}
-	if _, err := os.Stat("../say/pt-BR.toml"); err != nil {
+	if _, err := os.Stat("../../say/pt-BR.toml"); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -15,8 +15,8 @@ import (
 	"tabuleiro/bot"
 	"tabuleiro/bot/console"
 	"tabuleiro/bot/discord"
-	"tabuleiro/bot/say"
 	"tabuleiro/games/catalog"
+	"tabuleiro/say"
 	"tabuleiro/store"
 )
 

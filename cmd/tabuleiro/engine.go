@@ -12,10 +12,10 @@ import (
 	"time"
 
 	"tabuleiro/ai"
-	"tabuleiro/bot/say"
 	"tabuleiro/games"
 	"tabuleiro/games/ouri"
 	"tabuleiro/render"
+	"tabuleiro/say"
 )
 
 // request is one line of the engine protocol; each command uses some of the fields.

@@ -6,8 +6,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"tabuleiro/bot/say"
 	"tabuleiro/games"
+	"tabuleiro/say"
 )
 
 func describedChoices(g *Game) map[string]string {
