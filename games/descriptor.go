@@ -25,6 +25,10 @@ type Descriptor struct {
 	// New starts a game. With rng nil it is the reproducible start (Oolong's default layout);
 	// otherwise whatever the game deals at random (Oolong's layout, when opts has none) comes from rng.
 	New func(opts Options, rng *rand.Rand) (Game, error)
+	// Rated reports whether a game with these options can be rated (a server's leaderboard compares
+	// like with like, so variants may stay out). opts are canonical (Game.Options) or as a person gave
+	// them: absent options take their defaults.
+	Rated func(opts Options) bool
 
 	ids struct {
 		sync.Once

@@ -31,7 +31,7 @@ type Standing struct {
 	Guild, Kind, User string
 	Rating            rating.Rating // rating.Start until the first rated game
 	Won, Drawn, Lost  int           // rated games
-	Bot               []BotRecord   // games against the bot, one per level played, by level name
+	Bot               []BotRecord   // games against the bot, one per level played, in the order first played
 }
 
 // Rated is the number of rated games played.
@@ -41,19 +41,6 @@ func (s Standing) Rated() int { return s.Won + s.Drawn + s.Lost }
 type BotRecord struct {
 	Level            string
 	Won, Drawn, Lost int
-}
-
-// Ratable reports whether games of kind with these options (canonical, as games.Game.Options gives
-// them, or as a person gave them: absent options take their defaults) can be rated: every Oolong and
-// Ordo game, and Ouri only with rules:ouri and without misere.
-func Ratable(kind string, o games.Options) bool {
-	switch kind {
-	case "oolong", "ordo":
-		return true
-	case "ouri":
-		return (o["rules"] == "" || o["rules"] == "ouri") && (o["misere"] == "" || o["misere"] == "false")
-	}
-	return false
 }
 
 // Standing returns a person's standing in a game on a server; someone who never played starts at
@@ -187,9 +174,11 @@ func (s *DB) RecentGames(guild, kind, user string, n int) ([]Game, error) {
 
 // settle records the end of a game in its players' standings, inside the transaction that
 // finishes it: that transaction moves the record from Active to Finished once, so two endings
-// racing on one game (or a retry after a crash) settle it once. A rated game between two people
-// who both decided at least once changes both ratings and sets rec.Change; a rated game that does
-// not qualify changes nothing. A game against the bot counts in the person's vs-bot record.
+// racing on one game (or a retry after a crash) settle it once. Whether a game is rated is the
+// table's decision (rec.Rated, inherited from the challenge; the game's descriptor says which
+// variants may be): settle carries it out. A rated game between two people who both decided at
+// least once changes both ratings and sets rec.Change; a rated game that does not qualify changes
+// nothing. A game against the bot counts in the person's vs-bot record.
 func settle(tx Tx, old Game, rec *Game, g games.Game) error {
 	if old.State != Active || rec.State != Finished || !rec.Outcome.Over() {
 		return nil
@@ -226,9 +215,7 @@ func settle(tx Tx, old Game, rec *Game, g games.Game) error {
 		}
 		i := slices.IndexFunc(st.Bot, func(r BotRecord) bool { return r.Level == level })
 		if i < 0 {
-			st.Bot = append(st.Bot, BotRecord{Level: level})
-			slices.SortFunc(st.Bot, func(x, y BotRecord) int { return levelOrder(x.Level) - levelOrder(y.Level) })
-			i = slices.IndexFunc(st.Bot, func(r BotRecord) bool { return r.Level == level })
+			st.Bot, i = append(st.Bot, BotRecord{Level: level}), len(st.Bot)
 		}
 		tally(&st.Bot[i].Won, &st.Bot[i].Drawn, &st.Bot[i].Lost, score(seat))
 		return putStanding(tx, nil, st)
@@ -237,7 +224,7 @@ func settle(tx Tx, old Game, rec *Game, g games.Game) error {
 		return nil
 	}
 	if a.Bot || a.UserID == "" || b.UserID == "" || a.UserID == b.UserID || rec.Guild == "" ||
-		!Ratable(rec.Kind, g.Options()) || !bothDecided(g) || o.Winner != 0 && o.Winner != 1 && o.Winner != games.NoSeat {
+		!bothDecided(g) || o.Winner != 0 && o.Winner != 1 && o.Winner != games.NoSeat {
 		// Rated stays as the challenge said (a rematch asks the same); Change stays zero.
 		return nil
 	}
@@ -271,19 +258,6 @@ func tally(won, drawn, lost *int, score float64) {
 	default:
 		*lost++
 	}
-}
-
-// levelOrder sorts the bot's levels from the weakest; unknown ones last, by name.
-func levelOrder(level string) int {
-	switch level {
-	case "easy":
-		return 0
-	case "medium":
-		return 1
-	case "hard":
-		return 2
-	}
-	return 3
 }
 
 // bothDecided reports whether each seat made at least one decision.

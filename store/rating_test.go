@@ -73,14 +73,29 @@ func TestARatedGameChangesBothRatingsWithItsResult(t *testing.T) {
 	}
 }
 
+// Which variants may be rated is the table's decision (the game's descriptor): the store settles a
+// game the table marked rated whatever its options.
+func TestTheStoreSettlesWhatTheTableDecided(t *testing.T) {
+	s, _, _ := openTest(t)
+	rec := ratedGame(t, s, "c1", "ouri", games.Options{"rules": "abapa"}, "a", "b")
+	out, _, err := s.Update(rec.ID, -1, resign(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Change == ([2]RatingChange{}) {
+		t.Fatalf("a game the table rated was not settled: %+v", out)
+	}
+	if st := standing(t, s, "ouri", "a"); st.Won != 1 {
+		t.Fatalf("standing %+v", st)
+	}
+}
+
 func TestGamesThatAreNotRatedLeaveRatingsAlone(t *testing.T) {
 	s, _, _ := openTest(t)
 	cases := []struct {
 		name string
 		make func() Game
 	}{
-		{"an abapa game", func() Game { return ratedGame(t, s, "c1", "ouri", games.Options{"rules": "abapa"}, "a", "b") }},
-		{"a misere game", func() Game { return ratedGame(t, s, "c2", "ouri", games.Options{"misere": "true"}, "a", "b") }},
 		{"a game where one player never decided", func() Game {
 			rec, err := s.CreateGame(Game{Guild: "g1", Channel: "c3", Kind: "ouri", Seats: [2]Player{person("a"), person("b")},
 				Encoded: fresh(t, "ouri", 1), Rated: true})
@@ -116,7 +131,7 @@ func TestBotGamesCountPerLevelAndNeverRate(t *testing.T) {
 	for _, c := range []struct {
 		level string
 		loser games.Seat
-	}{{"easy", 1}, {"easy", 0}, {"hard", 1}} {
+	}{{"hard", 1}, {"easy", 1}, {"easy", 0}} {
 		rec := newGame(t, s, "c1", "ordo", person("a"), bot(c.level))
 		rec.Rated = true
 		if _, _, err := s.Update(rec.ID, -1, func(r *Game, g games.Game) error {
@@ -127,7 +142,8 @@ func TestBotGamesCountPerLevelAndNeverRate(t *testing.T) {
 		}
 	}
 	st := standing(t, s, "ordo", "a")
-	want := []BotRecord{{"easy", 1, 0, 1}, {"hard", 1, 0, 0}}
+	// In the order first played: the table shows them by strength.
+	want := []BotRecord{{"hard", 1, 0, 0}, {"easy", 1, 0, 1}}
 	if st.Rated() != 0 || st.Rating != rating.Start || len(st.Bot) != 2 || st.Bot[0] != want[0] || st.Bot[1] != want[1] {
 		t.Fatalf("standing %+v", st)
 	}

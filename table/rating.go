@@ -1,13 +1,19 @@
 package table
 
 import (
+	"cmp"
+	"slices"
+	"strings"
+
+	"tabuleiro/ai"
 	"tabuleiro/games"
 	"tabuleiro/store"
 )
 
 // rates decides whether a new challenge is rated: as asked, else as the server's setting says
-// (rated unless the server turned it off). Games in DMs and the variants store.Ratable excludes are
-// never rated; asking for a rated one is refused.
+// (rated unless the server turned it off). Games in DMs and the variants the game's descriptor leaves
+// unrated (Descriptor.Rated) are never rated; asking for a rated one is refused. The store settles
+// what this decides: the game inherits the challenge's Rated.
 func (t *Table) rates(a *Actor, g games.Game, asked *bool) (bool, error) {
 	want := asked != nil && *asked
 	switch {
@@ -16,7 +22,7 @@ func (t *Table) rates(a *Actor, g games.Game, asked *bool) (bool, error) {
 			return false, refuse(Refused, "refusal.rated-dm")
 		}
 		return false, nil
-	case !store.Ratable(a.Kind, g.Options()):
+	case !g.Descriptor().Rated(g.Options()):
 		if want {
 			return false, refuse(Refused, "refusal.rated-variant", "Title", Describe(a.Kind).Title)
 		}
@@ -87,5 +93,23 @@ func (t *Table) Profile(a Actor, user string) (Profile, error) {
 	if err != nil {
 		return Profile{}, err
 	}
-	return Profile{Standing: lb.Mine.Standing, Rank: lb.Mine.Rank, Ranked: lb.Total, Recent: recent}, nil
+	p := Profile{Standing: lb.Mine.Standing, Rank: lb.Mine.Rank, Ranked: lb.Total, Recent: recent}
+	p.Bot = byStrength(p.Bot)
+	return p, nil
+}
+
+// byStrength orders records against the bot from the weakest level (ai.Levels); levels it does not
+// know come last, by name. The store keeps them in the order first played.
+func byStrength(records []store.BotRecord) []store.BotRecord {
+	rank := func(level string) int {
+		if i := slices.Index(ai.Levels, ai.Level(level)); i >= 0 {
+			return i
+		}
+		return len(ai.Levels)
+	}
+	out := slices.Clone(records)
+	slices.SortFunc(out, func(x, y store.BotRecord) int {
+		return cmp.Or(rank(x.Level)-rank(y.Level), strings.Compare(x.Level, y.Level))
+	})
+	return out
 }

@@ -91,3 +91,41 @@ func TestNewDealtDealsOnlyWhenAskedTo(t *testing.T) {
 		t.Errorf("Descriptor.New and NewDealt deal differently: %v / %v", c.Options(), e.Options())
 	}
 }
+
+// The ratings of discord.md section 4: every Oolong and Ordo game; Ouri only with rules:ouri and
+// without misère, the options read canonical or as a person gave them.
+func TestWhichGamesAreRated(t *testing.T) {
+	tests := []struct {
+		name, kind string
+		opts       games.Options
+		rated      bool
+	}{
+		{"an Oolong game is rated", "oolong", nil, true},
+		{"an Oolong game on another layout is rated", "oolong", games.Options{"layout": "BM,RO,GW,SU,RO,GM,SC,BW", "trigger": "owner"}, true},
+		{"an Ordo game is rated", "ordo", nil, true},
+		{"an Ouri game without options is rated", "ouri", nil, true},
+		{"an Ouri game under the Ouri rules is rated", "ouri", games.Options{"rules": "ouri", "misere": "false"}, true},
+		{"an Abapa game is not rated", "ouri", games.Options{"rules": "abapa"}, false},
+		{"a misère Ouri game is not rated", "ouri", games.Options{"misere": "true"}, false},
+		{"a misère Abapa game is not rated", "ouri", games.Options{"rules": "abapa", "misere": "true"}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d, ok := Lookup(tt.kind)
+			if !ok {
+				t.Fatalf("no game %q", tt.kind)
+			}
+			if got := d.Rated(tt.opts); got != tt.rated {
+				t.Errorf("Rated(%v) = %v, want %v", tt.opts, got, tt.rated)
+			}
+			// The canonical options of the game started with them say the same.
+			g, err := d.New(tt.opts, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := d.Rated(g.Options()); got != tt.rated {
+				t.Errorf("Rated(%v) = %v, want %v", g.Options(), got, tt.rated)
+			}
+		})
+	}
+}

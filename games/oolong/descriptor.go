@@ -33,6 +33,7 @@ var Descriptor = &games.Descriptor{
 		}
 		return games.Started(New(opts))
 	},
+	Rated: func(games.Options) bool { return true },
 }
 
 // Descriptor describes the game.

@@ -20,6 +20,7 @@ var Descriptor = &games.Descriptor{
 	Example:   "a3-a4",
 	Rules:     "game.ordo.rules",
 	New:       func(opts games.Options, _ *rand.Rand) (games.Game, error) { return games.Started(New(opts)) },
+	Rated:     func(games.Options) bool { return true },
 }
 
 // Descriptor describes the game.

@@ -23,6 +23,10 @@ var Descriptor = &games.Descriptor{
 	Example:   "d",
 	Rules:     "game.ouri.rules",
 	New:       func(opts games.Options, _ *rand.Rand) (games.Game, error) { return games.Started(New(opts)) },
+	// Only the standard game is rated: the Ouri rules without misère.
+	Rated: func(o games.Options) bool {
+		return (o["rules"] == "" || o["rules"] == "ouri") && (o["misere"] == "" || o["misere"] == "false")
+	},
 }
 
 // Descriptor describes the game.
