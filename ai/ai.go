@@ -12,14 +12,11 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
-	"tabuleiro/ai/oolongai"
-	"tabuleiro/ai/ordoai"
-	"tabuleiro/ai/ouriai"
 	"tabuleiro/games"
-	"tabuleiro/games/ouri"
 )
 
 // Level is how strongly the bot plays.
@@ -78,17 +75,18 @@ type Config struct {
 // process, since it owns state that is costly to build (the Ouri endgame databases).
 type Player struct {
 	cfg   Config
-	ouri  ouriState
 	queue *queue
 	// coach admits the hint and review searches, fewer at once than the queue allows, so that
 	// they never hold every turn the bot's own moves wait for.
 	coach *queue
-	// Searchers wait on shelves between searches: at most MaxSearches of each kind ever exist.
-	ouriSearches   *shelf[*ouriai.Search]
-	ordoSearches   *shelf[*ordoai.Search]
-	oolongSearches *shelf[*oolongai.Searcher]
-	searching      atomic.Int32 // hard searches running now
-	peak           atomic.Int32 // the most that ever ran at once
+	// engines holds one engine for each game (engine.go), made on first need: the games register
+	// theirs in init, after the package's variables (Default's Player) are made.
+	engines struct {
+		sync.Once
+		of map[*games.Descriptor]engine
+	}
+	searching atomic.Int32 // hard searches running now
+	peak      atomic.Int32 // the most that ever ran at once
 }
 
 // Searching is the number of hard searches running now (at most Config.MaxSearches).
@@ -99,22 +97,7 @@ func New(cfg Config) *Player {
 	if cfg.MaxSearches <= 0 {
 		cfg.MaxSearches = runtime.GOMAXPROCS(0)
 	}
-	n := cfg.MaxSearches
-	return &Player{
-		cfg:            cfg,
-		queue:          newQueue(n),
-		coach:          newQueue(n - 1),
-		ouriSearches:   newShelf(n, func() *ouriai.Search { return new(ouriai.Search) }),
-		ordoSearches:   newShelf(n, ordoai.NewSearch),
-		oolongSearches: newShelf(n, oolongai.NewSearcher),
-	}
-}
-
-func (p *Player) endgameSeeds() int {
-	if p.cfg.EndgameSeeds > 0 {
-		return p.cfg.EndgameSeeds
-	}
-	return ouriai.FullSeeds
+	return &Player{cfg: cfg, queue: newQueue(cfg.MaxSearches), coach: newQueue(cfg.MaxSearches - 1)}
 }
 
 var defaultPlayer = New(Config{})
@@ -131,9 +114,19 @@ func Choose(ctx context.Context, g games.Game, s Settings) (games.Move, error) {
 // its rule set, loaded from CacheDir or built), or ctx ends. Choose never waits for it: until then
 // hard plays by search alone. Bench calls Prepare so that matches measure the finished player.
 func (p *Player) Prepare(ctx context.Context, g games.Game) {
-	if og, ok := g.(*ouri.Game); ok && !og.Misere() {
-		p.ouri.waitDatabase(ctx, og.Rules(), p.cfg.CacheDir, p.endgameSeeds())
+	if e, err := p.engine(g); err == nil {
+		if e, ok := e.(preparer); ok {
+			e.prepare(ctx, g)
+		}
 	}
+}
+
+// Prepares reports whether hard builds something costly on first need for games like g (what
+// Prepare waits for): an engine in another process needs a moment before a match.
+func Prepares(g games.Game) bool {
+	e, err := defaultPlayer.engine(g)
+	_, builds := e.(preparer)
+	return err == nil && builds
 }
 
 // Choose picks a decision for the side to move. It never plays it; the game is left unchanged.
@@ -154,11 +147,16 @@ func (p *Player) Choose(ctx context.Context, g games.Game, s Settings) (games.Mo
 		s.MoveTime = DefaultMoveTime
 	}
 	rng := rand.New(rand.NewPCG(s.Seed, g.Hash()))
-	switch s.Level {
-	case Easy:
+	if s.Level == Easy {
 		return legal[rng.IntN(len(legal))], nil
+	}
+	e, err := p.engine(g)
+	if err != nil {
+		return 0, err
+	}
+	switch s.Level {
 	case Medium:
-		return p.medium(g, legal, rng), nil
+		return e.medium(g, legal, rng), nil
 	case Hard:
 		if err := p.queue.enter(ctx); err != nil {
 			return 0, err
@@ -168,7 +166,7 @@ func (p *Player) Choose(ctx context.Context, g games.Game, s Settings) (games.Mo
 		defer p.searching.Add(-1)
 		for old := p.peak.Load(); n > old && !p.peak.CompareAndSwap(old, n); old = p.peak.Load() {
 		}
-		m := p.hard(ctx, g, legal, s, rng)
+		m := e.hard(ctx, g, legal, s, rng)
 		if err := ctx.Err(); err != nil {
 			return 0, err
 		}

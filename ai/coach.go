@@ -6,13 +6,7 @@ import (
 	"math/rand/v2"
 	"time"
 
-	"tabuleiro/ai/oolongai"
-	"tabuleiro/ai/ordoai"
-	"tabuleiro/ai/ouriai"
 	"tabuleiro/games"
-	"tabuleiro/games/oolong"
-	"tabuleiro/games/ordo"
-	"tabuleiro/games/ouri"
 )
 
 // The coach: hard's search, asked what a position is worth rather than only what to play. Every
@@ -37,23 +31,9 @@ type Verdict struct {
 	Proven bool
 }
 
-// winScale is, per game, the score at which the side to move wins about three times in four
-// (logistic: 100/(1+e^(−score/scale))), fitted by TestCalibrateWinScale on hard's self-play
-// (maximum likelihood; 40 games at depth 8 for Ouri, 30 at depth 5 for Ordo, 200 at depth 3 and
-// 100 at depth 5 for Oolong): eleven seeds in Ouri (an estimate counts eighths of a seed; fitted
-// 86), 1200 points in Ordo (fitted 1176; 689 on the evaluation before its weights were retuned:
-// its estimates say little about the result until a race is decided), 4000 in Oolong, whose
-// estimate is already a chance of winning on a scale of ±10000 (fitted 2701 at depth 3 and 4344
-// at depth 5: deeper searches are surer; the coach searches deeper still).
-func winScale(g games.Game) float64 {
-	switch g.(type) {
-	case *ouri.Game:
-		return 11 * 8
-	case *ordo.Game:
-		return 1200
-	}
-	return 4000
-}
+// Each game's file registers its scale (registration.winScale): the score at which the side to
+// move wins about three times in four (logistic: 100/(1+e^(−score/scale))), fitted by
+// TestCalibrateWinScale on hard's self-play (maximum likelihood).
 
 // winChance maps an estimate to a chance in percent.
 func winChance(score int, scale float64) float64 {
@@ -94,6 +74,10 @@ func (p *Player) Assess(ctx context.Context, g games.Game, b Budget, seed uint64
 	if b.Time <= 0 {
 		b.Time = DefaultMoveTime
 	}
+	e, err := p.engine(g)
+	if err != nil {
+		return Verdict{}, err
+	}
 	if err := p.coach.enter(ctx); err != nil {
 		return Verdict{}, err
 	}
@@ -105,17 +89,7 @@ func (p *Player) Assess(ctx context.Context, g games.Game, b Budget, seed uint64
 	p.searching.Add(1)
 	defer p.searching.Add(-1)
 	rng := rand.New(rand.NewPCG(seed, g.Hash()))
-	var v Verdict
-	switch g := g.(type) {
-	case *ouri.Game:
-		v = p.assessOuri(ctx, g, b, rng)
-	case *ordo.Game:
-		v = p.assessOrdo(ctx, g, b, rng)
-	case *oolong.Game:
-		v = p.assessOolong(ctx, g, legal, b, rng)
-	default:
-		v = Verdict{Best: legal[0], Win: 50}
-	}
+	v := e.assess(ctx, g, legal, b, rng)
 	if err := ctx.Err(); err != nil {
 		return Verdict{}, err
 	}
@@ -136,81 +110,4 @@ func (p *Player) worth(ctx context.Context, g games.Game, seat games.Seat, b Bud
 		v.Win = 100 - v.Win
 	}
 	return v.Win, v.Proven, nil
-}
-
-func (p *Player) assessOuri(ctx context.Context, g *ouri.Game, b Budget, rng *rand.Rand) Verdict {
-	sr := p.ouriSearch(g)
-	defer p.ouriSearches.put(sr)
-	budget := b.Time
-	sr.MaxDepth = b.Depth
-	defer func() { sr.MaxDepth = 0 }()
-	if b.Depth > 0 {
-		budget = time.Hour // the depth ends it; ctx still can
-	}
-	res := sr.Best(ctx, g.Position(), g.History(), budget, rng)
-	v := Verdict{Best: games.Move(res.Move)}
-	switch {
-	case res.Move < 0 || res.Depth == 0 && res.Score < -ouriai.Decided*10:
-		// No depth finished (a budget too short to see anything): no opinion.
-		v.Win = 50
-		if res.Move < 0 {
-			v.Best = g.Legal()[0]
-		}
-	case res.Score > ouriai.Decided:
-		v.Win, v.Proven = 100, true
-	case res.Score < -ouriai.Decided:
-		v.Win, v.Proven = 0, true
-	default:
-		v.Win = winChance(res.Score, winScale(g))
-	}
-	return v
-}
-
-func (p *Player) assessOrdo(ctx context.Context, g *ordo.Game, b Budget, rng *rand.Rand) Verdict {
-	sr := p.ordoSearches.take()
-	defer p.ordoSearches.put(sr)
-	hist := ordoai.History(g.Log())
-	var res ordoai.Result
-	if b.Depth > 0 {
-		res = sr.Depth(g.Position(), hist, b.Depth, rng)
-	} else {
-		res = sr.Best(ctx, g.Position(), hist, b.Time, rng)
-	}
-	v := Verdict{Best: res.Move}
-	if res.Move == 0 {
-		v.Best = g.Legal()[0]
-	}
-	// A win k plies away scores Win−k; no game here is a thousand plies deep.
-	switch {
-	case res.Score >= ordoai.Win-1000:
-		v.Win, v.Proven = 100, true
-	case res.Score <= -ordoai.Win+1000:
-		v.Win, v.Proven = 0, true
-	default:
-		v.Win = winChance(res.Score, winScale(g))
-	}
-	return v
-}
-
-func (p *Player) assessOolong(ctx context.Context, g *oolong.Game, legal []games.Move, b Budget, rng *rand.Rand) Verdict {
-	pos := g.Position()
-	var m games.Move
-	var info oolongai.Info
-	if b.Depth > 0 {
-		m, info = oolongai.SearchDepth(&pos, legal, b.Depth, rng)
-	} else {
-		sr := p.oolongSearches.take()
-		defer p.oolongSearches.put(sr)
-		m, info = sr.Search(ctx, &pos, legal, time.Now().Add(b.Time), rng)
-	}
-	v := Verdict{Best: m}
-	switch {
-	case oolongai.Proven(info.Score) && info.Score > 0:
-		v.Win, v.Proven = 100, true
-	case oolongai.Proven(info.Score):
-		v.Win, v.Proven = 0, true
-	default:
-		v.Win = winChance(info.Score, winScale(g))
-	}
-	return v
 }

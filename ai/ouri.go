@@ -13,10 +13,35 @@ import (
 	"tabuleiro/games/ouri"
 )
 
-// mediumOuri is the original report's heuristic: the first capturing sowing in a..f order, else
-// the first legal one.
-func (p *Player) mediumOuri(g *ouri.Game, legal []games.Move, rng *rand.Rand) games.Move {
-	pos := g.Position()
+func init() {
+	// A score counts eighths of a seed; eleven seeds is where the side to move wins three times in
+	// four (fitted 86 on hard's self-play, 40 games at depth 8: TestCalibrateWinScale).
+	register(ouri.Descriptor, registration{engine: newOuriEngine, winScale: 11 * 8})
+}
+
+// ouriEngine plays Ouri for a Player: searchers on a shelf, and the endgame databases of both rule
+// sets, built in the background on first need.
+type ouriEngine struct {
+	cfg      Config
+	searches *shelf[*ouriai.Search]
+	dbs      ouriState
+}
+
+func newOuriEngine(p *Player) engine {
+	return &ouriEngine{cfg: p.cfg, searches: newShelf(p.cfg.MaxSearches, func() *ouriai.Search { return new(ouriai.Search) })}
+}
+
+func (e *ouriEngine) endgameSeeds() int {
+	if e.cfg.EndgameSeeds > 0 {
+		return e.cfg.EndgameSeeds
+	}
+	return ouriai.FullSeeds
+}
+
+// medium is the original report's heuristic: the first capturing sowing in a..f order, else the
+// first legal one.
+func (e *ouriEngine) medium(g games.Game, legal []games.Move, rng *rand.Rand) games.Move {
+	pos := g.(*ouri.Game).Position()
 	for _, m := range legal {
 		if _, captured := pos.Sow(int(m)); captured > 0 {
 			return m
@@ -25,31 +50,68 @@ func (p *Player) mediumOuri(g *ouri.Game, legal []games.Move, rng *rand.Rand) ga
 	return legal[0]
 }
 
-// ouriSearch takes a searcher off the shelf (put it back when done) set up for g: the endgame
-// database of its rule set once it is ready and the fitted evaluation, or neither in misère, whose
-// objective is not theirs.
-func (p *Player) ouriSearch(g *ouri.Game) *ouriai.Search {
-	sr := p.ouriSearches.take()
+// search takes a searcher off the shelf (put it back when done) set up for g: the endgame database
+// of its rule set once it is ready and the fitted evaluation, or neither in misère, whose objective
+// is not theirs.
+func (e *ouriEngine) search(g *ouri.Game) *ouriai.Search {
+	sr := e.searches.take()
 	sr.Misere = g.Misere()
 	sr.DB, sr.Eval = nil, nil
 	if !sr.Misere {
-		sr.DB = p.ouri.database(g.Rules(), p.cfg.CacheDir, p.endgameSeeds())
+		sr.DB = e.dbs.database(g.Rules(), e.cfg.CacheDir, e.endgameSeeds())
 		sr.Eval = &ouriai.DefaultWeights[g.Rules()&1]
 	}
 	return sr
 }
 
-// hardOuri searches with iterative deepening, probing the endgame database of the rule set in
-// play once it is ready (it is built in the background on first need; until then, search alone).
+// hard searches with iterative deepening, probing the endgame database of the rule set in play
+// once it is ready (it is built in the background on first need; until then, search alone).
 // Misère has another objective than the database's, so it is search alone.
-func (p *Player) hardOuri(ctx context.Context, g *ouri.Game, legal []games.Move, s Settings, rng *rand.Rand) games.Move {
-	sr := p.ouriSearch(g)
-	defer p.ouriSearches.put(sr)
-	res := sr.Best(ctx, g.Position(), g.History(), s.MoveTime, rng)
+func (e *ouriEngine) hard(ctx context.Context, g games.Game, legal []games.Move, s Settings, rng *rand.Rand) games.Move {
+	og := g.(*ouri.Game)
+	sr := e.search(og)
+	defer e.searches.put(sr)
+	res := sr.Best(ctx, og.Position(), og.History(), s.MoveTime, rng)
 	if res.Move < 0 {
 		return legal[0]
 	}
 	return games.Move(res.Move)
+}
+
+func (e *ouriEngine) assess(ctx context.Context, g games.Game, legal []games.Move, b Budget, rng *rand.Rand) Verdict {
+	og := g.(*ouri.Game)
+	sr := e.search(og)
+	defer e.searches.put(sr)
+	budget := b.Time
+	sr.MaxDepth = b.Depth
+	defer func() { sr.MaxDepth = 0 }()
+	if b.Depth > 0 {
+		budget = time.Hour // the depth ends it; ctx still can
+	}
+	res := sr.Best(ctx, og.Position(), og.History(), budget, rng)
+	v := Verdict{Best: games.Move(res.Move)}
+	switch {
+	case res.Move < 0 || res.Depth == 0 && res.Score < -ouriai.Decided*10:
+		// No depth finished (a budget too short to see anything): no opinion.
+		v.Win = 50
+		if res.Move < 0 {
+			v.Best = legal[0]
+		}
+	case res.Score > ouriai.Decided:
+		v.Win, v.Proven = 100, true
+	case res.Score < -ouriai.Decided:
+		v.Win, v.Proven = 0, true
+	default:
+		v.Win = winChance(res.Score, winScale(g))
+	}
+	return v
+}
+
+// prepare waits for the endgame database of g's rule set (none in misère, which does not use it).
+func (e *ouriEngine) prepare(ctx context.Context, g games.Game) {
+	if og := g.(*ouri.Game); !og.Misere() {
+		e.dbs.waitDatabase(ctx, og.Rules(), e.cfg.CacheDir, e.endgameSeeds())
+	}
 }
 
 // ouriState holds the endgame databases (one per rule set).

@@ -127,7 +127,7 @@ func TestHardOuriPlaysValueOptimalMovesFromTheDatabase(t *testing.T) {
 		t.Run(rules.String(), func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 			defer cancel()
-			db := p.ouri.waitDatabase(ctx, rules, "", testSeeds)
+			db := ouriOf(p).dbs.waitDatabase(ctx, rules, "", testSeeds)
 			if db == nil {
 				t.Fatal("the database was not ready within a minute")
 			}
@@ -227,7 +227,7 @@ func TestOuriDatabaseIsCachedOnDisk(t *testing.T) {
 	dir := t.TempDir()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	built := New(Config{CacheDir: dir, EndgameSeeds: testSeeds}).ouri.waitDatabase(ctx, ouri.RulesAbapa, dir, testSeeds)
+	built := ouriOf(New(Config{CacheDir: dir, EndgameSeeds: testSeeds})).dbs.waitDatabase(ctx, ouri.RulesAbapa, dir, testSeeds)
 	if built == nil {
 		t.Fatal("the database was not built within a minute")
 	}
@@ -235,7 +235,7 @@ func TestOuriDatabaseIsCachedOnDisk(t *testing.T) {
 	if _, err := os.Stat(path); err != nil {
 		t.Fatalf("no database file: %v", err)
 	}
-	loaded := New(Config{CacheDir: dir, EndgameSeeds: testSeeds}).ouri.waitDatabase(ctx, ouri.RulesAbapa, dir, testSeeds)
+	loaded := ouriOf(New(Config{CacheDir: dir, EndgameSeeds: testSeeds})).dbs.waitDatabase(ctx, ouri.RulesAbapa, dir, testSeeds)
 	pos := ouri.Position{Houses: [12]uint8{0, 2, 0, 1, 0, 0, 1, 0, 0, 0, 2, 0}, Rules: ouri.RulesAbapa}
 	a, okA := built.Probe(&pos)
 	b, okB := loaded.Probe(&pos)
@@ -248,3 +248,10 @@ func TestOuriDatabaseIsCachedOnDisk(t *testing.T) {
 const testSeeds = 8
 
 var testPlayer = New(Config{EndgameSeeds: testSeeds})
+
+// ouriOf is p's Ouri engine.
+func ouriOf(p *Player) *ouriEngine {
+	g, _ := ouri.New(nil)
+	e, _ := p.engine(g)
+	return e.(*ouriEngine)
+}

@@ -63,7 +63,7 @@ func TestHardSearchesQueue(t *testing.T) {
 		if n := p.Searching(); n != 0 {
 			t.Errorf("%d searches still counted as running", n)
 		}
-		if n := len(p.ouriSearches.items); n > 2 {
+		if n := len(ouriOf(p).searches.items); n > 2 {
 			t.Errorf("%d searchers kept, want at most 2", n)
 		}
 	})
