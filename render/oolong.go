@@ -28,6 +28,8 @@ const oolongColumn = 9
 // supplies, the legend and what the markers still to fire do.
 func Oolong(g *oolong.Game, w games.Words) string { return Board(g, w) }
 
+func init() { register(oolong.Descriptor, drawOolong) }
+
 func drawOolong(g *oolong.Game, w games.Words) Block {
 	var lines []string
 	wt, ws := g.Waiter()

@@ -13,6 +13,8 @@ import (
 // notes give the move number, the last move and a note when a player is disconnected.
 func Ordo(g *ordo.Game, w games.Words) string { return Board(g, w) }
 
+func init() { register(ordo.Descriptor, drawOrdo) }
+
 func drawOrdo(g *ordo.Game, w games.Words) Block {
 	out := g.Outcome()
 	lines := []string{fmt.Sprintf("O %d  X %d", g.Count(0), g.Count(1)), ""}

@@ -13,6 +13,8 @@ import (
 // last sowing, the rule set and the legend.
 func Ouri(g *ouri.Game, w games.Words) string { return Board(g, w) }
 
+func init() { register(ouri.Descriptor, drawOuri) }
+
 func drawOuri(g *ouri.Game, w games.Words) Block {
 	h, st := g.Houses(), g.Stores()
 	north, south := make([]byte, 0, 32), make([]byte, 0, 32)

@@ -19,9 +19,6 @@ import (
 
 	"tabuleiro/games"
 	"tabuleiro/games/catalog"
-	"tabuleiro/games/oolong"
-	"tabuleiro/games/ordo"
-	"tabuleiro/games/ouri"
 )
 
 // MaxWidth is the widest line a board's code block holds: phone clients wrap code blocks at about
@@ -76,19 +73,32 @@ func (s Status) desc() *games.Descriptor {
 	return d
 }
 
-// BlockOf draws a game's board, its notes in w's language, and its status apart.
+// drawings holds each game's drawing, registered by the game's file (ouri.go, ordo.go, oolong.go)
+// under its descriptor; a test walks catalog.All() so that no game lacks one.
+var drawings = map[*games.Descriptor]func(games.Game, games.Words) Block{}
+
+// register records a game's drawing; each game's file calls it once, from init.
+func register[G games.Game](d *games.Descriptor, draw func(G, games.Words) Block) {
+	if _, twice := drawings[d]; twice {
+		panic("render: " + d.Kind + " is drawn twice")
+	}
+	drawings[d] = func(g games.Game, w games.Words) Block { return draw(g.(G), w) }
+}
+
+// Draws reports whether render has a drawing for the game d describes.
+func Draws(d *games.Descriptor) bool {
+	_, ok := drawings[d]
+	return ok
+}
+
+// BlockOf draws a game's board, its notes in w's language, and its status apart. A game without a
+// drawing (Draws) shows its name in brackets.
 func BlockOf(g games.Game, w games.Words) Block {
-	var b Block
-	switch g := g.(type) {
-	case *oolong.Game:
-		b = drawOolong(g, w)
-	case *ouri.Game:
-		b = drawOuri(g, w)
-	case *ordo.Game:
-		b = drawOrdo(g, w)
-	default:
+	draw, ok := drawings[g.Descriptor()]
+	if !ok {
 		return Block{Notes: []string{fmt.Sprintf("(%s)", g.Kind())}, Status: Status{Seat: games.NoSeat}}
 	}
+	b := draw(g, w)
 	b.Status.Kind = g.Kind()
 	return b
 }
