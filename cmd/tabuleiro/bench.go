@@ -203,7 +203,7 @@ func runMatch(ctx context.Context, cfg matchConfig, progress func(done int, t ta
 			}
 			defer e.close()
 			if cfg.B.Level == ai.Hard {
-				e.warm(ctx, cfg.Kind, openings[0])
+				e.warm(ctx, openings[0])
 			}
 			b = e
 		}
@@ -427,9 +427,9 @@ func (e *engineProcess) choose(ctx context.Context, g games.Game, moves []string
 
 // warm asks for one decision and gives the engine a moment, so that whatever it builds or loads on
 // first need (an endgame database) is ready before the match, as Prepare does for the Player.
-func (e *engineProcess) warm(ctx context.Context, kind string, st start) {
+func (e *engineProcess) warm(ctx context.Context, st start) {
 	e.choose(ctx, st.game, st.moves, ai.Settings{Level: ai.Hard, MoveTime: 10 * time.Millisecond})
-	if kind == "ouri" {
+	if ai.Prepares(st.game) {
 		select {
 		case <-time.After(3 * time.Second):
 		case <-ctx.Done():

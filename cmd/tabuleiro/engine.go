@@ -13,7 +13,7 @@ import (
 
 	"tabuleiro/ai"
 	"tabuleiro/games"
-	"tabuleiro/games/ouri"
+	"tabuleiro/games/catalog"
 	"tabuleiro/render"
 	"tabuleiro/say"
 )
@@ -97,7 +97,7 @@ func (s *engineSession) handle(ctx context.Context, line []byte) any {
 	if s.game == nil {
 		switch req.Cmd {
 		case "play", "perft", "go", "render":
-			return fail("no game yet: send {\"cmd\":\"new\",\"game\":\"ouri\"} first")
+			return fail("no game yet: send {\"cmd\":\"new\",\"game\":%q} first", catalog.Names[0])
 		}
 	}
 	switch req.Cmd {
@@ -142,6 +142,9 @@ func (s *engineSession) handle(ctx context.Context, line []byte) any {
 	return fail("unknown command %q: use new, play, perft, go or render", req.Cmd)
 }
 
+// storing is a game whose players keep stores of what they captured (Ouri): its state reply gives them.
+type storing interface{ Stores() [2]int }
+
 // state is the protocol's state reply for a game.
 func state(g games.Game) stateReply {
 	o := g.Outcome()
@@ -154,8 +157,8 @@ func state(g games.Game) stateReply {
 	if !o.Over() {
 		r.ToMove = int(g.ToMove())
 	}
-	if og, ok := g.(*ouri.Game); ok {
-		st := og.Stores()
+	if sg, ok := g.(storing); ok {
+		st := sg.Stores()
 		r.Stores = []int{st[0], st[1]}
 	}
 	return r

@@ -16,9 +16,11 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"strings"
 	"syscall"
 
 	"tabuleiro/bot/discord"
+	"tabuleiro/games/catalog"
 )
 
 func main() {
@@ -33,7 +35,7 @@ func main() {
 	os.Exit(run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-const usage = `usage:
+var usage = `usage:
   tabuleiro                     run the bot (Discord when configured, else the local console)
   tabuleiro serve               run the bot on Discord (an error when Discord is not configured)
   tabuleiro console [--lang pt-BR]   play in the local console (language: --lang, else LANG)
@@ -42,7 +44,7 @@ const usage = `usage:
   tabuleiro bench <game> --a <level> --b <level> --games N --movetime D [--opt key=value]...
   tabuleiro backup [--db DB_PATH] <file>   a consistent copy of the games (of the running bot too)
   tabuleiro compact [--db DB_PATH] <file>  a compacted copy of a stopped bot's file
-games: oolong, ouri, ordo`
+games: ` + strings.Join(catalog.Names, ", ")
 
 // run is main without the process: it returns the exit code, so tests can call it.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
