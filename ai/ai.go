@@ -1,5 +1,7 @@
 // Package ai is the bot as an opponent: one entry point that picks a decision for the side to move in
 // any game, at three levels. The bot, the engine protocol and the bench command all go through Choose.
+// Each game's file (ouri.go, ordo.go, oolong.go) registers its engine under the game's descriptor
+// (engine.go); the search itself lives in the game's package below (ouriai, ordoai, oolongai).
 //
 //	p := ai.New(ai.Config{CacheDir: "data"}) // once per process: it owns the endgame databases
 //	m, err := p.Choose(ctx, g, ai.Settings{Level: ai.Hard, MoveTime: time.Second, Seed: 7})

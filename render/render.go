@@ -2,7 +2,8 @@
 // the board itself goes in a code block of plain ASCII lines at most MaxWidth columns wide, with
 // symbols and coordinates only; what is prose (legend, last decision, supplies, notes) goes after it
 // as ordinary text, and the status line says whose turn it is or the result. It knows the games, not
-// Discord.
+// Discord: each game's file (oolong.go, ouri.go, ordo.go) registers its drawing under the game's
+// descriptor.
 //
 // BlockOf gives the three apart, for a message that puts only the board in a code block; Board gives
 // the whole text, for the engine protocol:
