@@ -60,7 +60,7 @@ func drawOolong(g *oolong.Game, w games.Words) Block {
 	}
 	var notes []string
 	if m, by, ok := g.Last(); ok {
-		notes = append(notes, w.T("board.oolong.last", map[string]any{"Colour": colour("oolong", by), "Move": g.Format(m)}))
+		notes = append(notes, w.T("board.oolong.last", map[string]any{"Colour": colour(oolong.Descriptor, by), "Move": g.Format(m)}))
 	}
 	notes = append(notes, w.T("board.oolong.waiter", map[string]any{"Table": wt.String(), "Seat": ws.String()}),
 		w.T("board.oolong.supply", map[string]any{"Black": g.Supply(0), "Green": g.Supply(1),
@@ -120,13 +120,13 @@ func markerLegend(g *oolong.Game, w games.Words) string {
 // oolongStatus is whose turn it is and what they do, or the result.
 func oolongStatus(g *oolong.Game) Status {
 	o := g.Outcome()
-	loser := colour("oolong", o.Winner.Other())
+	loser := colour(oolong.Descriptor, o.Winner.Other())
 	switch o.Method {
 	case games.NotOver:
 	case games.Claim:
 		return status(o.Winner, "status.oolong.claim")
 	case games.Exhaustion:
-		return status(games.NoSeat, "status.oolong.exhaustion", "Colour", colour("oolong", g.ToMove()))
+		return status(games.NoSeat, "status.oolong.exhaustion", "Colour", colour(oolong.Descriptor, g.ToMove()))
 	case games.Agreement:
 		return status(games.NoSeat, "status.draw-agreed")
 	case games.Resignation:

@@ -47,7 +47,7 @@ func drawOrdo(g *ordo.Game, w games.Words) Block {
 		if !out.Over() && s == g.ToMove() {
 			id = "board.ordo.must-reconnect"
 		}
-		notes = append(notes, w.T(id, map[string]any{"Colour": colour("ordo", s)}))
+		notes = append(notes, w.T(id, map[string]any{"Colour": colour(ordo.Descriptor, s)}))
 	}
 	st := status(g.ToMove(), "status.to-move")
 	if out.Over() {
@@ -58,7 +58,7 @@ func drawOrdo(g *ordo.Game, w games.Words) Block {
 
 // ordoResult says who won and how.
 func ordoResult(o games.Outcome) Status {
-	w, l := o.Winner, colour("ordo", o.Winner.Other())
+	w, l := o.Winner, colour(ordo.Descriptor, o.Winner.Other())
 	switch o.Method {
 	case games.HomeRow:
 		return status(w, "status.ordo.home-row")

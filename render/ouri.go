@@ -36,7 +36,7 @@ func drawOuri(g *ouri.Game, w games.Words) Block {
 		case last.Captured > 0:
 			id = "board.ouri.last-captured"
 		}
-		args := map[string]any{"Colour": colour("ouri", last.Seat), "House": string(rune('a' + last.House))}
+		args := map[string]any{"Colour": colour(ouri.Descriptor, last.Seat), "House": string(rune('a' + last.House))}
 		if last.Captured > 0 {
 			args["Count"] = last.Captured // only the messages that count the seeds have plural forms
 		}
@@ -65,7 +65,7 @@ func ouriStatus(g *ouri.Game) Status {
 		return status(g.ToMove(), "status.to-move")
 	}
 	var why games.Text
-	loser := colour("ouri", o.Winner.Other())
+	loser := colour(ouri.Descriptor, o.Winner.Other())
 	switch o.Method {
 	case games.Capture:
 		why.ID = "status.ouri.why.capture"

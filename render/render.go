@@ -116,10 +116,7 @@ func Board(g games.Game, w games.Words) string {
 }
 
 // colour is a seat's colour in the game's words as a placeholder's value.
-func colour(kind string, s games.Seat) games.Phrase {
-	d, _ := catalog.Lookup(kind)
-	return games.Colour{D: d, Seat: s}
-}
+func colour(d *games.Descriptor, s games.Seat) games.Phrase { return games.Colour{D: d, Seat: s} }
 
 // status is a status line about seat s: message id with name, value pairs.
 func status(s games.Seat, id string, kv ...any) Status {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"tabuleiro/games"
+	"tabuleiro/games/catalog"
 	"tabuleiro/say"
 )
 
@@ -59,4 +60,7 @@ func goldens(t *testing.T, name string, g games.Game) {
 }
 
 // seatName is a seat's colour in English.
-func seatName(kind string, s games.Seat) string { return colour(kind, s).Word(en) }
+func seatName(kind string, s games.Seat) string {
+	d, _ := catalog.Lookup(kind)
+	return colour(d, s).Word(en)
+}

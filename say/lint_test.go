@@ -11,11 +11,22 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"tabuleiro/games/catalog"
 )
 
 // spoken are the packages whose texts reach people: each must take them from the catalogue.
-var spoken = []string{"../table", "../render", "../bot", "../bot/console", "../bot/discord",
-	"../games", "../games/oolong", "../games/ouri", "../games/ordo", "../games/catalog"}
+var spoken = append([]string{"../table", "../render", "../bot", "../bot/console", "../bot/discord",
+	"../games", "../games/catalog"}, gamePackages()...)
+
+// gamePackages are the directories of every game's package (games/catalog's list).
+func gamePackages() []string {
+	var dirs []string
+	for _, kind := range catalog.Names {
+		dirs = append(dirs, "../games/"+kind)
+	}
+	return dirs
+}
 
 // prose is what a person reads: two words in a row. Catalogue ids, notation, custom ids, format
 // verbs and markup have none.
