@@ -413,3 +413,88 @@ func onlyRematch(comps []discordgo.MessageComponent) bool {
 	b, ok := flat[0].(discordgo.Button)
 	return ok && b.Label == "Rematch" && strings.HasSuffix(b.CustomID, "/rematch") && !b.Disabled
 }
+
+// challengeGame has alice challenge bob (alice moves first) and bob accept; it returns the game's
+// board message id.
+func (e *env) challengeGame(kind string) string {
+	e.t.Helper()
+	in := e.slash("alice", kind, "challenge", "opponent", "bob", "first", "me")
+	r := e.do(in)
+	mustPublic(e.t, r)
+	if !strings.Contains(r.Data.Content, "<@bob>") {
+		e.t.Fatalf("challenge does not mention the opponent: %q", r.Data.Content)
+	}
+	msg := e.messageOf(in)
+	accept := ""
+	for id := range customIDs(r.Data.Components) {
+		if strings.HasSuffix(id, "/accept") {
+			accept = id
+		}
+	}
+	r = e.do(e.click("bob", msg, accept))
+	if r.Type != discordgo.InteractionResponseUpdateMessage {
+		e.t.Fatalf("accept: want the challenge turned into the board, got %+v", r.Data)
+	}
+	rec, _ := e.game(kind, "alice")
+	if rec.MessageID != msg || rec.Seats[0].UserID != "alice" || rec.Seats[1].UserID != "bob" {
+		e.t.Fatalf("game record %+v", rec)
+	}
+	return msg
+}
+
+// buttonFor finds the control on a board that plays notation: a button, or a menu offering it
+// (possibly after choosing its group).
+func buttonFor(comps []discordgo.MessageComponent, note string) (customID, value string, ok bool) {
+	for _, c := range flatten(comps) {
+		switch x := c.(type) {
+		case discordgo.Button:
+			if !x.Disabled && (strings.HasSuffix(x.CustomID, "/"+note)) {
+				return x.CustomID, "", true
+			}
+		case discordgo.SelectMenu:
+			for _, o := range x.Options {
+				if o.Value == note {
+					return x.CustomID, o.Value, true
+				}
+			}
+		}
+	}
+	return "", "", false
+}
+
+// TestHandleNeverPanics hands the adapter what it cannot read: each is refused privately. (The bot's
+// own refusals are tested in package bot.)
+func TestHandleNeverPanics(t *testing.T) {
+	e := newEnv(t)
+	for _, in := range []*discordgo.Interaction{
+		{ID: "x", Type: discordgo.InteractionMessageComponent, GuildID: "g", ChannelID: "c",
+			Member: &discordgo.Member{User: &discordgo.User{ID: "u"}}, Data: discordgo.MessageComponentInteractionData{CustomID: "/ouri/1/2/sow"}},
+		{ID: "y", Type: discordgo.InteractionMessageComponent, Data: discordgo.MessageComponentInteractionData{CustomID: "garbage"}},
+		{ID: "z", Type: discordgo.InteractionModalSubmit},
+		{ID: "w", Type: discordgo.InteractionApplicationCommand, GuildID: "g", ChannelID: "c",
+			Member: &discordgo.Member{User: &discordgo.User{ID: "u"}}},
+	} {
+		// The adapter itself, not only the pipeline around it, answers these.
+		r := e.x.Handle(context.Background(), in)
+		if r.Response == nil || !isPrivate(r.Response) {
+			t.Errorf("%s: %+v", in.ID, r.Response)
+		}
+	}
+}
+
+// challengeIDs are the custom ids of a challenge message's Accept and Decline.
+func challengeIDs(t *testing.T, r *discordgo.InteractionResponse) (accept, decline string) {
+	t.Helper()
+	for id := range customIDs(r.Data.Components) {
+		switch {
+		case strings.HasSuffix(id, "/accept"):
+			accept = id
+		case strings.HasSuffix(id, "/decline"):
+			decline = id
+		}
+	}
+	if accept == "" || decline == "" {
+		t.Fatalf("challenge buttons: %+v", r.Data.Components)
+	}
+	return accept, decline
+}

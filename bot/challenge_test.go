@@ -1,43 +1,30 @@
-package discord
+package bot
 
 import (
 	"context"
-	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/bwmarrin/discordgo"
-
 	"tabuleiro/store"
 )
 
-// challengeIDs are the custom ids of a challenge message's Accept and Decline.
-func challengeIDs(t *testing.T, r *discordgo.InteractionResponse) (accept, decline string) {
+// challengeActions are the actions of a challenge message's Accept and Decline.
+func challengeActions(t *testing.T, r Reply) (accept, decline Action) {
 	t.Helper()
-	for id := range customIDs(r.Data.Components) {
-		switch {
-		case strings.HasSuffix(id, "/accept"):
-			accept = id
-		case strings.HasSuffix(id, "/decline"):
-			decline = id
-		}
-	}
-	if accept == "" || decline == "" {
-		t.Fatalf("challenge buttons: %+v", r.Data.Components)
-	}
-	return accept, decline
+	return actionOf(t, r.Message.Rows, "accept"), actionOf(t, r.Message.Rows, "decline")
 }
 
 func TestChallenge(t *testing.T) {
-	open := func(e *env, opts ...any) (msg, accept, decline string) {
+	open := func(e *env, opts ...any) (msg string, accept, decline Action) {
 		in := e.slash("alice", "ordo", "challenge", append([]any{"opponent", "bob"}, opts...)...)
 		r := e.do(in)
 		mustPublic(e.t, r)
-		if r.Data.AllowedMentions == nil || len(r.Data.AllowedMentions.Users) != 1 || r.Data.AllowedMentions.Users[0] != "bob" {
-			e.t.Errorf("the challenge does not ping the opponent: %+v", r.Data.AllowedMentions)
+		if !slices.Equal(r.Message.Pings, []string{"bob"}) {
+			e.t.Errorf("the challenge does not ping the opponent alone: %v", r.Message.Pings)
 		}
-		accept, decline = challengeIDs(e.t, r)
+		accept, decline = challengeActions(e.t, r)
 		return e.messageOf(in), accept, decline
 	}
 	for _, c := range []struct {
@@ -47,10 +34,7 @@ func TestChallenge(t *testing.T) {
 		t.Run("first "+c.first+" gives the first seat to "+c.seat0, func(t *testing.T) {
 			e := newEnv(t)
 			msg, accept, _ := open(e, "first", c.first)
-			r := e.do(e.click("bob", msg, accept))
-			if r.Type != discordgo.InteractionResponseUpdateMessage {
-				t.Fatalf("accept: %+v", r.Data)
-			}
+			mustUpdate(t, e.do(e.click("bob", msg, accept)))
 			rec, _ := e.game("ordo", "alice")
 			if rec.Seats[0].UserID != c.seat0 {
 				t.Fatalf("seats %+v", rec.Seats)
@@ -75,8 +59,8 @@ func TestChallenge(t *testing.T) {
 		e := newEnv(t)
 		msg, accept, decline := open(e)
 		mustPrivate(t, e.do(e.click("alice", msg, accept)), "your own challenge")
-		mustPrivate(t, e.do(e.click("carol", msg, accept)), "this challenge is for <@bob>")
-		mustPrivate(t, e.do(e.click("carol", msg, decline)), "this challenge is for <@bob>")
+		mustPrivate(t, e.do(e.click("carol", msg, accept)), "this challenge is for "+mention("bob"))
+		mustPrivate(t, e.do(e.click("carol", msg, decline)), "this challenge is for "+mention("bob"))
 		if cs, _ := e.st.OpenChallenges("c1"); len(cs) != 1 {
 			t.Fatalf("open challenges %+v", cs)
 		}
@@ -85,8 +69,8 @@ func TestChallenge(t *testing.T) {
 		e := newEnv(t)
 		msg, accept, decline := open(e)
 		r := e.do(e.click("alice", msg, decline))
-		if r.Type != discordgo.InteractionResponseUpdateMessage || !strings.Contains(r.Data.Content, "withdrew") || len(r.Data.Components) != 0 {
-			t.Fatalf("withdraw: %+v", r.Data)
+		if r.Type != Update || !strings.Contains(said(r.Message), "withdrew") || len(controls(r.Message.Rows)) != 0 {
+			t.Fatalf("withdraw: %+v", r)
 		}
 		mustPrivate(t, e.do(e.click("bob", msg, accept)), "no longer open")
 	})
@@ -94,8 +78,8 @@ func TestChallenge(t *testing.T) {
 		e := newEnv(t)
 		msg, accept, decline := open(e)
 		r := e.do(e.click("bob", msg, decline))
-		if r.Type != discordgo.InteractionResponseUpdateMessage || !strings.Contains(r.Data.Content, "<@bob> declined") || len(r.Data.Components) != 0 {
-			t.Fatalf("decline: %+v", r.Data)
+		if r.Type != Update || !strings.Contains(said(r.Message), mention("bob")+" declined") || len(controls(r.Message.Rows)) != 0 {
+			t.Fatalf("decline: %+v", r)
 		}
 		mustPrivate(t, e.do(e.click("bob", msg, accept)), "no longer open")
 		mustPrivate(t, e.do(e.click("alice", msg, decline)), "no longer open")
@@ -131,58 +115,67 @@ func TestChallenge(t *testing.T) {
 		e := newEnv(t)
 		msg, accept, _ := open(e)
 		in := e.click("bob", msg, accept)
-		in.ChannelID = "c2"
+		in.Channel = "c2"
 		mustPrivate(t, e.do(in), "another channel")
 	})
 	t.Run("a challenge with options shows them and starts the game with them", func(t *testing.T) {
 		e := newEnv(t)
 		in := e.slash("alice", "ouri", "challenge", "opponent", "bob", "rules", "abapa", "misere", true)
 		r := e.do(in)
-		if !strings.Contains(r.Data.Content, "rules: abapa") || !strings.Contains(r.Data.Content, "misere: true") {
-			t.Errorf("options not shown: %q", r.Data.Content)
+		if s := said(r.Message); !strings.Contains(s, "rules: abapa") || !strings.Contains(s, "misere: true") {
+			t.Errorf("options not shown: %q", s)
 		}
-		accept, _ := challengeIDs(t, r)
+		accept, _ := challengeActions(t, r)
 		r = e.do(e.click("bob", e.messageOf(in), accept))
-		if board := strings.ToLower(r.Data.Content); !strings.Contains(board, "abapa") || !strings.Contains(board, "misere") {
-			t.Errorf("the board does not show the options: %q", r.Data.Content)
+		if board := strings.ToLower(said(r.Message)); !strings.Contains(board, "abapa") || !strings.Contains(board, "misere") {
+			t.Errorf("the board does not show the options: %q", board)
 		}
 	})
 }
 
-// TestStaleButtons clicks every kind of control once it is out of date: each gets a private note
-// and changes nothing.
+// TestStaleButtons uses every kind of control once it is out of date: each gets a private note and
+// changes nothing.
 func TestStaleButtons(t *testing.T) {
 	e := newEnv(t)
 	board := e.challengeGame("ouri")
 	rec, _ := e.game("ouri", "alice")
-	old := func(action string) string { return fmt.Sprintf("/ouri/%d/0/%s", rec.ID, action) }
-	e.do(e.click("alice", board, old("sow/d")))
-	for _, c := range []struct{ name, user, id, want string }{
-		{"a house of an old board", "bob", old("sow/a"), "out of date"},
-		{"a menu view of an old board", "bob", old("view"), "out of date"},
-		{"a group of an old board", "bob", old("group/0"), "out of date"},
+	old := func(verb, arg string) Action { return Action{Kind: "ouri", Game: rec.ID, Verb: verb, Arg: arg} }
+	e.do(e.click("alice", board, old("sow", "d")))
+	for _, c := range []struct {
+		name, user string
+		a          Action
+		want       string
+	}{
+		{"a house of an old board", "bob", old("sow", "a"), "out of date"},
+		{"a menu view of an old board", "bob", old("view", ""), "out of date"},
+		{"a group of an old board", "bob", old("group", "0"), "out of date"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			mustPrivate(t, e.do(e.click(c.user, board, c.id, "x")), c.want)
+			mustPrivate(t, e.do(e.click(c.user, board, c.a, "x")), c.want)
 		})
 	}
 	e.do(e.slash("bob", "ouri", "resign"))
 	_, g, _ := e.st.Game(rec.ID)
 	ply := g.Ply()
-	now := func(action string) string { return fmt.Sprintf("/ouri/%d/%d/%s", rec.ID, ply, action) }
-	for _, c := range []struct{ name, user, id, want string }{
-		{"a house of the finished game's last board", "alice", now("sow/a"), "over"},
-		{"Resign of a finished game", "alice", now("resign"), "already over"},
-		{"the resign confirmation of a finished game", "alice", now("resign/yes"), "already over"},
-		{"an old board of a finished game", "bob", old("sow/a"), "out of date"},
-		{"a game that does not exist", "bob", "/ouri/999/0/sow/a", "no longer exists"},
-		{"a challenge that does not exist", "bob", "/ouri/ch/999/accept", "no longer exists"},
-		{"a malformed id", "bob", "/ouri/x/y/sow/a", "not one of tabuleiro's"},
-		{"another game's prefix", "bob", fmt.Sprintf("/ordo/%d/%d/resign", rec.ID, ply), "another channel"},
+	now := func(verb, arg string) Action {
+		return Action{Kind: "ouri", Game: rec.ID, Ply: ply, Verb: verb, Arg: arg}
+	}
+	for _, c := range []struct {
+		name, user string
+		a          Action
+		want       string
+	}{
+		{"a house of the finished game's last board", "alice", now("sow", "a"), "over"},
+		{"Resign of a finished game", "alice", now("resign", ""), "already over"},
+		{"the resign confirmation of a finished game", "alice", now("resign", "yes"), "already over"},
+		{"an old board of a finished game", "bob", old("sow", "a"), "out of date"},
+		{"a game that does not exist", "bob", Action{Kind: "ouri", Game: 999, Verb: "sow", Arg: "a"}, "no longer exists"},
+		{"a challenge that does not exist", "bob", Action{Kind: "ouri", Challenge: 999, Verb: "accept"}, "no longer exists"},
+		{"a control that is not the bot's", "bob", Action{}, "not one of tabuleiro's"},
+		{"another game's kind", "bob", Action{Kind: "ordo", Game: rec.ID, Ply: ply, Verb: "resign"}, "another channel"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			r := e.do(e.click(c.user, board, c.id))
-			mustPrivate(t, r, c.want)
+			mustPrivate(t, e.do(e.click(c.user, board, c.a)), c.want)
 			if rec2, g2, _ := e.st.Game(rec.ID); rec2.Ply != ply || g2.Outcome().Winner != 0 || rec2.State != store.Finished {
 				t.Fatalf("the game changed: %+v", rec2)
 			}
