@@ -402,3 +402,20 @@ func (l *logBuffer) String() string {
 	defer l.mu.Unlock()
 	return l.buf.String()
 }
+
+// shown is a game's board message as the bot shows it: GameChanged edits the live board
+// (rec.MessageID must be set).
+func (e *env) shown(rec store.Game, g games.Game) sent {
+	e.t.Helper()
+	e.rec.take()
+	e.bot.GameChanged(context.Background(), View{Game: rec, Live: g})
+	calls := e.rec.take()
+	want := 1
+	if g.Outcome().Method == games.Time {
+		want = 2 // and a message that pings the players
+	}
+	if len(calls) != want || calls[0].op != "edit" || calls[0].message != rec.MessageID {
+		e.t.Fatalf("GameChanged made %+v, want one edit of %s", calls, rec.MessageID)
+	}
+	return calls[0]
+}

@@ -1,11 +1,8 @@
-package discord
+package bot
 
 import (
 	"math/rand/v2"
-	"strings"
 	"testing"
-
-	"github.com/bwmarrin/discordgo"
 
 	"tabuleiro/games"
 	"tabuleiro/games/oolong"
@@ -54,8 +51,8 @@ func pendingIs(m oolong.Marker) func(g *oolong.Game) bool {
 const testLayout = "BM,RO,GW,SU,RO,GM,SC,BW"
 
 // oolongAt starts alice (Black) against bob (Green) with layout, plays line with /oolong move and
-// returns the live board's message id and components.
-func (e *env) oolongAt(line []string) (string, []discordgo.MessageComponent) {
+// returns the live board's message id and controls.
+func (e *env) oolongAt(line []string) (string, []Row) {
 	e.t.Helper()
 	in := e.slash("alice", "oolong", "challenge", "opponent", "bob", "first", "me")
 	e.do(in)
@@ -74,7 +71,7 @@ func (e *env) oolongAt(line []string) (string, []discordgo.MessageComponent) {
 		e.t.Fatal(err)
 	}
 	board := ""
-	var comps []discordgo.MessageComponent
+	var rows []Row
 	for _, n := range line {
 		user := map[games.Seat]string{0: "alice", 1: "bob"}[g.ToMove()]
 		in := e.slash(user, "oolong", "move", "play", n)
@@ -84,47 +81,53 @@ func (e *env) oolongAt(line []string) (string, []discordgo.MessageComponent) {
 		if err := g.Play(m); err != nil {
 			e.t.Fatal(err)
 		}
-		board, comps = e.messageOf(in), r.Data.Components
+		board, rows = e.messageOf(in), r.Message.Rows
 	}
 	if board == "" {
 		in := e.slash("carol", "oolong", "board")
 		r := e.do(in)
-		board, comps = e.messageOf(in), r.Data.Components
+		board, rows = e.messageOf(in), r.Message.Rows
 	}
 	// A board posted by /move is stored as not known yet (""), until its id is learnt.
 	if got, _, _ := e.st.Game(rec.ID); got.Ply != len(line) || got.MessageID != board && got.MessageID != "" {
 		e.t.Fatalf("ply %d board %s", got.Ply, got.MessageID)
 	}
-	return board, comps
+	return board, rows
 }
 
-// control finds the enabled button or menu option of comps playing value (a custom id suffix or
-// a menu value).
-func control(comps []discordgo.MessageComponent, match func(id, value string) bool) (id, value string, ok bool) {
-	for _, c := range flatten(comps) {
-		switch x := c.(type) {
-		case discordgo.Button:
-			if !x.Disabled && match(x.CustomID, "") {
-				return x.CustomID, "", true
-			}
-		case discordgo.SelectMenu:
-			for _, o := range x.Options {
-				if match(x.CustomID, o.Value) {
-					return x.CustomID, o.Value, true
+// control finds the enabled button, or the menu option, of rows that match accepts (value is a
+// menu option's, "" for a button).
+func control(rows []Row, match func(a Action, value string) bool) (a Action, value string, ok bool) {
+	for _, c := range controls(rows) {
+		switch {
+		case c.Type == Button && !c.Disabled && match(c.Action, ""):
+			return c.Action, "", true
+		case c.Type == Menu:
+			for _, o := range c.Options {
+				if match(c.Action, o.Value) {
+					return c.Action, o.Value, true
 				}
 			}
 		}
 	}
-	return "", "", false
+	return Action{}, "", false
 }
 
-func hasLabel(comps []discordgo.MessageComponent, label string) bool {
-	for _, c := range flatten(comps) {
-		if b, ok := c.(discordgo.Button); ok && b.Label == label && !b.Disabled {
+// hasLabel reports whether rows have an enabled button labelled label.
+func hasLabel(rows []Row, label string) bool {
+	for _, c := range controls(rows) {
+		if c.Type == Button && c.Label == label && !c.Disabled {
 			return true
 		}
 	}
 	return false
+}
+
+// plays reports whether a control plays note: its button, or its menu option.
+func plays(note string) func(a Action, value string) bool {
+	return func(a Action, value string) bool {
+		return value == note || value == "" && a.Verb == "play" && a.Arg == note
+	}
 }
 
 // groupOf is the group of the mover's panel that holds note: the table of a free placement, the
@@ -144,40 +147,37 @@ func groupOf(g games.Game, note string) string {
 
 // decideByMenus plays note on board by the menus and buttons only, as a person would: directly, or
 // by first picking its group (a table, a tea) and then the choice, checking Back on the way.
-func (e *env) decideByMenus(user, board string, comps []discordgo.MessageComponent, note string) *discordgo.InteractionResponse {
+func (e *env) decideByMenus(user, board string, rows []Row, note string) Reply {
 	e.t.Helper()
-	direct := func(id, value string) bool {
-		return value == note || value == "" && strings.HasSuffix(id, "/play/"+note)
-	}
-	press := func(id, value string) *discordgo.InteractionResponse {
+	direct := plays(note)
+	press := func(a Action, value string) Reply {
 		if value != "" {
-			return e.do(e.click(user, board, id, value))
+			return e.do(e.click(user, board, a, value))
 		}
-		return e.do(e.click(user, board, id))
+		return e.do(e.click(user, board, a))
 	}
-	if id, v, ok := control(comps, direct); ok {
+	if id, v, ok := control(rows, direct); ok {
 		return press(id, v)
 	}
 	_, g := e.game("oolong", user)
 	group := groupOf(g, note)
-	id, v, ok := control(comps, func(id, value string) bool { return strings.Contains(id, "/group/") && value == group })
+	id, v, ok := control(rows, func(a Action, value string) bool { return a.Verb == "group" && value == group })
 	if !ok {
-		e.t.Fatalf("no control for %q or its group %q in %+v", note, group, comps)
+		e.t.Fatalf("no control for %q or its group %q in %+v", note, group, rows)
 	}
 	r := press(id, v)
-	if r.Type != discordgo.InteractionResponseUpdateMessage || !hasLabel(r.Data.Components, "Back") {
-		e.t.Fatalf("picking %q: want the narrowed board with Back, got %+v", group, r.Data)
+	if r.Type != Update || !hasLabel(r.Message.Rows, "Back") {
+		e.t.Fatalf("picking %q: want the narrowed board with Back, got %+v", group, r)
 	}
 	// Back shows the overview again; then the group once more, then the choice.
-	backID, _, _ := control(r.Data.Components, func(id, value string) bool { return strings.HasSuffix(id, "/view") })
-	back := e.do(e.click(user, board, backID))
-	if back.Type != discordgo.InteractionResponseUpdateMessage || hasLabel(back.Data.Components, "Back") {
-		e.t.Fatalf("Back: %+v", back.Data)
+	back := e.do(e.click(user, board, actionOf(e.t, r.Message.Rows, "view")))
+	if back.Type != Update || hasLabel(back.Message.Rows, "Back") {
+		e.t.Fatalf("Back: %+v", back)
 	}
 	r = press(id, v)
-	id, v, ok = control(r.Data.Components, direct)
+	id, v, ok = control(r.Message.Rows, direct)
 	if !ok {
-		e.t.Fatalf("%q is not offered after picking %q: %+v", note, group, r.Data.Components)
+		e.t.Fatalf("%q is not offered after picking %q: %+v", note, group, r.Message.Rows)
 	}
 	return press(id, v)
 }
@@ -202,7 +202,7 @@ func TestOolongMenus(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			e := newEnv(t)
 			line := oolongLine(t, testLayout, c.want)
-			board, comps := e.oolongAt(line)
+			board, rows := e.oolongAt(line)
 			rec, g := e.game("oolong", "alice")
 			user := map[games.Seat]string{0: "alice", 1: "bob"}[g.ToMove()]
 			other := map[games.Seat]string{0: "bob", 1: "alice"}[g.ToMove()]
@@ -213,26 +213,24 @@ func TestOolongMenus(t *testing.T) {
 				}
 			}
 			note := c.choose(legal)
-			_, _, direct := control(comps, func(id, value string) bool {
-				return value == note || value == "" && strings.HasSuffix(id, "/play/"+note)
-			})
+			_, _, direct := control(rows, plays(note))
 			if direct == c.twoStep {
 				t.Fatalf("%q offered on the overview: %v, want %v (%d choices)", note, direct, !c.twoStep, len(legal))
 			}
-			if hasLabel(comps, "Skip") != (len(g.(*oolong.Game).Pending()) > 0) {
-				t.Fatalf("Skip shown: %v, pending specials %v", hasLabel(comps, "Skip"), g.(*oolong.Game).Pending())
+			if hasLabel(rows, "Skip") != (len(g.(*oolong.Game).Pending()) > 0) {
+				t.Fatalf("Skip shown: %v, pending specials %v", hasLabel(rows, "Skip"), g.(*oolong.Game).Pending())
 			}
-			anyMenu, anyValue, ok := control(comps, func(id, value string) bool { return value != "" })
+			anyMenu, anyValue, ok := control(rows, func(a Action, value string) bool { return value != "" })
 			if !ok {
-				t.Fatalf("no menu on the board: %+v", comps)
+				t.Fatalf("no menu on the board: %+v", rows)
 			}
 			t.Run("the opponent's and a spectator's picks are refused privately", func(t *testing.T) {
 				mustPrivate(t, e.do(e.click(other, board, anyMenu, anyValue)), "turn")
 				mustPrivate(t, e.do(e.click("carol", board, anyMenu, anyValue)), "not playing")
 			})
-			r := e.decideByMenus(user, board, comps, note)
-			if r.Type != discordgo.InteractionResponseUpdateMessage {
-				t.Fatalf("deciding %q: %+v", note, r.Data)
+			r := e.decideByMenus(user, board, rows, note)
+			if r.Type != Update {
+				t.Fatalf("deciding %q: %+v", note, r)
 			}
 			rec2, g2 := e.game("oolong", "alice")
 			if rec2.Ply != rec.Ply+1 || g2.Format(g2.Log()[rec.Ply]) != note {

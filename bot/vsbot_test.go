@@ -1,4 +1,4 @@
-package discord
+package bot
 
 import (
 	"context"
@@ -6,8 +6,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/bwmarrin/discordgo"
 
 	"tabuleiro/games"
 	"tabuleiro/games/oolong"
@@ -26,8 +24,8 @@ func TestVsBotOptions(t *testing.T) {
 				if !rec.Seats[botSeat].Bot || rec.Seats[botSeat].Level != level || rec.Seats[1-botSeat].UserID != "alice" {
 					t.Fatalf("seats %+v", rec.Seats)
 				}
-				if !strings.Contains(r.Data.Content, "tabuleiro ("+level+")") {
-					t.Errorf("the level is not shown: %q", r.Data.Content)
+				if !strings.Contains(said(r.Message), "tabuleiro ("+level+")") {
+					t.Errorf("the level is not shown: %q", said(r.Message))
 				}
 				wantPly := map[string]int{"me": 0, "bot": 1}[first]
 				if g.Ply() != wantPly || g.ToMove() == botSeat {
@@ -44,9 +42,9 @@ func TestVsBotOptions(t *testing.T) {
 		seen := map[bool]bool{}
 		for i := 0; i < 16 && len(seen) < 2; i++ {
 			in := e.slash("alice", "ordo", "vs-bot", "level", "easy")
-			in.ChannelID = "r" + string(rune('a'+i))
+			in.Channel = "r" + string(rune('a'+i))
 			e.do(in)
-			rec, err := e.st.ActiveGame(in.ChannelID, "ordo", "alice")
+			rec, err := e.st.ActiveGame(in.Channel, "ordo", "alice")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -72,7 +70,7 @@ func TestVsBotOptions(t *testing.T) {
 			t.Fatalf("outcome %v", o)
 		}
 		edits := e.rec.edits()
-		if len(edits) == 0 || !strings.Contains(edits[len(edits)-1].content, "tabuleiro (easy) (North) wins: South ran out of time") {
+		if len(edits) == 0 || !strings.Contains(edits[len(edits)-1].content(), "tabuleiro (easy) (North) wins: South ran out of time") {
 			t.Fatalf("edits %+v", edits)
 		}
 	})
@@ -117,8 +115,8 @@ func TestBotDecidesItsSpecialThenPlaces(t *testing.T) {
 	in := e.slash("alice", "oolong", "move", "play", move)
 	r := e.do(in)
 	mustPublic(t, r)
-	if !strings.Contains(r.Data.Content, "thinking") {
-		t.Errorf("the reply to the person's move does not say the bot is thinking: %q", r.Data.Content)
+	if !strings.Contains(said(r.Message), "thinking") {
+		t.Errorf("the reply to the person's move does not say the bot is thinking: %q", said(r.Message))
 	}
 	rec, g2, err := e.st.Game(rec.ID)
 	if err != nil {
@@ -137,14 +135,14 @@ func TestBotDecidesItsSpecialThenPlaces(t *testing.T) {
 			last = ed
 		}
 	}
-	if last.message != e.messageOf(in) || !strings.Contains(last.content, "<@alice> (Black) to move") {
+	if last.message != e.messageOf(in) || !strings.Contains(last.content(), mention("alice")+" (Black) to move") {
 		t.Fatalf("the live board was not brought up to date: %+v", last)
 	}
-	if _, _, ok := control(last.components, func(id, v string) bool { return strings.Contains(id, "/play/") || v != "" }); !ok {
-		t.Fatalf("the person has no controls: %+v", last.components)
+	if _, _, ok := control(last.msg.Rows, func(a Action, v string) bool { return a.Verb == "play" || v != "" }); !ok {
+		t.Fatalf("the person has no controls: %+v", last.msg.Rows)
 	}
 	moves := 0
-	for _, line := range strings.Split(logs.buf.String(), "\n") {
+	for _, line := range strings.Split(logs.String(), "\n") {
 		if strings.Contains(line, `"msg":"bot move"`) {
 			moves++
 			if n := strings.Count(line, `"guild":`); n != 1 {
@@ -155,5 +153,4 @@ func TestBotDecidesItsSpecialThenPlaces(t *testing.T) {
 	if moves < 2 {
 		t.Errorf("%d bot moves logged", moves)
 	}
-	_ = discordgo.Button{}
 }

@@ -1,12 +1,10 @@
-package discord
+package bot
 
 import (
 	"math/rand/v2"
 	"strings"
 	"testing"
 	"unicode/utf8"
-
-	"github.com/bwmarrin/discordgo"
 
 	"tabuleiro/games"
 	"tabuleiro/games/catalog"
@@ -20,35 +18,35 @@ func TestBoardCommand(t *testing.T) {
 	t.Run("with several games and no player, a spectator is asked to pick one", func(t *testing.T) {
 		r := e.do(e.slash("dave", "ouri", "board"))
 		mustPrivate(t, r, "player:")
-		if !strings.Contains(r.Data.Content, "<@alice> vs <@bob>") || !strings.Contains(r.Data.Content, "<@carol>") {
-			t.Errorf("the games are not listed: %q", r.Data.Content)
+		if !strings.Contains(said(r.Message), mention("alice")+" vs "+mention("bob")) || !strings.Contains(said(r.Message), mention("carol")) {
+			t.Errorf("the games are not listed: %q", said(r.Message))
 		}
 	})
 	t.Run("player picks the game and the new board replaces the old one", func(t *testing.T) {
 		in := e.slash("dave", "ouri", "board", "player", "bob")
 		r := e.do(in)
 		mustPublic(t, r)
-		if !strings.Contains(r.Data.Content, "<@alice> (South) vs <@bob> (North)") || len(customIDs(r.Data.Components)) == 0 {
-			t.Fatalf("board: %+v", r.Data)
+		if !strings.Contains(said(r.Message), mention("alice")+" (South) vs "+mention("bob")+" (North)") || len(enabled(r.Message.Rows)) == 0 {
+			t.Fatalf("board: %+v", r)
 		}
 		rec, _ := e.game("ouri", "alice")
 		if rec.MessageID != e.messageOf(in) {
 			t.Fatalf("live board %s, want %s", rec.MessageID, e.messageOf(in))
 		}
 		edits := e.rec.edits()
-		if last := edits[len(edits)-1]; last.message != first || len(last.components) != 0 {
+		if last := edits[len(edits)-1]; last.message != first || len(last.msg.Rows) != 0 {
 			t.Fatalf("the old board keeps its buttons: %+v", last)
 		}
 	})
 	t.Run("a player's own game needs no player option", func(t *testing.T) {
 		r := e.do(e.slash("carol", "ouri", "board"))
 		mustPublic(t, r)
-		if !strings.Contains(r.Data.Content, "<@carol>") {
-			t.Fatalf("%q", r.Data.Content)
+		if !strings.Contains(said(r.Message), mention("carol")) {
+			t.Fatalf("%q", said(r.Message))
 		}
 	})
 	t.Run("a player without a game is refused privately", func(t *testing.T) {
-		mustPrivate(t, e.do(e.slash("dave", "ouri", "board", "player", "erin")), "<@erin> has no Ouri game")
+		mustPrivate(t, e.do(e.slash("dave", "ouri", "board", "player", "erin")), mention("erin")+" has no Ouri game")
 		mustPrivate(t, e.do(e.slash("dave", "ordo", "board")), "no ordo game")
 	})
 }
@@ -59,19 +57,19 @@ func TestHistoryCommand(t *testing.T) {
 		e.challengeGame("ordo")
 		r := e.do(e.slash("carol", "ordo", "history"))
 		mustPublic(t, r)
-		if !strings.Contains(r.Data.Content, "No decisions yet") {
-			t.Errorf("%q", r.Data.Content)
+		if !strings.Contains(said(r.Message), "No decisions yet") {
+			t.Errorf("%q", said(r.Message))
 		}
 		e.do(e.slash("alice", "ordo", "move", "play", "a3-a4"))
 		e.do(e.slash("bob", "ordo", "move", "play", "a6-a5"))
 		e.do(e.slash("alice", "ordo", "resign"))
 		// A spectator without player: gets the channel's most recent game.
-		for _, in := range []*discordgo.Interaction{e.slash("alice", "ordo", "history"), e.slash("carol", "ordo", "history", "player", "bob"), e.slash("carol", "ordo", "history")} {
+		for _, in := range []*Interaction{e.slash("alice", "ordo", "history"), e.slash("carol", "ordo", "history", "player", "bob"), e.slash("carol", "ordo", "history")} {
 			r := e.do(in)
 			mustPublic(t, r)
-			for _, want := range []string{"1. White a3-a4", "2. Black a6-a5", "<@bob> (Black) wins: White resigned"} {
-				if !strings.Contains(r.Data.Content, want) {
-					t.Errorf("history lacks %q: %q", want, r.Data.Content)
+			for _, want := range []string{"1. White a3-a4", "2. Black a6-a5", mention("bob") + " (Black) wins: White resigned"} {
+				if !strings.Contains(said(r.Message), want) {
+					t.Errorf("history lacks %q: %q", want, said(r.Message))
 				}
 			}
 		}
@@ -100,7 +98,7 @@ func TestHistoryCommand(t *testing.T) {
 		}
 		r := e.do(e.slash("carol", "ouri", "history", "player", "alice"))
 		mustPublic(t, r)
-		c := r.Data.Content
+		c := said(r.Message)
 		last := g.Format(g.Log()[g.Ply()-1])
 		if n := utf8.RuneCountInString(c); n > 2000 || n < 1500 {
 			t.Errorf("%d characters", n)
@@ -118,18 +116,18 @@ func TestOffers(t *testing.T) {
 		e.do(e.slash("alice", "ouri", "move", "play", "d"))
 		r := e.do(e.slash("bob", "ouri", "end"))
 		mustPublic(t, r)
-		if !strings.Contains(r.Data.Content, "<@bob> offers to end the game") || !strings.Contains(r.Data.Content, "<@alice>: `/ouri end`") {
-			t.Fatalf("%q", r.Data.Content)
+		if !strings.Contains(said(r.Message), mention("bob")+" offers to end the game") || !strings.Contains(said(r.Message), mention("alice")+": `/ouri end`") {
+			t.Fatalf("%q", said(r.Message))
 		}
 		mustPrivate(t, e.do(e.slash("bob", "ouri", "end")), "already made the offer")
 		b := e.do(e.slash("carol", "ouri", "board", "player", "alice"))
-		if !strings.Contains(b.Data.Content, "offers to end") {
-			t.Errorf("the board does not show the offer: %q", b.Data.Content)
+		if !strings.Contains(said(b.Message), "offers to end") {
+			t.Errorf("the board does not show the offer: %q", said(b.Message))
 		}
 		r = e.do(e.slash("alice", "ouri", "end"))
 		mustPublic(t, r)
-		if !strings.Contains(r.Data.Content, "ended by agreement") || !onlyRematch(r.Data.Components) {
-			t.Fatalf("%+v", r.Data)
+		if !strings.Contains(said(r.Message), "ended by agreement") || !onlyRematch(r.Message.Rows) {
+			t.Fatalf("%+v", r)
 		}
 	})
 	t.Run("playing on declines the opponent's offer", func(t *testing.T) {
@@ -138,8 +136,8 @@ func TestOffers(t *testing.T) {
 		e.do(e.slash("bob", "ordo", "draw"))
 		e.do(e.slash("alice", "ordo", "move", "play", "a3-a4"))
 		r := e.do(e.slash("alice", "ordo", "draw"))
-		if !strings.Contains(r.Data.Content, "<@alice> offers a draw") {
-			t.Fatalf("alice's draw after playing on should be a new offer: %q", r.Data.Content)
+		if !strings.Contains(said(r.Message), mention("alice")+" offers a draw") {
+			t.Fatalf("alice's draw after playing on should be a new offer: %q", said(r.Message))
 		}
 	})
 	t.Run("the bot refuses offers, saying so", func(t *testing.T) {
@@ -153,8 +151,8 @@ func TestOffers(t *testing.T) {
 		e.do(e.slash("alice", "ordo", "vs-bot", "level", "easy", "first", "me"))
 		r := e.do(e.slash("alice", "ordo", "resign"))
 		mustPublic(t, r)
-		if !strings.Contains(r.Data.Content, "tabuleiro (easy) (Black) wins: White resigned") || !onlyRematch(r.Data.Components) {
-			t.Fatalf("%+v", r.Data)
+		if !strings.Contains(said(r.Message), "tabuleiro (easy) (Black) wins: White resigned") || !onlyRematch(r.Message.Rows) {
+			t.Fatalf("%+v", r)
 		}
 		mustPrivate(t, e.do(e.slash("alice", "ordo", "resign")), "no ordo game")
 	})

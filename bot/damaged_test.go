@@ -1,4 +1,4 @@
-package discord
+package bot
 
 import (
 	"encoding/binary"
@@ -32,8 +32,8 @@ func TestResigningADamagedGameFreesThePlayers(t *testing.T) {
 	mustPrivate(t, e.do(e.slash("alice", "ouri", "board")), "damaged")
 	r := e.do(e.slash("alice", "ouri", "resign"))
 	mustPrivate(t, r, "closed without a result")
-	if !strings.Contains(r.Data.Content, "/ouri vs-bot") {
-		t.Errorf("the reply does not say how to go on: %q", r.Data.Content)
+	if !strings.Contains(said(r.Message), "/ouri vs-bot") {
+		t.Errorf("the reply does not say how to go on: %q", said(r.Message))
 	}
 	mustPublic(t, e.do(e.slash("alice", "ouri", "vs-bot", "level", "easy", "first", "me")))
 	mustPublic(t, e.do(e.slash("carol", "ouri", "board")))

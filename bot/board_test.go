@@ -1,4 +1,4 @@
-package discord
+package bot
 
 import (
 	"math/rand/v2"
@@ -41,13 +41,13 @@ func TestBoardSaysWhoseTurnOrTheResultOnce(t *testing.T) {
 				check := func() {
 					t.Helper()
 					rec.Ply = g.Ply()
-					content := e.shown(rec, g).content
+					content := e.shown(rec, g).content()
 					lines := statusLines(content)
 					if len(lines) != 1 {
 						t.Fatalf("ply %d: %d status lines %q in\n%s", g.Ply(), len(lines), lines, content)
 					}
 					o := g.Outcome()
-					if (!o.Over() || !o.Draw()) && !strings.Contains(lines[0], "<@") {
+					if (!o.Over() || !o.Draw()) && !strings.Contains(lines[0], mention(rec.Seats[0].UserID)) && !strings.Contains(lines[0], mention(rec.Seats[1].UserID)) {
 						t.Fatalf("ply %d: the status line %q names nobody", g.Ply(), lines[0])
 					}
 					if o.Over() && !o.Draw() && !strings.HasPrefix(lines[0], mention(rec.Seats[o.Winner].UserID)) {
