@@ -419,3 +419,9 @@ func (e *env) shown(rec store.Game, g games.Game) sent {
 	}
 	return calls[0]
 }
+
+// inDM makes an interaction come from a DM (or group DM) channel: no server.
+func inDM(in *Interaction, channel string) *Interaction {
+	in.Guild, in.Channel = "", channel
+	return in
+}

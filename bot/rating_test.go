@@ -1,4 +1,4 @@
-package discord
+package bot
 
 import (
 	"context"
@@ -9,8 +9,6 @@ import (
 	"sync"
 	"testing"
 	"time"
-
-	"github.com/bwmarrin/discordgo"
 
 	"tabuleiro/store"
 )
@@ -79,10 +77,10 @@ func (a glicko) change(user string, after glicko) string {
 	if d == 0 {
 		sign = "±0"
 	}
-	return fmt.Sprintf("<@%s> %s → %s (%s)", user, a.shown(), after.shown(), sign)
+	return fmt.Sprintf("%s %s → %s (%s)", mention(user), a.shown(), after.shown(), sign)
 }
 
-// rated plays one rated Ordo game through the adapter: a challenges b (a moves first), each
+// rated plays one rated Ordo game: a challenges b (a moves first), each
 // decides once, and the game ends with score for a (1: b resigns, 0: a resigns, 0.5: a draw by
 // agreement). It returns the final board's text.
 func (e *env) rated(a, b string, score float64, opts ...any) string {
@@ -91,10 +89,7 @@ func (e *env) rated(a, b string, score float64, opts ...any) string {
 	in := e.slash(a, "ordo", "challenge", append([]any{"opponent", b, "first", "me"}, opts...)...)
 	r := e.do(in)
 	mustPublic(e.t, r)
-	accept, _ := challengeIDs(e.t, r)
-	if r = e.do(e.click(b, e.messageOf(in), accept)); r.Type != discordgo.InteractionResponseUpdateMessage {
-		e.t.Fatalf("accept: %+v", r.Data)
-	}
+	mustUpdate(e.t, e.do(e.click(b, e.messageOf(in), actionOf(e.t, r.Message.Rows, "accept"))))
 	for _, who := range []string{a, b} {
 		_, g := e.game("ordo", who)
 		mustPublic(e.t, e.do(e.slash(who, "ordo", "move", "play", g.Format(g.Legal()[0]))))
@@ -109,7 +104,7 @@ func (e *env) rated(a, b string, score float64, opts ...any) string {
 		r = e.do(e.slash(b, "ordo", "draw"))
 	}
 	mustPublic(e.t, r)
-	return r.Data.Content
+	return said(r.Message)
 }
 
 // A series of rated games between three players shows, on each final board, the changes an
@@ -139,21 +134,21 @@ func TestRatedSeriesMatchesGlicko2(t *testing.T) {
 	slices.SortFunc(order, func(x, y string) int { return -cmpFloat(players[x].r, players[y].r) })
 	r := e.do(e.slash("carol", "ordo", "leaderboard"))
 	if !isPrivate(r) {
-		t.Fatalf("leaderboard: %+v", r.Data)
+		t.Fatalf("leaderboard: %+v", r)
 	}
-	lines := strings.Split(r.Data.Content, "\n")
+	lines := strings.Split(said(r.Message), "\n")
 	for i, u := range order {
-		want := fmt.Sprintf("`#%d` <@%s> **%s**", i+1, u, players[u].shown())
+		want := fmt.Sprintf("`#%d` %s **%s**", i+1, mention(u), players[u].shown())
 		if !strings.HasPrefix(lines[i+1], want) {
-			t.Fatalf("leaderboard line %d is %q, want it to start %q:\n%s", i+1, lines[i+1], want, r.Data.Content)
+			t.Fatalf("leaderboard line %d is %q, want it to start %q:\n%s", i+1, lines[i+1], want, said(r.Message))
 		}
 	}
 	rank := slices.Index(order, "carol") + 1
-	if want := fmt.Sprintf("You are `#%d` of 3 with **%s**.", rank, players["carol"].shown()); !strings.Contains(r.Data.Content, want) {
-		t.Fatalf("leaderboard does not say %q:\n%s", want, r.Data.Content)
+	if want := fmt.Sprintf("You are `#%d` of 3 with **%s**.", rank, players["carol"].shown()); !strings.Contains(said(r.Message), want) {
+		t.Fatalf("leaderboard does not say %q:\n%s", want, said(r.Message))
 	}
-	if len(r.Data.Components) != 0 {
-		t.Fatalf("a one-page leaderboard has buttons: %+v", r.Data.Components)
+	if len(r.Message.Rows) != 0 {
+		t.Fatalf("a one-page leaderboard has buttons: %+v", r.Message.Rows)
 	}
 	for u, p := range players {
 		if p.rd > 110 {
@@ -163,14 +158,15 @@ func TestRatedSeriesMatchesGlicko2(t *testing.T) {
 	// alice, each round: wins in games 1, 4 and 8, a draw in 6, losses in 3 and 5.
 	r = e.do(e.slash("bob", "ordo", "profile", "player", "alice"))
 	if !isPrivate(r) {
-		t.Fatalf("profile: %+v", r.Data)
+		t.Fatalf("profile: %+v", r)
 	}
-	p := r.Data.Content
+	p := said(r.Message)
 	for _, want := range []string{
-		"<@alice>", fmt.Sprintf("Rating **%s** (deviation %.0f)", players["alice"].shown(), players["alice"].rd),
+		mention("alice"), fmt.Sprintf("Rating **%s** (deviation %.0f)", players["alice"].shown(), players["alice"].rd),
 		fmt.Sprintf("`#%d` of 3", slices.Index(order, "alice")+1), "Rated games: 9 W · 3 D · 6 L",
 		"Against the bot: no game yet", "Last 5 games:",
-		"won against <@carol> by resignation, rated", "drew with <@bob> by agreement", "lost to <@bob> by resignation",
+		"won against " + mention("carol") + " by resignation, rated", "drew with " + mention("bob") + " by agreement",
+		"lost to " + mention("bob") + " by resignation",
 	} {
 		if !strings.Contains(p, want) {
 			t.Fatalf("profile does not say %q:\n%s", want, p)
@@ -180,7 +176,7 @@ func TestRatedSeriesMatchesGlicko2(t *testing.T) {
 		t.Fatalf("profile lists %d games:\n%s", n, p)
 	}
 	// The most recent game comes first.
-	if i, j := strings.Index(p, "won against <@carol>"), strings.Index(p, "drew with <@bob>"); i > j {
+	if i, j := strings.Index(p, "won against "+mention("carol")), strings.Index(p, "drew with "+mention("bob")); i > j {
 		t.Fatalf("not most recent first:\n%s", p)
 	}
 }
@@ -218,15 +214,15 @@ func TestLeaderboardPages(t *testing.T) {
 	caller := users[n-1]
 	in := e.slash(caller, "ordo", "leaderboard")
 	r := e.do(in)
-	check := func(r *discordgo.InteractionResponse, page int) (prev, next string) {
+	check := func(r Reply, page int) (prev, next Action) {
 		t.Helper()
-		c := r.Data.Content
+		c := said(r.Message)
 		if !strings.Contains(c, fmt.Sprintf("page %d of 2", page)) {
 			t.Fatalf("page %d:\n%s", page, c)
 		}
 		from, to := (page-1)*10, min(page*10, n)
 		for i, u := range order[from:to] {
-			line := fmt.Sprintf("`#%d` <@%s> **%s**", from+i+1, u, players[u].shown())
+			line := fmt.Sprintf("`#%d` %s **%s**", from+i+1, mention(u), players[u].shown())
 			if !strings.Contains(c, line) {
 				t.Fatalf("page %d lacks %q:\n%s", page, line, c)
 			}
@@ -238,16 +234,15 @@ func TestLeaderboardPages(t *testing.T) {
 		if !strings.Contains(c, fmt.Sprintf("You are `#%d` of %d", rank, n)) {
 			t.Fatalf("page %d lacks the caller's rank %d:\n%s", page, rank, c)
 		}
-		for _, comp := range flatten(r.Data.Components) {
-			b := comp.(discordgo.Button)
+		for _, b := range controls(r.Message.Rows) {
 			switch b.Label {
 			case "◀":
-				prev = b.CustomID
+				prev = b.Action
 				if b.Disabled != (page == 1) {
 					t.Fatalf("◀ on page %d disabled %v", page, b.Disabled)
 				}
 			case "▶":
-				next = b.CustomID
+				next = b.Action
 				if b.Disabled != (page == 2) {
 					t.Fatalf("▶ on page %d disabled %v", page, b.Disabled)
 				}
@@ -256,26 +251,24 @@ func TestLeaderboardPages(t *testing.T) {
 		return prev, next
 	}
 	if !isPrivate(r) {
-		t.Fatalf("leaderboard is not private: %+v", r.Data)
+		t.Fatalf("leaderboard is not private: %+v", r)
 	}
 	_, next := check(r, 1)
-	if next != "/ordo/0/0/leaderboard/2" {
-		t.Fatalf("▶ is %q", next)
+	if next != (Action{Kind: "ordo", Verb: "leaderboard", Arg: "2"}) {
+		t.Fatalf("▶ is %+v", next)
 	}
 	r = e.do(e.click(caller, e.messageOf(in), next))
-	if r.Type != discordgo.InteractionResponseUpdateMessage {
-		t.Fatalf("▶ does not update the page: %+v", r)
-	}
+	mustUpdate(t, r)
 	prev, _ := check(r, 2)
 	r = e.do(e.click(caller, e.messageOf(in), prev))
 	check(r, 1)
 	// A page past the end shows the last one.
-	r = e.do(e.click(caller, e.messageOf(in), "/ordo/0/0/leaderboard/9"))
+	r = e.do(e.click(caller, e.messageOf(in), Action{Kind: "ordo", Verb: "leaderboard", Arg: "9"}))
 	check(r, 2)
 	// Another game's board is empty.
 	r = e.do(e.slash(caller, "ouri", "leaderboard"))
-	if !strings.Contains(r.Data.Content, "Nobody has played a rated Ouri game here yet") {
-		t.Fatalf("empty leaderboard:\n%s", r.Data.Content)
+	if !strings.Contains(said(r.Message), "Nobody has played a rated Ouri game here yet") {
+		t.Fatalf("empty leaderboard:\n%s", said(r.Message))
 	}
 }
 
@@ -295,8 +288,8 @@ func TestWhatIsNotRated(t *testing.T) {
 			e.later()
 			r := e.do(e.slash("alice", "ouri", "challenge", append([]any{"opponent", "bob"}, opts...)...))
 			mustPublic(t, r)
-			if !strings.Contains(r.Data.Content, "to an unrated game of **Ouri**") {
-				t.Fatalf("challenge text: %s", r.Data.Content)
+			if !strings.Contains(said(r.Message), "to an unrated game of **Ouri**") {
+				t.Fatalf("challenge text: %s", said(r.Message))
 			}
 			e.do(e.click("alice", "x", mustAccept(t, r, "decline")))
 			e.later()
@@ -314,8 +307,8 @@ func TestWhatIsNotRated(t *testing.T) {
 			e.do(e.slash(who, "ouri", "move", "play", g.Format(g.Legal()[0])))
 		}
 		r = e.do(e.slash("bob", "ouri", "resign"))
-		if strings.Contains(r.Data.Content, "→") {
-			t.Fatalf("an unrated game shows a change:\n%s", r.Data.Content)
+		if strings.Contains(said(r.Message), "→") {
+			t.Fatalf("an unrated game shows a change:\n%s", said(r.Message))
 		}
 		unchanged("ouri", "alice")
 		unchanged("ouri", "bob")
@@ -330,8 +323,8 @@ func TestWhatIsNotRated(t *testing.T) {
 		}
 		e.later()
 		r := e.do(e.slash("alice", "ordo", "challenge", "opponent", "bob"))
-		if !strings.Contains(r.Data.Content, "to an unrated game of **Ordo**") {
-			t.Fatalf("challenge text on an unrated server: %s", r.Data.Content)
+		if !strings.Contains(said(r.Message), "to an unrated game of **Ordo**") {
+			t.Fatalf("challenge text on an unrated server: %s", said(r.Message))
 		}
 		e.do(e.click("alice", "x", mustAccept(t, r, "decline")))
 		board = e.rated("alice", "bob", 1)
@@ -340,7 +333,7 @@ func TestWhatIsNotRated(t *testing.T) {
 		}
 		unchanged("ordo", "alice")
 		// rated:true still rates there.
-		if board = e.rated("alice", "bob", 1, "rated", true); !strings.Contains(board, "<@alice> 1500? → 1662? (+162)") {
+		if board = e.rated("alice", "bob", 1, "rated", true); !strings.Contains(board, mention("alice")+" 1500? → 1662? (+162)") {
 			t.Fatalf("rated:true on an unrated server:\n%s", board)
 		}
 		if _, err := e.st.ChangeServerSettings("g1", func(s *store.ServerSettings) { s.Unrated = false }); err != nil {
@@ -351,15 +344,15 @@ func TestWhatIsNotRated(t *testing.T) {
 		e.later()
 		in := e.slash("carol", "ordo", "challenge", "opponent", "dave", "first", "me")
 		r := e.do(in)
-		if !strings.Contains(r.Data.Content, "to a rated game of **Ordo**") {
-			t.Fatalf("challenge text: %s", r.Data.Content)
+		if !strings.Contains(said(r.Message), "to a rated game of **Ordo**") {
+			t.Fatalf("challenge text: %s", said(r.Message))
 		}
 		e.do(e.click("dave", e.messageOf(in), mustAccept(t, r, "accept")))
 		_, g := e.game("ordo", "carol")
 		e.do(e.slash("carol", "ordo", "move", "play", g.Format(g.Legal()[0])))
 		r = e.do(e.slash("dave", "ordo", "resign"))
-		if strings.Contains(r.Data.Content, "→") {
-			t.Fatalf("a game dave never decided in shows a change:\n%s", r.Data.Content)
+		if strings.Contains(said(r.Message), "→") {
+			t.Fatalf("a game dave never decided in shows a change:\n%s", said(r.Message))
 		}
 		unchanged("ordo", "carol")
 		unchanged("ordo", "dave")
@@ -370,33 +363,29 @@ func TestWhatIsNotRated(t *testing.T) {
 			r := e.do(e.slash("erin", "ouri", "vs-bot", "level", level, "first", "me"))
 			mustPublic(t, r)
 			r = e.do(e.slash("erin", "ouri", "resign"))
-			if strings.Contains(r.Data.Content, "→") {
-				t.Fatalf("a bot game shows a change:\n%s", r.Data.Content)
+			if strings.Contains(said(r.Message), "→") {
+				t.Fatalf("a bot game shows a change:\n%s", said(r.Message))
 			}
 		}
 		unchanged("ouri", "erin")
 		r := e.do(e.slash("erin", "ouri", "profile"))
-		for _, want := range []string{"<@erin>", "Rating **1500?** (deviation 350) · no rated game yet",
+		for _, want := range []string{mention("erin"), "Rating **1500?** (deviation 350) · no rated game yet",
 			"Against the bot: easy 0 W · 0 D · 2 L; medium 0 W · 0 D · 1 L", "Last 3 games:",
 			"lost to tabuleiro (medium) by resignation"} {
-			if !strings.Contains(r.Data.Content, want) {
-				t.Fatalf("profile does not say %q:\n%s", want, r.Data.Content)
+			if !strings.Contains(said(r.Message), want) {
+				t.Fatalf("profile does not say %q:\n%s", want, said(r.Message))
 			}
 		}
-		if strings.Contains(r.Data.Content, "unrated") {
-			t.Fatalf("bot games are called unrated:\n%s", r.Data.Content)
+		if strings.Contains(said(r.Message), "unrated") {
+			t.Fatalf("bot games are called unrated:\n%s", said(r.Message))
 		}
 	})
 }
 
-// mustAccept is the custom id of a challenge's Accept (verb "accept") or Decline ("decline").
-func mustAccept(t *testing.T, r *discordgo.InteractionResponse, verb string) string {
+// mustAccept is the action of a challenge's Accept (verb "accept") or Decline ("decline").
+func mustAccept(t *testing.T, r Reply, verb string) Action {
 	t.Helper()
-	accept, decline := challengeIDs(t, r)
-	if verb == "decline" {
-		return decline
-	}
-	return accept
+	return actionOf(t, r.Message.Rows, verb)
 }
 
 // A resignation and a loss on time racing on one rated game rate it once; a restart afterwards
@@ -441,18 +430,18 @@ func TestRacingEndingsRateOnce(t *testing.T) {
 		wg.Wait()
 		e.bot.Wait()
 		// Whichever ending won shows the change: the resignation's board, or the time-out's edit.
-		shown := resigned.Response.Data.Content
-		if isPrivate(resigned.Response) {
+		shown := said(resigned.Message)
+		if isPrivate(resigned) {
 			e.rec.mu.Lock()
 			for _, c := range e.rec.calls[calls:] {
-				if c.op == "edit" && strings.Contains(c.content, "ran out of time") {
-					shown = c.content
+				if c.op == "edit" && strings.Contains(c.content(), "ran out of time") {
+					shown = c.content()
 				}
 			}
 			e.rec.mu.Unlock()
 		}
-		won[isPrivate(resigned.Response)] = true
-		if !strings.Contains(shown, "<@alice> ") || !strings.Contains(shown, " → ") {
+		won[isPrivate(resigned)] = true
+		if !strings.Contains(shown, mention("alice")+" ") || !strings.Contains(shown, " → ") {
 			t.Fatalf("round %d: the ending shows no rating change:\n%s", round, shown)
 		}
 	}
@@ -480,11 +469,11 @@ func TestRacingEndingsRateOnce(t *testing.T) {
 	if got := int(math.Round(a.Rating.Rating)); got != gs[0].Change[0].After {
 		t.Fatalf("alice's rating %d, her last game says %d", got, gs[0].Change[0].After)
 	}
-	before := e.do(e.slash("alice", "ordo", "leaderboard")).Data.Content
+	before := said(e.do(e.slash("alice", "ordo", "leaderboard")).Message)
 	e.bot.Wait()
 	e.st.Close()
 	e.open()
-	if after := e.do(e.slash("alice", "ordo", "leaderboard")).Data.Content; after != before {
+	if after := said(e.do(e.slash("alice", "ordo", "leaderboard")).Message); after != before {
 		t.Fatalf("after a restart the leaderboard reads\n%s\nnot\n%s", after, before)
 	}
 	if err := e.st.Check(); err != nil {
@@ -501,8 +490,8 @@ func TestNoRatingsInDMs(t *testing.T) {
 	e := newEnv(t)
 	r := e.do(inDM(e.slash("alice", "ordo", "challenge", "opponent", "bob"), "gdm"))
 	mustPublic(t, r)
-	if !strings.Contains(r.Data.Content, "to an unrated game of **Ordo**") {
-		t.Fatalf("challenge in a DM: %s", r.Data.Content)
+	if !strings.Contains(said(r.Message), "to an unrated game of **Ordo**") {
+		t.Fatalf("challenge in a DM: %s", said(r.Message))
 	}
 	e.later()
 	mustPrivate(t, e.do(inDM(e.slash("carol", "ordo", "challenge", "opponent", "dave", "rated", true), "gdm")),
