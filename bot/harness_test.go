@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"log/slog"
 	"strings"
@@ -424,4 +425,33 @@ func (e *env) shown(rec store.Game, g games.Game) sent {
 func inDM(in *Interaction, channel string) *Interaction {
 	in.Guild, in.Channel = "", channel
 	return in
+}
+
+// records are the JSON log lines written so far.
+func (l *logBuffer) records(t *testing.T) []map[string]any {
+	t.Helper()
+	var out []map[string]any
+	for _, line := range strings.Split(strings.TrimSpace(l.String()), "\n") {
+		if line == "" {
+			continue
+		}
+		var m map[string]any
+		if err := json.Unmarshal([]byte(line), &m); err != nil {
+			t.Fatalf("log line %q: %v", line, err)
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// find is the first log record saying msg.
+func (l *logBuffer) find(t *testing.T, msg string) map[string]any {
+	t.Helper()
+	for _, r := range l.records(t) {
+		if r["msg"] == msg {
+			return r
+		}
+	}
+	t.Fatalf("no log %q in %v", msg, l.records(t))
+	return nil
 }
