@@ -82,3 +82,132 @@ func TestOneCoachJobAtATimePerPerson(t *testing.T) {
 		t.Errorf("a review after a lost one timed out: %+v", r)
 	}
 }
+
+// newCoachEnv is the bot whose coach searches to a fixed depth: the same hints and reviews on any
+// machine.
+func newCoachEnv(t *testing.T) *env {
+	return newEnvWith(t, slog.New(slog.DiscardHandler), func(c *Config) { c.CoachDepth = 8 })
+}
+
+// ouriGame has south challenge north to an Ouri game in channel, south first, rated or not, and
+// north accept it.
+func (e *env) ouriGame(channel, south, north string, rated bool) {
+	e.t.Helper()
+	in := e.slash(south, "ouri", "challenge", "opponent", north, "first", "me", "rated", rated)
+	in.Channel = channel
+	r := e.do(in)
+	mustPublic(e.t, r)
+	accept := e.click(north, e.messageOf(in), actionOf(e.t, r.Message.Rows, "accept"))
+	accept.Channel = channel
+	mustUpdate(e.t, e.do(accept))
+}
+
+// play has user play move with /ouri move in channel.
+func (e *env) play(channel, user, move string) {
+	e.t.Helper()
+	in := e.slash(user, "ouri", "move", "play", move)
+	in.Channel = channel
+	mustPublic(e.t, e.do(in))
+}
+
+// in is the command user gave in channel.
+func (e *env) in(channel, user, sub string, opts ...any) *Interaction {
+	in := e.slash(user, "ouri", sub, opts...)
+	in.Channel = channel
+	return in
+}
+
+// deferred answers a command that must be answered later: privately deferred at once, then the
+// text edited into the reply through the interaction's follow-ups, once.
+func (e *env) deferred(in *Interaction) string {
+	e.t.Helper()
+	e.rec.take()
+	r := e.do(in)
+	if r.Type != Deferred || !r.Message.Private {
+		e.t.Fatalf("want a private deferred answer, got %+v", r)
+	}
+	var edits []string
+	for _, c := range e.rec.take() {
+		if c.op == "edit" && c.webhook && c.message == e.messageOf(in) {
+			edits = append(edits, c.content())
+		}
+	}
+	if len(edits) != 1 {
+		e.t.Fatalf("want one edit of the deferred answer, got %d: %q", len(edits), edits)
+	}
+	return edits[0]
+}
+
+func mustSay(t *testing.T, what, text string, wants ...string) {
+	t.Helper()
+	for _, want := range wants {
+		if !strings.Contains(text, want) {
+			t.Errorf("%s does not say %q:\n%s", what, want, text)
+		}
+	}
+}
+
+func TestHint(t *testing.T) {
+	e := newCoachEnv(t)
+	const ch = "c-hint"
+	e.ouriGame(ch, "alice", "bob", false)
+
+	t.Run("not on the opponent's turn: refused at once, privately", func(t *testing.T) {
+		r := e.do(e.in(ch, "bob", "hint"))
+		mustPrivate(t, r, "")
+		mustSay(t, "the refusal", said(r.Message), "A hint is for your own decision")
+	})
+	t.Run("three hints, counted, each a legal move", func(t *testing.T) {
+		for i, want := range []string{"Hint 1 of 3: play **", "Hint 2 of 3", "Hint 3 of 3"} {
+			text := e.deferred(e.in(ch, "alice", "hint"))
+			left := []string{"2 hints left in this game.", "1 hint left in this game.", "That was your last hint in this game."}[i]
+			mustSay(t, "the hint", text, want, left, "chance to win from there")
+			move := strings.SplitN(strings.SplitN(text, "play **", 2)[1], "**", 2)[0]
+			if !strings.Contains("abcdef", move) || len(move) != 1 {
+				t.Errorf("the hint names %q, not a house", move)
+			}
+		}
+	})
+	t.Run("a fourth is refused at once", func(t *testing.T) {
+		r := e.do(e.in(ch, "alice", "hint"))
+		mustPrivate(t, r, "")
+		mustSay(t, "the refusal", said(r.Message), "You have used all 3 hints of this game.")
+	})
+	t.Run("the opponent has hints of their own, in their language", func(t *testing.T) {
+		e.play(ch, "alice", "f")
+		in := e.in(ch, "bob", "hint")
+		in.Locale = "pt-BR"
+		mustSay(t, "the hint", e.deferred(in), "Dica 1 de 3: jogue **", "Restam 2 dicas nesta partida.")
+	})
+	t.Run("refused in a rated game", func(t *testing.T) {
+		const ch = "c-rated"
+		e.ouriGame(ch, "carol", "dave", true)
+		r := e.do(e.in(ch, "carol", "hint"))
+		mustPrivate(t, r, "")
+		mustSay(t, "the refusal", said(r.Message), "Hints are off in rated games")
+	})
+}
+
+func TestReview(t *testing.T) {
+	e := newCoachEnv(t)
+	const ch = "c-review"
+	t.Run("with no finished game here: refused at once", func(t *testing.T) {
+		r := e.do(e.in(ch, "bob", "review"))
+		mustPrivate(t, r, "")
+		mustSay(t, "the refusal", said(r.Message), "No Ouri game has finished in this channel yet")
+	})
+	t.Run("a game with a known blunder: deferred, then the blunder and the better move", func(t *testing.T) {
+		e.ouriGame(ch, "alice", "bob", false)
+		// South's a at ply 7 leaves six seeds to North's c; e kept them.
+		for i, m := range []string{"f", "f", "c", "a", "d", "e", "a", "c"} {
+			e.play(ch, []string{"alice", "bob"}[i%2], m)
+		}
+		mustPublic(t, e.do(e.in(ch, "alice", "resign")))
+		text := e.deferred(e.in(ch, "bob", "review", "player", "alice"))
+		mustSay(t, "the review", text, "— 8 decisions:", "7. South **a??** — better **e**",
+			"Accuracy of "+mention("alice")+" (South)", "Accuracy of "+mention("bob")+" (North): 100% over 4 decisions")
+		if n := strings.Count(text, "— better"); n != 1 {
+			t.Errorf("the review lists %d decisions, want the blunder alone:\n%s", n, text)
+		}
+	})
+}

@@ -206,15 +206,19 @@ type env struct {
 	rec   *recorder
 	clock *clock
 	log   *slog.Logger
+	tune  func(*Config) // applied to the bot's configuration, when set
 	next  int
 }
 
 func newEnv(t *testing.T) *env { return newEnvLog(t, slog.New(slog.DiscardHandler)) }
 
 // newEnvLog is newEnv with the bot's logs going to log.
-func newEnvLog(t *testing.T, log *slog.Logger) *env {
+func newEnvLog(t *testing.T, log *slog.Logger) *env { return newEnvWith(t, log, nil) }
+
+// newEnvWith is newEnvLog with the bot's configuration tuned by tune.
+func newEnvWith(t *testing.T, log *slog.Logger, tune func(*Config)) *env {
 	t.Helper()
-	e := &env{t: t, path: t.TempDir() + "/tabuleiro.db", rec: &recorder{original: map[string]string{}}, clock: newClock(), log: log}
+	e := &env{t: t, path: t.TempDir() + "/tabuleiro.db", rec: &recorder{original: map[string]string{}}, clock: newClock(), log: log, tune: tune}
 	e.open()
 	t.Cleanup(func() { e.bot.Wait(); e.st.Close() })
 	return e
@@ -227,7 +231,11 @@ func (e *env) open() {
 		e.t.Fatal(err)
 	}
 	e.st = st
-	e.bot = New(st, e.rec, Config{Now: e.clock.Now, Seed: 7, AIMoveTime: 50 * time.Millisecond, Log: e.log, AI: testAI})
+	cfg := Config{Now: e.clock.Now, Seed: 7, AIMoveTime: 50 * time.Millisecond, Log: e.log, AI: testAI}
+	if e.tune != nil {
+		e.tune(&cfg)
+	}
+	e.bot = New(st, e.rec, cfg)
 }
 
 // interaction is one by user in channel c1 of server g1.

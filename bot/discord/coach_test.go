@@ -77,77 +77,20 @@ func mustSay(t *testing.T, what, text string, wants ...string) {
 	}
 }
 
-func TestHintOverTheEndpoint(t *testing.T) {
+// A coach's answer over the endpoint: deferred privately at once (type 5, flags 64), then edited into
+// @original through the interaction's webhook, in the caller's language (the hints' and reviews'
+// rules are tested in package bot).
+func TestACoachAnswerOverTheEndpoint(t *testing.T) {
 	tb := newCoachTable(t)
 	const ch, alice, bob = "c-hint", "201", "202"
 	tb.ouriGame(ch, alice, bob, false)
-
-	t.Run("not on the opponent's turn: refused at once, privately", func(t *testing.T) {
-		r, _ := tb.send(command(bob, ch, "ouri", "hint"))
-		if r.Type != 4 || !r.private() {
-			t.Fatalf("want a private answer at once, got type %d flags %d", r.Type, r.Data.Flags)
-		}
-		mustSay(t, "the refusal", r.Data.Content, "A hint is for your own decision")
-	})
-	t.Run("three hints, counted, each a legal move", func(t *testing.T) {
-		for i, want := range []string{"Hint 1 of 3: play **", "Hint 2 of 3", "Hint 3 of 3"} {
-			text := tb.deferred(command(alice, ch, "ouri", "hint"))
-			left := []string{"2 hints left in this game.", "1 hint left in this game.", "That was your last hint in this game."}[i]
-			mustSay(t, "the hint", text, want, left, "chance to win from there")
-			move := strings.SplitN(strings.SplitN(text, "play **", 2)[1], "**", 2)[0]
-			if !strings.Contains("abcdef", move) || len(move) != 1 {
-				t.Errorf("the hint names %q, not a house", move)
-			}
-		}
-	})
-	t.Run("a fourth is refused at once", func(t *testing.T) {
-		r, _ := tb.send(command(alice, ch, "ouri", "hint"))
-		if r.Type != 4 || !r.private() {
-			t.Fatalf("want a private answer at once, got type %d", r.Type)
-		}
-		mustSay(t, "the refusal", r.Data.Content, "You have used all 3 hints of this game.")
-	})
-	t.Run("the opponent has hints of their own, in their language", func(t *testing.T) {
-		tb.play(ch, alice, "f")
-		in := command(bob, ch, "ouri", "hint")
-		in["locale"] = "pt-BR"
-		mustSay(t, "the hint", tb.deferred(in), "Dica 1 de 3: jogue **", "Restam 2 dicas nesta partida.")
-	})
-	t.Run("refused in a rated game", func(t *testing.T) {
-		const ch, carol, dave = "c-rated", "203", "204"
-		tb.ouriGame(ch, carol, dave, true)
-		r, _ := tb.send(command(carol, ch, "ouri", "hint"))
-		if r.Type != 4 || !r.private() {
-			t.Fatalf("want a private answer at once, got type %d", r.Type)
-		}
-		mustSay(t, "the refusal", r.Data.Content, "Hints are off in rated games")
-	})
-}
-
-func TestReviewOverTheEndpoint(t *testing.T) {
-	tb := newCoachTable(t)
-	const ch, alice, bob = "c-review", "301", "302"
-	t.Run("with no finished game here: refused at once", func(t *testing.T) {
-		r, _ := tb.send(command(bob, ch, "ouri", "review"))
-		if r.Type != 4 || !r.private() {
-			t.Fatalf("want a private answer at once, got type %d", r.Type)
-		}
-		mustSay(t, "the refusal", r.Data.Content, "No Ouri game has finished in this channel yet")
-	})
-	t.Run("a game with a known blunder: deferred, then the blunder and the better move", func(t *testing.T) {
-		tb.ouriGame(ch, alice, bob, false)
-		// South's a at ply 7 leaves six seeds to North's c; e kept them.
-		for i, m := range []string{"f", "f", "c", "a", "d", "e", "a", "c"} {
-			tb.play(ch, []string{alice, bob}[i%2], m)
-		}
-		if r, _ := tb.send(command(alice, ch, "ouri", "resign")); r.private() {
-			t.Fatalf("resign refused: %s", r.Data.Content)
-		}
-		text := tb.deferred(command(bob, ch, "ouri", "review", opt{"player", 6, alice}))
-		mustSay(t, "the review", text, "— 8 decisions:", "7. South **a??** — better **e**",
-			"Accuracy of <@301> (South)", "Accuracy of <@302> (North): 100% over 4 decisions")
-		if n := strings.Count(text, "— better"); n != 1 {
-			t.Errorf("the review lists %d decisions, want the blunder alone:\n%s", n, text)
-		}
-	})
+	mustSay(t, "the hint", tb.deferred(command(alice, ch, "ouri", "hint")), "Hint 1 of 3: play **")
+	tb.play(ch, alice, "f")
+	in := command(bob, ch, "ouri", "hint")
+	in["locale"] = "pt-BR"
+	mustSay(t, "the hint", tb.deferred(in), "Dica 1 de 3: jogue **")
+	r, _ := tb.send(command(alice, ch, "ouri", "hint")) // not her turn
+	if r.Type != 4 || !r.private() {
+		t.Fatalf("a refusal: want a private answer at once, got type %d flags %d", r.Type, r.Data.Flags)
+	}
 }

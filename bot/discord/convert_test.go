@@ -28,6 +28,11 @@ func TestTheAdapterCarriesWhatTheBotReads(t *testing.T) {
 			func(in *bot.Interaction) bool {
 				return in.User == "a" && in.MemberPerms == 32 && in.Perms == 3072 && in.Command.Sub == "help"
 			}},
+		{"the caller's language and the server's",
+			&discordgo.Interaction{Type: discordgo.InteractionApplicationCommand, GuildID: "g", ChannelID: "c", Locale: discordgo.PortugueseBR,
+				GuildLocale: func() *discordgo.Locale { l := discordgo.EnglishUS; return &l }(), Member: &discordgo.Member{User: user("a", false)},
+				Data: discordgo.ApplicationCommandInteractionData{Name: "ordo", Options: []*discordgo.ApplicationCommandInteractionDataOption{{Name: "rules"}}}},
+			func(in *bot.Interaction) bool { return in.Locale == "pt-BR" && in.GuildLocale == "en-US" }},
 		{"a DM's user, with no server",
 			&discordgo.Interaction{Type: discordgo.InteractionApplicationCommand, ChannelID: "dm", User: user("a", false),
 				Data: discordgo.ApplicationCommandInteractionData{Name: "ordo", Options: []*discordgo.ApplicationCommandInteractionDataOption{{Name: "rules"}}}},

@@ -272,55 +272,6 @@ func TestAWholeGameOfEachKindInPortuguese(t *testing.T) {
 	}
 }
 
-func TestAPortugueseCallerOnAnEnglishServer(t *testing.T) {
-	tb := newTable(t)
-	s := &seen{t: t, tb: tb}
-	const channel, alice, bob = "pt-2", "511", "512"
-	// A private answer follows the caller: Portuguese.
-	r := tb.sendIn(in(command(alice, channel, "ouri", "challenge", opt{"opponent", 6, alice}), pt, "en-US"))
-	if !r.private() || !strings.Contains(r.Data.Content, "Você não pode desafiar a si mesmo") {
-		t.Errorf("the refusal is not Portuguese: %q", r.Data.Content)
-	}
-	// A public message follows the server: English, with English buttons.
-	r = tb.sendIn(in(command(alice, channel, "ouri", "challenge", opt{"opponent", 6, bob}), pt, "en-US"))
-	if r.private() || !strings.Contains(r.Data.Content, "challenges") {
-		t.Errorf("the challenge is not English: %q", r.Data.Content)
-	}
-	s.answer(r)
-	if !slices.Contains(s.texts, "Accept") || slices.Contains(s.texts, "Aceitar") {
-		t.Errorf("the challenge's buttons are not English: %q", s.texts)
-	}
-	// The server's setting wins over its locale, for every public message, the bot's own included.
-	admin := in(command(bob, channel, "tabuleiro", "settings", opt{"language", 3, pt}), "en-US", "en-US")
-	admin["member"].(map[string]any)["permissions"] = "32" // Manage Server
-	r = tb.sendIn(admin)
-	if !strings.Contains(r.Data.Content, "language: **pt-BR**") {
-		t.Errorf("the settings (for an English caller) do not say Portuguese: %q", r.Data.Content)
-	}
-	r = tb.sendIn(in(command(bob, channel, "ordo", "vs-bot", opt{"first", 3, "bot"}, opt{"level", 3, "easy"}), "en-US", "en-US"))
-	if !strings.Contains(r.Data.Content, "Vez de") {
-		t.Errorf("a board on a server set to Portuguese is not Portuguese: %q", r.Data.Content)
-	}
-	tb.settle()
-	edits := 0
-	for _, c := range tb.f.recorded() {
-		if c.Method == "PATCH" && strings.Contains(c.Body, "Ordo") {
-			edits++
-			if !strings.Contains(c.Body, "Vez de") {
-				t.Errorf("the bot's own move is not in the server's language: %s", c.Body)
-			}
-		}
-	}
-	if edits == 0 {
-		t.Error("the bot's move edited no board")
-	}
-	// And an English caller there is still answered privately in English.
-	r = tb.sendIn(in(command(bob, channel, "ordo", "move", opt{"play", 3, "a1-a9"}), "en-US", "en-US"))
-	if !r.private() || strings.Contains(r.Data.Content, "não") {
-		t.Errorf("the refusal to an English caller is not English: %q", r.Data.Content)
-	}
-}
-
 // The catalogue's phrases are what the tests above look for: make sure the reading works.
 func TestEnglishPhrasesAreFound(t *testing.T) {
 	phrases := englishOnly(t)
@@ -329,35 +280,5 @@ func TestEnglishPhrasesAreFound(t *testing.T) {
 	}
 	if _, err := os.Stat("../../say/pt-BR.toml"); err != nil {
 		t.Fatal(err)
-	}
-}
-
-// In a DM there is no server: the public messages, the bot's own moves included, speak the caller's
-// language.
-func TestAGameInADMSpeaksItsCallersLanguage(t *testing.T) {
-	tb := newTable(t)
-	dm := func(m map[string]any) map[string]any {
-		delete(m, "guild_id")
-		m["user"] = m["member"].(map[string]any)["user"]
-		delete(m, "member")
-		m["locale"] = pt
-		return m
-	}
-	r := tb.sendIn(dm(command("521", "dm-521", "ouri", "vs-bot", opt{"level", 3, "easy"}, opt{"first", 3, "bot"})))
-	if r.private() || !strings.Contains(r.Data.Content, "pensando") {
-		t.Fatalf("the board in a Portuguese DM: %q", r.Data.Content)
-	}
-	tb.settle()
-	edits := 0
-	for _, c := range tb.f.recorded() {
-		if c.Method == "PATCH" && strings.Contains(c.Body, "Ouri") {
-			edits++
-			if !strings.Contains(c.Body, "Vez de") || !strings.Contains(c.Body, "Última jogada: Sul semeou") {
-				t.Errorf("the bot's move in a Portuguese DM is not Portuguese: %s", c.Body)
-			}
-		}
-	}
-	if edits == 0 {
-		t.Error("the bot's move edited no board")
 	}
 }
