@@ -1,6 +1,7 @@
 package discord
 
 import (
+	"context"
 	"reflect"
 	"strings"
 	"testing"
@@ -98,4 +99,24 @@ func TestTheAdapterShowsWhatTheBotReplies(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestHandleNeverPanics hands the adapter what it cannot read: each is refused privately. (The bot's
+// own refusals are tested in package bot.)
+func TestHandleNeverPanics(t *testing.T) {
+	e := newEnv(t)
+	for _, in := range []*discordgo.Interaction{
+		{ID: "x", Type: discordgo.InteractionMessageComponent, GuildID: "g", ChannelID: "c",
+			Member: &discordgo.Member{User: &discordgo.User{ID: "u"}}, Data: discordgo.MessageComponentInteractionData{CustomID: "/ouri/1/2/sow"}},
+		{ID: "y", Type: discordgo.InteractionMessageComponent, Data: discordgo.MessageComponentInteractionData{CustomID: "garbage"}},
+		{ID: "z", Type: discordgo.InteractionModalSubmit},
+		{ID: "w", Type: discordgo.InteractionApplicationCommand, GuildID: "g", ChannelID: "c",
+			Member: &discordgo.Member{User: &discordgo.User{ID: "u"}}},
+	} {
+		// The adapter itself, not only the pipeline around it, answers these.
+		r := e.x.Handle(context.Background(), in)
+		if r.Response == nil || !isPrivate(r.Response) {
+			t.Errorf("%s: %+v", in.ID, r.Response)
+		}
+	}
 }

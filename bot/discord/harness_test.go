@@ -14,16 +14,14 @@ import (
 
 	"tabuleiro/ai"
 	"tabuleiro/bot"
-	"tabuleiro/games"
 	"tabuleiro/games/catalog"
 	"tabuleiro/store"
 )
 
-// The tests of this file's family (bot_test.go, challenge_test.go, commands_test.go, …) drive the
-// real bot through the Discord adapter: *discordgo.Interaction values go through the same pipeline
-// the gateway and the HTTP endpoint use (panic recovery and fallback included) into
-// NewInteractions(bot.New(…)), and they assert on the discordgo responses and on what the bot sent
-// outside replies, converted to Discord components as the real Sender converts them.
+// env drives the real bot through the Discord adapter: *discordgo.Interaction values go through the
+// same pipeline the gateway and the HTTP endpoint use (panic recovery and fallback included) into
+// NewInteractions(bot.New(…)), for the tests of what Discord receives (lint_test.go, the fixtures,
+// the pipeline's logs). The bot's behaviour is tested in package bot, on its own values.
 
 // kinds lists the games in the order of their commands.
 var kinds = []string{"oolong", "ouri", "ordo"}
@@ -36,8 +34,6 @@ func offerName(kind string) string {
 	}
 	return d.Offer
 }
-
-func mention(userID string) string { return "<@" + userID + ">" }
 
 // flatten lists the buttons and menus inside action rows.
 func flatten(comps []discordgo.MessageComponent) []discordgo.MessageComponent {
@@ -75,14 +71,11 @@ func (c *clock) Advance(d time.Duration) { c.mu.Lock(); c.now = c.now.Add(d); c.
 // content alone (cleared) and removes the components, as Discord receives it.
 type sent struct {
 	op         string // "send", "edit", "followup" or "delete"
-	pings      []string
 	channel    string
 	message    string
 	content    string
 	cleared    bool
 	components []discordgo.MessageComponent
-	webhook    bool       // through the interaction's webhook rather than the channel
-	files      []bot.File // a follow-up's
 }
 
 // recorder is a bot.Sender that records every call and gives every response message an id, as
@@ -93,8 +86,6 @@ type recorder struct {
 	calls    []sent
 	original map[string]string
 	next     int
-	// forbid answers every channel call with bot.ErrForbidden, as where the bot user may not post.
-	forbid bool
 }
 
 var (
@@ -107,22 +98,16 @@ func newRecorder(t *testing.T) *recorder { return &recorder{t: t, original: map[
 func (r *recorder) newID() string { r.next++; return fmt.Sprintf("m%d", r.next) }
 
 func (r *recorder) Send(ctx context.Context, channel string, m bot.Message) (string, error) {
-	if r.forbidden() {
-		return "", fmt.Errorf("posting in %s: %w", channel, bot.ErrForbidden)
-	}
 	comps := components(m.Rows)
 	lintMessage(r.t, "send", m.Content, comps)
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	id := r.newID()
-	r.calls = append(r.calls, sent{op: "send", channel: channel, message: id, content: content(m), components: comps, pings: m.Pings})
+	r.calls = append(r.calls, sent{op: "send", channel: channel, message: id, content: content(m), components: comps})
 	return id, nil
 }
 
 func (r *recorder) Edit(ctx context.Context, channel, message string, m bot.Message) error {
-	if r.forbidden() {
-		return fmt.Errorf("editing in %s: %w", channel, bot.ErrForbidden)
-	}
 	s := sent{op: "edit", channel: channel, message: message, content: m.Content, components: components(m.Rows)}
 	lintMessage(r.t, "edit", s.content, s.components)
 	r.mu.Lock()
@@ -132,9 +117,6 @@ func (r *recorder) Edit(ctx context.Context, channel, message string, m bot.Mess
 }
 
 func (r *recorder) Clear(ctx context.Context, channel, message string) error {
-	if r.forbidden() {
-		return fmt.Errorf("clearing in %s: %w", channel, bot.ErrForbidden)
-	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.calls = append(r.calls, sent{op: "edit", channel: channel, message: message, cleared: true,
@@ -143,32 +125,10 @@ func (r *recorder) Clear(ctx context.Context, channel, message string) error {
 }
 
 func (r *recorder) Delete(ctx context.Context, channel, message string) error {
-	if r.forbidden() {
-		return fmt.Errorf("deleting in %s: %w", channel, bot.ErrForbidden)
-	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.calls = append(r.calls, sent{op: "delete", channel: channel, message: message})
 	return nil
-}
-
-// StartThread records a thread started from a message (op "thread", channel and message) and gives
-// it an id.
-func (r *recorder) StartThread(ctx context.Context, channel, message, name string) (string, error) {
-	if r.forbidden() {
-		return "", fmt.Errorf("starting a thread in %s: %w", channel, bot.ErrForbidden)
-	}
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	id := "th-" + r.newID()
-	r.calls = append(r.calls, sent{op: "thread", channel: channel, message: message, content: name})
-	return id, nil
-}
-
-func (r *recorder) forbidden() bool {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return r.forbid
 }
 
 func (r *recorder) Original(ctx context.Context, in *discordgo.Interaction) (string, error) {
@@ -198,7 +158,7 @@ func (r *recorder) EditOriginal(ctx context.Context, in *discordgo.Interaction, 
 	if err != nil {
 		return err
 	}
-	r.calls = append(r.calls, sent{op: "edit", channel: in.ChannelID, message: id, content: m.Content, components: comps, webhook: true})
+	r.calls = append(r.calls, sent{op: "edit", channel: in.ChannelID, message: id, content: m.Content, components: comps})
 	return nil
 }
 
@@ -210,7 +170,7 @@ func (r *recorder) ClearOriginal(ctx context.Context, in *discordgo.Interaction)
 		return err
 	}
 	r.calls = append(r.calls, sent{op: "edit", channel: in.ChannelID, message: id, cleared: true,
-		components: []discordgo.MessageComponent{}, webhook: true})
+		components: []discordgo.MessageComponent{}})
 	return nil
 }
 
@@ -221,21 +181,8 @@ func (r *recorder) FollowUp(ctx context.Context, in *discordgo.Interaction, m bo
 	defer r.mu.Unlock()
 	id := r.newID()
 	r.calls = append(r.calls, sent{op: "followup", channel: in.ChannelID, message: id, content: m.Content,
-		components: comps, webhook: true, files: m.Files})
+		components: comps})
 	return id, nil
-}
-
-// edits lists the edits (clears included), oldest first.
-func (r *recorder) edits() []sent {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	var out []sent
-	for _, c := range r.calls {
-		if c.op == "edit" {
-			out = append(out, c)
-		}
-	}
-	return out
 }
 
 // env is the bot on a real store in a temp dir behind the Discord adapter, a recording sender and
@@ -371,20 +318,6 @@ func mustPublic(t *testing.T, r *discordgo.InteractionResponse) {
 	}
 }
 
-// game loads the active game of user.
-func (e *env) game(kind, user string) (store.Game, games.Game) {
-	e.t.Helper()
-	rec, err := e.st.ActiveGame("c1", kind, user)
-	if err != nil {
-		e.t.Fatalf("no active %s game for %s: %v", kind, user, err)
-	}
-	rec, g, err := e.st.Game(rec.ID)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	return rec, g
-}
-
 // customIDs lists the custom ids of the enabled buttons and menus of components.
 func customIDs(comps []discordgo.MessageComponent) map[string]bool {
 	ids := map[string]bool{}
@@ -403,98 +336,3 @@ func customIDs(comps []discordgo.MessageComponent) map[string]bool {
 
 // testAI keeps the Ouri endgame databases small: the full ones take half a minute to build.
 var testAI = ai.New(ai.Config{EndgameSeeds: 8})
-
-// onlyRematch reports whether a finished game's components are its Rematch button alone.
-func onlyRematch(comps []discordgo.MessageComponent) bool {
-	flat := flatten(comps)
-	if len(flat) != 1 {
-		return false
-	}
-	b, ok := flat[0].(discordgo.Button)
-	return ok && b.Label == "Rematch" && strings.HasSuffix(b.CustomID, "/rematch") && !b.Disabled
-}
-
-// challengeGame has alice challenge bob (alice moves first) and bob accept; it returns the game's
-// board message id.
-func (e *env) challengeGame(kind string) string {
-	e.t.Helper()
-	in := e.slash("alice", kind, "challenge", "opponent", "bob", "first", "me")
-	r := e.do(in)
-	mustPublic(e.t, r)
-	if !strings.Contains(r.Data.Content, "<@bob>") {
-		e.t.Fatalf("challenge does not mention the opponent: %q", r.Data.Content)
-	}
-	msg := e.messageOf(in)
-	accept := ""
-	for id := range customIDs(r.Data.Components) {
-		if strings.HasSuffix(id, "/accept") {
-			accept = id
-		}
-	}
-	r = e.do(e.click("bob", msg, accept))
-	if r.Type != discordgo.InteractionResponseUpdateMessage {
-		e.t.Fatalf("accept: want the challenge turned into the board, got %+v", r.Data)
-	}
-	rec, _ := e.game(kind, "alice")
-	if rec.MessageID != msg || rec.Seats[0].UserID != "alice" || rec.Seats[1].UserID != "bob" {
-		e.t.Fatalf("game record %+v", rec)
-	}
-	return msg
-}
-
-// buttonFor finds the control on a board that plays notation: a button, or a menu offering it
-// (possibly after choosing its group).
-func buttonFor(comps []discordgo.MessageComponent, note string) (customID, value string, ok bool) {
-	for _, c := range flatten(comps) {
-		switch x := c.(type) {
-		case discordgo.Button:
-			if !x.Disabled && (strings.HasSuffix(x.CustomID, "/"+note)) {
-				return x.CustomID, "", true
-			}
-		case discordgo.SelectMenu:
-			for _, o := range x.Options {
-				if o.Value == note {
-					return x.CustomID, o.Value, true
-				}
-			}
-		}
-	}
-	return "", "", false
-}
-
-// TestHandleNeverPanics hands the adapter what it cannot read: each is refused privately. (The bot's
-// own refusals are tested in package bot.)
-func TestHandleNeverPanics(t *testing.T) {
-	e := newEnv(t)
-	for _, in := range []*discordgo.Interaction{
-		{ID: "x", Type: discordgo.InteractionMessageComponent, GuildID: "g", ChannelID: "c",
-			Member: &discordgo.Member{User: &discordgo.User{ID: "u"}}, Data: discordgo.MessageComponentInteractionData{CustomID: "/ouri/1/2/sow"}},
-		{ID: "y", Type: discordgo.InteractionMessageComponent, Data: discordgo.MessageComponentInteractionData{CustomID: "garbage"}},
-		{ID: "z", Type: discordgo.InteractionModalSubmit},
-		{ID: "w", Type: discordgo.InteractionApplicationCommand, GuildID: "g", ChannelID: "c",
-			Member: &discordgo.Member{User: &discordgo.User{ID: "u"}}},
-	} {
-		// The adapter itself, not only the pipeline around it, answers these.
-		r := e.x.Handle(context.Background(), in)
-		if r.Response == nil || !isPrivate(r.Response) {
-			t.Errorf("%s: %+v", in.ID, r.Response)
-		}
-	}
-}
-
-// challengeIDs are the custom ids of a challenge message's Accept and Decline.
-func challengeIDs(t *testing.T, r *discordgo.InteractionResponse) (accept, decline string) {
-	t.Helper()
-	for id := range customIDs(r.Data.Components) {
-		switch {
-		case strings.HasSuffix(id, "/accept"):
-			accept = id
-		case strings.HasSuffix(id, "/decline"):
-			decline = id
-		}
-	}
-	if accept == "" || decline == "" {
-		t.Fatalf("challenge buttons: %+v", r.Data.Components)
-	}
-	return accept, decline
-}
