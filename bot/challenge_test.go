@@ -27,34 +27,6 @@ func TestChallenge(t *testing.T) {
 		accept, decline = challengeActions(e.t, r)
 		return e.messageOf(in), accept, decline
 	}
-	for _, c := range []struct {
-		first string
-		seat0 string
-	}{{"me", "alice"}, {"them", "bob"}} {
-		t.Run("first "+c.first+" gives the first seat to "+c.seat0, func(t *testing.T) {
-			e := newEnv(t)
-			msg, accept, _ := open(e, "first", c.first)
-			mustUpdate(t, e.do(e.click("bob", msg, accept)))
-			rec, _ := e.game("ordo", "alice")
-			if rec.Seats[0].UserID != c.seat0 {
-				t.Fatalf("seats %+v", rec.Seats)
-			}
-		})
-	}
-	t.Run("first random gives the first seat to either", func(t *testing.T) {
-		e := newEnv(t)
-		seen := map[string]bool{}
-		for i := 0; i < 16 && len(seen) < 2; i++ {
-			msg, accept, _ := open(e)
-			e.do(e.click("bob", msg, accept))
-			rec, _ := e.game("ordo", "alice")
-			seen[rec.Seats[0].UserID] = true
-			e.do(e.slash("alice", "ordo", "resign"))
-		}
-		if len(seen) != 2 {
-			t.Fatalf("16 random draws gave %v", seen)
-		}
-	})
 	t.Run("only the opponent may accept; nothing changes for the others", func(t *testing.T) {
 		e := newEnv(t)
 		msg, accept, decline := open(e)

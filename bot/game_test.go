@@ -4,7 +4,6 @@ import (
 	"context"
 	"math/rand/v2"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -305,74 +304,6 @@ func TestAutocomplete(t *testing.T) {
 	})
 }
 
-func TestTwoClicksAtOnceMakeOneMove(t *testing.T) {
-	e := newEnv(t)
-	board := e.challengeGame("ouri")
-	rec, _ := e.game("ouri", "alice")
-	var wg sync.WaitGroup
-	results := make([]Reply, 8)
-	clicks := make([]*Interaction, len(results))
-	for i := range clicks {
-		clicks[i] = e.click("alice", board, Action{Kind: "ouri", Game: rec.ID, Verb: "sow", Arg: string(rune('a' + i%6))})
-	}
-	for i := range results {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			results[i] = e.handle(clicks[i])
-		}()
-	}
-	wg.Wait()
-	moved := 0
-	for _, r := range results {
-		if r.Type == Update {
-			moved++
-		} else if !isPrivate(r) {
-			t.Errorf("a losing click got %+v", r)
-		}
-	}
-	if moved != 1 {
-		t.Fatalf("%d clicks moved, want exactly 1", moved)
-	}
-	if rec2, _ := e.game("ouri", "alice"); rec2.Ply != 1 {
-		t.Fatalf("ply %d", rec2.Ply)
-	}
-}
-
-func TestBotMovesAfterRestart(t *testing.T) {
-	e := newEnv(t)
-	mustPublic(t, e.handle(e.slash("alice", "ordo", "vs-bot", "level", "easy", "first", "me")))
-	rec, g := e.game("ordo", "alice")
-	// alice moves, and the process dies before the bot's move (After never runs).
-	mustPublic(t, e.handle(e.slash("alice", "ordo", "move", "play", g.Format(g.Legal()[0]))))
-	if rec2, _, _ := e.st.Game(rec.ID); rec2.Ply != 1 {
-		t.Fatalf("ply %d", rec2.Ply)
-	}
-	e.st.Close()
-	e.open()
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error)
-	go func() { done <- e.bot.Run(ctx) }()
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		rec2, _, err := e.st.Game(rec.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if rec2.Ply == 2 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the bot did not move after the restart")
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
-	cancel()
-	if err := <-done; err != nil {
-		t.Fatal(err)
-	}
-}
-
 func TestExpiry(t *testing.T) {
 	t.Run("an unanswered challenge expires and its message says so", func(t *testing.T) {
 		e := newEnv(t)
@@ -412,16 +343,6 @@ func TestExpiry(t *testing.T) {
 		edits := e.rec.edits()
 		if len(edits) == 0 || !strings.Contains(edits[len(edits)-1].content(), mention("bob")+" (Black) wins: White ran out of time") {
 			t.Fatalf("edits %+v", edits)
-		}
-	})
-	t.Run("the bot never loses on time", func(t *testing.T) {
-		e := newEnv(t)
-		mustPublic(t, e.handle(e.slash("alice", "ouri", "vs-bot", "first", "bot"))) // After never runs: the bot's move stays pending
-		e.clock.Advance(100 * time.Hour)
-		e.bot.Sweep(context.Background())
-		rec, g := e.game("ouri", "alice")
-		if g.Outcome().Over() || !rec.Deadline.IsZero() {
-			t.Fatalf("outcome %v deadline %v", g.Outcome(), rec.Deadline)
 		}
 	})
 }

@@ -37,23 +37,6 @@ func TestVsBotOptions(t *testing.T) {
 			})
 		}
 	}
-	t.Run("first random gives the first seat to either", func(t *testing.T) {
-		e := newEnv(t)
-		seen := map[bool]bool{}
-		for i := 0; i < 16 && len(seen) < 2; i++ {
-			in := e.slash("alice", "ordo", "vs-bot", "level", "easy")
-			in.Channel = "r" + string(rune('a'+i))
-			e.do(in)
-			rec, err := e.st.ActiveGame(in.Channel, "ordo", "alice")
-			if err != nil {
-				t.Fatal(err)
-			}
-			seen[rec.Seats[0].Bot] = true
-		}
-		if len(seen) != 2 {
-			t.Fatalf("16 random draws all gave the same seat")
-		}
-	})
 	t.Run("an unknown level is refused privately", func(t *testing.T) {
 		e := newEnv(t)
 		mustPrivate(t, e.do(e.slash("alice", "ouri", "vs-bot", "level", "grandmaster")), "")
