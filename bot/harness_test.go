@@ -16,7 +16,7 @@ import (
 	"tabuleiro/store"
 )
 
-// The behaviour tests of the bot (bot_test.go, challenge_test.go, oolong_test.go, …) drive the real
+// The behaviour tests of the bot (game_test.go, challenge_test.go, oolong_test.go, …) drive the real
 // bot on a real store in a temp dir: they hand it Interactions as any adapter would and assert on
 // the Replies, and on what it sent outside them, recorded by a fake platform.
 

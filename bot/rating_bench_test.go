@@ -1,4 +1,4 @@
-package discord
+package bot
 
 import (
 	"fmt"
@@ -13,20 +13,18 @@ import (
 	"testing"
 	"time"
 
-	"github.com/bwmarrin/discordgo"
-
 	"tabuleiro/games"
 	"tabuleiro/games/catalog"
 	"tabuleiro/store"
 )
 
 // BenchmarkRatings measures /ordo leaderboard (first and a middle page, with the caller's rank) and
-// /ordo profile through the Discord adapter's pipeline, on a store holding 100,000 rated games
+// /ordo profile as the bot answers them, on a store holding 100,000 rated games
 // between 1,000 people in one server (RATING_BENCH_GAMES and RATING_BENCH_PLAYERS change that).
 // The store is built through the store API: each game created with both players' first decision and
 // ended by Update, which rates it. Reported: p50 and p99 of one answer.
 //
-//	go test -run '^$' -bench Ratings -benchtime 2000x ./bot/discord/
+//	go test -run '^$' -bench Ratings -benchtime 2000x ./bot/
 func BenchmarkRatings(b *testing.B) {
 	gamesN := envInt("RATING_BENCH_GAMES", 100_000)
 	playersN := envInt("RATING_BENCH_PLAYERS", 1_000)
@@ -35,7 +33,7 @@ func BenchmarkRatings(b *testing.B) {
 	fillRated(b, path, gamesN, playersN)
 	b.Logf("built %d rated games between %d players in %s", gamesN, playersN, time.Since(start).Round(time.Millisecond))
 
-	e := &env{path: path, rec: newRecorder(nil), clock: newClock(), log: slog.New(slog.DiscardHandler)}
+	e := &env{path: path, rec: &recorder{original: map[string]string{}}, clock: newClock(), log: slog.New(slog.DiscardHandler)}
 	e.open()
 	defer e.st.Close()
 	if lb, err := e.st.Leaderboard("g1", "ordo", "", 0, 0); err != nil || lb.Total != playersN {
@@ -46,14 +44,14 @@ func BenchmarkRatings(b *testing.B) {
 	middle := strconv.Itoa(playersN / 20)
 	for _, c := range []struct {
 		name string
-		in   func() *discordgo.Interaction
+		in   func() *Interaction
 		want string // in every answer
 	}{
-		{"leaderboard", func() *discordgo.Interaction { return e.slash(user(), "ordo", "leaderboard") }, "You are `#"},
-		{"leaderboard-page", func() *discordgo.Interaction {
-			return e.click(user(), "m1", "/ordo/0/0/leaderboard/"+middle)
+		{"leaderboard", func() *Interaction { return e.slash(user(), "ordo", "leaderboard") }, "You are `#"},
+		{"leaderboard-page", func() *Interaction {
+			return e.click(user(), "m1", Action{Kind: "ordo", Verb: "leaderboard", Arg: middle})
 		}, "page " + middle + " of "},
-		{"profile", func() *discordgo.Interaction { return e.slash(user(), "ordo", "profile", "player", user()) }, "Last 5 games:"},
+		{"profile", func() *Interaction { return e.slash(user(), "ordo", "profile", "player", user()) }, "Last 5 games:"},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			lat := make([]time.Duration, 0, b.N)
@@ -62,8 +60,8 @@ func BenchmarkRatings(b *testing.B) {
 				t0 := time.Now()
 				r := e.handle(in)
 				lat = append(lat, time.Since(t0))
-				if r.Response == nil || r.Response.Data == nil || !strings.Contains(r.Response.Data.Content, c.want) {
-					b.Fatalf("the answer does not say %q: %+v", c.want, r.Response)
+				if !strings.Contains(said(r.Message), c.want) {
+					b.Fatalf("the answer does not say %q: %+v", c.want, r)
 				}
 			}
 			slices.Sort(lat)
