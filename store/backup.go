@@ -21,42 +21,28 @@ import (
 
 // Backup writes a consistent copy of the database to w and returns its size. Pending message notes
 // are committed first, so that the copy has them. Writes go on meanwhile.
-func (s *DB) Backup(w io.Writer) (int64, error) {
-	if err := s.flushPending(); err != nil {
-		return 0, err
+func (f *File) Backup(w io.Writer) (int64, error) {
+	if err := f.flushPending(); err != nil {
+		return 0, fmt.Errorf("store: writing the pending message ids: %w", err)
 	}
 	var n int64
-	err := s.boltView(func(tx *bolt.Tx) (err error) {
+	err := f.view(func(tx *bolt.Tx) (err error) {
 		n, err = tx.WriteTo(w)
 		return err
 	})
 	if err != nil {
-		return n, fmt.Errorf("store: backing up %s: %w", s.db.Path(), err)
+		return n, fmt.Errorf("store: backing up %s: %w", f.db.Path(), err)
 	}
 	return n, nil
 }
 
 // BackupFile writes a backup to path safely: to path+".tmp" first, synced, then renamed, so that
 // path is either the previous file or a whole backup.
-func (s *DB) BackupFile(path string) error {
+func (f *File) BackupFile(path string) error {
 	return writeFile(path, func(w io.Writer) error {
-		_, err := s.Backup(w)
+		_, err := f.Backup(w)
 		return err
 	})
-}
-
-// flushPending commits the pending message notes, if any.
-func (s *DB) flushPending() error {
-	s.notes.mu.Lock()
-	pending := s.notes.pendingLocked()
-	s.notes.mu.Unlock()
-	if !pending {
-		return nil
-	}
-	if err := s.commit(func(Tx) error { return nil }); err != nil {
-		return fmt.Errorf("store: writing the pending message ids: %w", err)
-	}
-	return nil
 }
 
 // writeFile writes path through path+".tmp", fsyncs it, checks it is a sound database file,
@@ -113,7 +99,7 @@ func BackupName(t time.Time) string {
 // keep of them (keep <= 0: all), until ctx is done. The first backup is taken one period after the
 // start, so that a bot restarting in a loop does not push good backups out. Failures are logged and
 // retried at the next period; Healthy is not affected by them.
-func (s *DB) RunBackups(ctx context.Context, dir string, every time.Duration, keep int, log *slog.Logger) {
+func (f *File) RunBackups(ctx context.Context, dir string, every time.Duration, keep int, log *slog.Logger) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
@@ -130,7 +116,7 @@ func (s *DB) RunBackups(ctx context.Context, dir string, every time.Duration, ke
 		case now := <-t.C:
 			path := filepath.Join(dir, BackupName(now))
 			start := time.Now()
-			if err := s.BackupFile(path); err != nil {
+			if err := f.BackupFile(path); err != nil {
 				log.Error("store: scheduled backup failed", "path", path, "err", err)
 				continue
 			}

@@ -74,7 +74,7 @@ func TestBackupWhilePlaying(t *testing.T) {
 	before := slices.Clone(acked)
 	mu.Unlock()
 	path := filepath.Join(t.TempDir(), "backups", "b.db")
-	if err := s.BackupFile(path); err != nil {
+	if err := s.File().BackupFile(path); err != nil {
 		t.Fatal(err)
 	}
 	after := made.Load()
@@ -112,7 +112,7 @@ func TestBackupCarriesPendingNotes(t *testing.T) {
 	g := newGame(t, s, "c1", "ouri", person("a"), bot("easy"))
 	s.NoteMessage(g.ID, "m1")
 	var buf bytes.Buffer
-	n, err := s.Backup(&buf)
+	n, err := s.File().Backup(&buf)
 	if err != nil || n != int64(buf.Len()) {
 		t.Fatalf("Backup: %d bytes written, %d reported, %v", buf.Len(), n, err)
 	}
@@ -138,7 +138,7 @@ func TestRunBackupsKeepsTheNewest(t *testing.T) {
 	done := make(chan struct{})
 	var log logBuffer
 	go func() {
-		s.RunBackups(ctx, dir, 15*time.Millisecond, 3, slog.New(slog.NewTextHandler(&log, nil)))
+		s.File().RunBackups(ctx, dir, 15*time.Millisecond, 3, slog.New(slog.NewTextHandler(&log, nil)))
 		close(done)
 	}()
 	backups := func() []string {
@@ -245,7 +245,7 @@ func TestCheckFindsBrokenIndexes(t *testing.T) {
 			if err := s.Check(); err != nil {
 				t.Fatalf("a sound file: %v", err)
 			}
-			if err := s.db.Update(func(tx *bolt.Tx) error { return tt.harm(tx, g) }); err != nil {
+			if err := s.File().db.Update(func(tx *bolt.Tx) error { return tt.harm(tx, g) }); err != nil {
 				t.Fatal(err)
 			}
 			err := s.Check()
@@ -253,7 +253,7 @@ func TestCheckFindsBrokenIndexes(t *testing.T) {
 				t.Fatalf("Check: %v, want it to say %q", err, tt.names)
 			}
 			// Leave a sound file for the cleanup's check.
-			s.db.Update(func(tx *bolt.Tx) error {
+			s.File().db.Update(func(tx *bolt.Tx) error {
 				tx.Bucket(bBotToMove).Delete(u64(999))
 				tx.Bucket(bActive).Put(key(g.Channel, g.Kind, "a"), u64(g.ID))
 				return tx.Bucket(bGameChannel).Put(append(key(g.Channel), u64(g.ID)...), nil)

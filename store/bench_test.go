@@ -206,12 +206,12 @@ func BenchmarkOpen(b *testing.B) {
 	encoded := fresh(b, "ouri", 30)
 	// Many games per transaction: this is set-up, not what is measured.
 	for i := 0; i < n; i += 500 {
-		err := s.db.Update(func(tx *bolt.Tx) error {
+		err := s.File().db.Update(func(tx *bolt.Tx) error {
 			for j := i; j < i+500; j++ {
 				g := Game{ID: uint64(j + 1), Guild: "g", Channel: fmt.Sprint("c", j%50), Kind: "ouri",
 					Seats: [2]Player{person(fmt.Sprint("p", j)), bot("easy")}, Encoded: encoded,
 					State: Finished, LastMove: time.Unix(int64(j), 0)}
-				if err := putGame(boltTx{tx}, nil, g); err != nil {
+				if err := putGame(rawTx(tx), nil, g); err != nil {
 					return err
 				}
 			}

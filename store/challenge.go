@@ -73,7 +73,7 @@ func (s *DB) CreateChallenge(c Challenge) (Challenge, error) {
 func (s *DB) Challenge(id uint64) (Challenge, error) {
 	var c Challenge
 	err := s.view(func(tx Tx) (err error) {
-		c, _, err = s.getChallenge(tx, id)
+		c, err = getChallenge(tx, id)
 		return err
 	})
 	return c, err
@@ -87,6 +87,18 @@ func (s *DB) SetChallengeMessage(id uint64, messageID string) error {
 	})
 }
 
+// NoteChallengeMessage is NoteMessage for a challenge's message.
+func (s *DB) NoteChallengeMessage(id uint64, messageID string) {
+	s.note(bChallenges, u64(id), func(old []byte) []byte {
+		c, err := decodeChallenge(id, old)
+		if err != nil || c.MessageID == messageID {
+			return old
+		}
+		c.MessageID = messageID
+		return encodeChallenge(c)
+	})
+}
+
 // AcceptChallenge closes an open, unexpired challenge and creates its game in one transaction.
 // The caller builds the game (seats resolved from First, Encoded from a new games.Game) and
 // passes it in; Guild, Channel and Kind default to the challenge's. Errors: ErrNotFound, ErrClosed
@@ -97,7 +109,7 @@ func (s *DB) AcceptChallenge(id uint64, g Game) (Game, error) {
 	var out Game
 	err := s.commit(func(tx Tx) error {
 		refusal, out = nil, Game{}
-		c, seq, err := s.getChallenge(tx, id)
+		c, err := getChallenge(tx, id)
 		if err != nil {
 			refusal = err
 			return nil
@@ -139,11 +151,7 @@ func (s *DB) AcceptChallenge(id uint64, g Game) (Game, error) {
 		old := c
 		c.State, c.GameID = ChallengeAccepted, ng.ID
 		out = ng
-		if err := putChallenge(tx, &old, c); err != nil {
-			return err
-		}
-		s.supersede(true, id, seq)
-		return nil
+		return putChallenge(tx, &old, c)
 	})
 	if err != nil {
 		return Game{}, fmt.Errorf("store: accepting challenge %d: %w", id, err)
@@ -199,7 +207,7 @@ func (s *DB) changeChallenge(id uint64, fn func(c *Challenge) error) error {
 	var refusal error
 	err := s.commit(func(tx Tx) error {
 		refusal = nil
-		c, seq, err := s.getChallenge(tx, id)
+		c, err := getChallenge(tx, id)
 		if err != nil {
 			refusal = err
 			return nil
@@ -209,11 +217,7 @@ func (s *DB) changeChallenge(id uint64, fn func(c *Challenge) error) error {
 			return nil
 		}
 		c.ID = id
-		if err := putChallenge(tx, &old, c); err != nil {
-			return err
-		}
-		s.supersede(true, id, seq)
-		return nil
+		return putChallenge(tx, &old, c)
 	})
 	if err != nil {
 		return fmt.Errorf("store: changing challenge %d: %w", id, err)
@@ -240,7 +244,7 @@ func (s *DB) challenges(list func(tx Tx) []uint64) ([]Challenge, error) {
 	err := s.view(func(tx Tx) error {
 		out, bad = nil, nil
 		for _, id := range list(tx) {
-			c, _, err := s.getChallenge(tx, id)
+			c, err := getChallenge(tx, id)
 			if err != nil {
 				bad = append(bad, indexed(bucketChallenges, id, err))
 				continue
@@ -253,20 +257,7 @@ func (s *DB) challenges(list func(tx Tx) []uint64) ([]Challenge, error) {
 	return out, err
 }
 
-// getChallenge reads a challenge with a pending message note laid over it; seq names the note.
-func (s *DB) getChallenge(tx Tx, id uint64) (c Challenge, seq uint64, err error) {
-	c, err = getChallenge(tx, id)
-	if err != nil {
-		return c, 0, err
-	}
-	if msg, seq := s.overlay(tx, true, id); seq != 0 {
-		c.MessageID = msg
-		return c, seq, nil
-	}
-	return c, 0, nil
-}
-
-// getChallenge reads a challenge as stored.
+// getChallenge reads a challenge, with the message note the KV holds for it.
 func getChallenge(tx Tx, id uint64) (Challenge, error) {
 	v := tx.Bucket(bChallenges).Get(u64(id))
 	if v == nil {

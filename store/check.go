@@ -9,9 +9,9 @@ import (
 // maxProblems bounds the report of Check: past it, the file needs a backup, not a longer list.
 const maxProblems = 20
 
-// Check verifies the store: in a file, bbolt's consistency check (every page reachable once, none
-// both used and free, keys in order); then that the indexes and the records agree both ways: every index entry is
-// one a readable record implies, and every readable record has all the entries it implies. Entries
+// Check verifies the store: the KV's check of its storage (CheckingKV; in a file, bbolt's check of
+// every page), then that the indexes and the records agree both ways: every index entry is one a
+// readable record implies, and every readable record has all the entries it implies. Entries
 // naming a record that cannot be read are left alone (Retire deals with those). Nil when all is
 // well; otherwise the problems found, joined.
 func (s *DB) Check() error {
@@ -20,18 +20,17 @@ func (s *DB) Check() error {
 		problems = append(problems, err)
 		return len(problems) < maxProblems
 	}
-	err := s.view(func(tx Tx) error {
-		if b, ok := tx.(boltTx); ok {
-			for err := range b.tx.Check() {
-				if !add(err) {
-					return nil
-				}
-			}
-		}
-		checkIndexes(tx, add)
-		checkStandings(tx, add)
-		return nil
-	})
+	var err error
+	if c, ok := s.kv.(CheckingKV); ok {
+		err = c.CheckStorage(add)
+	}
+	if err == nil && len(problems) < maxProblems {
+		err = s.view(func(tx Tx) error {
+			checkIndexes(tx, add)
+			checkStandings(tx, add)
+			return nil
+		})
+	}
 	if err != nil {
 		return fmt.Errorf("store: checking %s: %w", s.kv.Name(), err)
 	}

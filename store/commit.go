@@ -30,18 +30,11 @@ type committer struct {
 	leading bool // a group is being committed; new writes queue up
 }
 
-// commit runs fn in a read-write transaction, possibly together with other writes, and returns
-// once the transaction is durable. On another KV than a file, fn is a transaction of its own.
-func (s *DB) commit(fn func(Tx) error) error {
-	if s.db == nil {
-		err := s.kv.Update(fn)
-		if err == nil {
-			s.stats.commits.Add(1)
-		}
-		return err
-	}
+// Update runs fn in a read-write transaction, possibly together with other writes, and returns
+// once the transaction is durable.
+func (f *File) Update(fn func(Tx) error) error {
 	w := &write{fn: fn, done: make(chan bool, 1)}
-	c := &s.committer
+	c := &f.committer
 	c.mu.Lock()
 	c.queue = append(c.queue, w)
 	if c.leading {
@@ -56,7 +49,7 @@ func (s *DB) commit(fn func(Tx) error) error {
 	c.queue = nil
 	c.mu.Unlock()
 
-	s.run(group, w)
+	f.run(group, w)
 
 	// Hand over to the first write that queued meanwhile: it commits the next group, and this
 	// caller returns without serving anyone else.
@@ -72,26 +65,27 @@ func (s *DB) commit(fn func(Tx) error) error {
 
 // run commits a group of writes in one transaction and tells every writer (but itself) its result.
 // The transaction also carries every pending message note (see note.go).
-func (s *DB) run(group []*write, leader *write) {
+func (f *File) run(group []*write, leader *write) {
 	withNotes := true
 	for len(group) > 0 {
 		failed := -1
 		var failure error
 		notesFailed := false
-		s.group.settle = nil
-		var refs []noteRef
+		var pending []pendingNote
 		if withNotes {
-			refs = s.notes.pendingNotes(time.Now())
+			pending = f.notes.pending(time.Now())
 		}
+		var carry carried
 		txid := 0
-		err := s.db.Update(func(tx *bolt.Tx) error {
-			txid = tx.ID()
-			if err := s.writeNotes(boltTx{tx}, refs); err != nil {
+		err := f.db.Update(func(tx *bolt.Tx) error {
+			carry, txid = carried{}, tx.ID()
+			t := &fileTx{tx: tx, f: f, w: &carry}
+			if err := t.writeNotes(pending); err != nil {
 				notesFailed = true
 				return err
 			}
 			for i, w := range group {
-				if err := call(w.fn, boltTx{tx}); err != nil {
+				if err := call(w.fn, t); err != nil {
 					failed, failure = i, err
 					return err
 				}
@@ -104,23 +98,23 @@ func (s *DB) run(group []*write, leader *write) {
 			continue
 		}
 		if failed >= 0 {
-			s.finish(group[failed], leader, failure)
+			finish(group[failed], leader, failure)
 			group = append(group[:failed], group[failed+1:]...)
 			continue
 		}
 		if err == nil {
-			s.stats.commits.Add(1)
-			s.notes.settle(s.group.settle, txid, time.Now())
+			f.commits.Add(1)
+			f.notes.settle(carry.notes, txid, time.Now())
 		}
-		s.health.committed(err)
+		f.health.committed(err)
 		for _, w := range group {
-			s.finish(w, leader, err)
+			finish(w, leader, err)
 		}
 		return
 	}
 }
 
-func (s *DB) finish(w, leader *write, err error) {
+func finish(w, leader *write, err error) {
 	w.err = err
 	if w != leader {
 		w.done <- false

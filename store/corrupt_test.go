@@ -18,7 +18,7 @@ import (
 // poke writes raw bytes under a record's key, as damage or a future build would.
 func poke(t *testing.T, s *DB, bucket []byte, id uint64, raw func(old []byte) []byte) {
 	t.Helper()
-	err := s.db.Update(func(tx *bolt.Tx) error {
+	err := s.File().db.Update(func(tx *bolt.Tx) error {
 		b := tx.Bucket(bucket)
 		return b.Put(u64(id), raw(append([]byte(nil), b.Get(u64(id))...)))
 	})

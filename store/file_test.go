@@ -43,7 +43,7 @@ func damagedCopy(t *testing.T, change func(b []byte, pageSize int) []byte) strin
 				}
 			}
 		}
-		pristine.pageSize = s.db.Info().PageSize
+		pristine.pageSize = s.File().db.Info().PageSize
 		s.Close()
 		if pristine.b, err = os.ReadFile(path); err != nil {
 			t.Fatal(err)

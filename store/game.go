@@ -161,7 +161,7 @@ func derive(rec *Game, g games.Game) {
 func (s *DB) Game(id uint64) (Game, games.Game, error) {
 	var rec Game
 	err := s.view(func(tx Tx) (err error) {
-		rec, _, err = s.getGame(tx, id)
+		rec, err = getGame(tx, id)
 		return err
 	})
 	if err != nil {
@@ -250,7 +250,7 @@ func (s *DB) update(id uint64, fn func(rec *Game, g games.Game) error,
 	var live games.Game
 	err := s.commit(func(tx Tx) error {
 		refusal, out, live = nil, Game{}, nil
-		old, seq, err := s.getGame(tx, id)
+		old, err := getGame(tx, id)
 		if err != nil {
 			refusal = err
 			return nil
@@ -281,8 +281,6 @@ func (s *DB) update(id uint64, fn func(rec *Game, g games.Game) error,
 		if err := putGame(tx, &old, rec); err != nil {
 			return err
 		}
-		// The record written carries the note it read (or fn's newer id): the note is in the file.
-		s.supersede(false, id, seq)
 		out, live = rec, g
 		return nil
 	})
@@ -368,23 +366,34 @@ func (s *DB) SetMessage(id uint64, messageID string) error {
 	var refusal error
 	err := s.commit(func(tx Tx) error {
 		refusal = nil
-		old, seq, err := s.getGame(tx, id)
+		old, err := getGame(tx, id)
 		if err != nil {
 			refusal = err
 			return nil
 		}
 		rec := old
 		rec.MessageID = messageID
-		if err := putGame(tx, &old, rec); err != nil {
-			return err
-		}
-		s.supersede(false, id, seq)
-		return nil
+		return putGame(tx, &old, rec)
 	})
 	if err != nil {
 		return fmt.Errorf("store: setting the message of game %d: %w", id, err)
 	}
 	return refusal
+}
+
+// NoteMessage records the id of a game's live board message without a commit of its own where
+// the KV can carry it (a file: the next commit of any kind, within about a second, or Close). Every
+// read and every update sees it at once. On a shared KV it is committed at once, so that other
+// processes see it too. A note for a game that no longer exists is dropped.
+func (s *DB) NoteMessage(id uint64, messageID string) {
+	s.note(bGames, u64(id), func(old []byte) []byte {
+		g, err := decodeGame(id, old)
+		if err != nil || g.MessageID == messageID {
+			return old // a record that cannot be read takes no note
+		}
+		g.MessageID = messageID
+		return encodeGame(g)
+	})
 }
 
 // ActiveGame returns a person's active game of a kind in a channel (ErrNotFound when none).
@@ -403,7 +412,7 @@ func (s *DB) activeGame(tx Tx, channel, kind, userID string) (Game, error) {
 		return Game{}, ErrNotFound
 	}
 	id := idAt(v)
-	g, _, err := s.getGame(tx, id)
+	g, err := getGame(tx, id)
 	if err != nil {
 		return Game{}, indexed(bucketGames, id, err)
 	}
@@ -461,7 +470,7 @@ func (s *DB) ThreadGame(thread string) (Game, error) {
 		if v == nil {
 			return ErrNotFound
 		}
-		g, _, err = s.getGame(tx, idAt(v))
+		g, err = getGame(tx, idAt(v))
 		if err != nil {
 			return indexed(bucketGames, idAt(v), err)
 		}
@@ -486,7 +495,7 @@ func (s *DB) lastFinished(tx Tx, channel, kind, userID string) (Game, error) {
 	if len(last) == 0 {
 		return Game{}, ErrNotFound
 	}
-	g, _, err := s.getGame(tx, last[0])
+	g, err := getGame(tx, last[0])
 	if err != nil {
 		return Game{}, indexed(bucketGames, last[0], err)
 	}
@@ -501,7 +510,7 @@ func (s *DB) games(limit int, list func(tx Tx) []uint64) ([]Game, error) {
 	err := s.view(func(tx Tx) error {
 		out, bad = nil, nil
 		for _, id := range list(tx) {
-			g, _, err := s.getGame(tx, id)
+			g, err := getGame(tx, id)
 			if err != nil {
 				bad = append(bad, indexed(bucketGames, id, err))
 				continue
@@ -517,21 +526,7 @@ func (s *DB) games(limit int, list func(tx Tx) []uint64) ([]Game, error) {
 	return out, err
 }
 
-// getGame reads a game as every caller should see it: with a pending message note laid over it.
-// seq names the note (0: none).
-func (s *DB) getGame(tx Tx, id uint64) (g Game, seq uint64, err error) {
-	g, err = getGame(tx, id)
-	if err != nil {
-		return g, 0, err
-	}
-	if msg, seq := s.overlay(tx, false, id); seq != 0 {
-		g.MessageID = msg
-		return g, seq, nil
-	}
-	return g, 0, nil
-}
-
-// getGame reads a game as stored.
+// getGame reads a game, with the message note the KV holds for it (note.go).
 func getGame(tx Tx, id uint64) (Game, error) {
 	v := tx.Bucket(bGames).Get(u64(id))
 	if v == nil {

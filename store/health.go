@@ -29,16 +29,13 @@ func (h *health) last() error {
 	return h.err
 }
 
-// Healthy is nil when the store can commit. After a commit failed (disk full, an I/O error) it
-// reports that failure until a commit succeeds again. So that a store nobody writes to recovers too,
+// Healthy is nil when the file can commit. After a commit failed (disk full, an I/O error) it
+// reports that failure until a commit succeeds again. So that a file nobody writes to recovers too,
 // it tries an empty commit of its own (a meta page and an fsync) when no commit was tried for a few
 // seconds, at most once every few seconds. That probe needs no new room in the file: on a full disk
 // it may succeed while a larger write still fails, which then reports the failure again.
-func (s *DB) Healthy() error { return s.kv.Healthy() }
-
-// fileHealthy is Healthy for a bbolt file.
-func (s *DB) fileHealthy() error {
-	h := &s.health
+func (f *File) Healthy() error {
+	h := &f.health
 	h.mu.Lock()
 	if h.err == nil {
 		h.mu.Unlock()
@@ -50,10 +47,13 @@ func (s *DB) fileHealthy() error {
 	}
 	h.mu.Unlock()
 	if probe {
-		s.commit(func(Tx) error { return nil })
+		f.Update(func(Tx) error { return nil })
 	}
 	if err := h.last(); err != nil {
-		return fmt.Errorf("store: %s cannot commit: %w", s.db.Path(), err)
+		return fmt.Errorf("store: %s cannot commit: %w", f.db.Path(), err)
 	}
 	return nil
 }
+
+// Healthy is nil when the store can commit (its KV's Healthy).
+func (s *DB) Healthy() error { return s.kv.Healthy() }

@@ -15,10 +15,10 @@ func TestHealthyReportsAFailedCommitUntilOneSucceeds(t *testing.T) {
 		t.Fatalf("a fresh store: %v", err)
 	}
 	full := errors.New("no space left on device")
-	s.health.committed(full) // as run records a failed commit
+	s.File().health.committed(full) // as run records a failed commit
 	before := s.Stats().Commits
 	for range 3 {
-		if err := s.Healthy(); !errors.Is(err, full) || !strings.Contains(err.Error(), s.db.Path()) {
+		if err := s.Healthy(); !errors.Is(err, full) || !strings.Contains(err.Error(), s.File().db.Path()) {
 			t.Fatalf("after a failed commit: %v, want it named with the file", err)
 		}
 	}
@@ -30,9 +30,9 @@ func TestHealthyReportsAFailedCommitUntilOneSucceeds(t *testing.T) {
 	if err := s.Healthy(); err != nil {
 		t.Fatalf("after a probe succeeded: %v", err)
 	}
-	s.health.committed(full)
+	s.File().health.committed(full)
 	newGame(t, s, "c1", "ouri", person("a"), bot("easy"))
-	if err := s.health.last(); err != nil {
+	if err := s.File().health.last(); err != nil {
 		t.Fatalf("after a commit succeeded: %v", err)
 	}
 }

@@ -50,7 +50,7 @@ func fullDiskChild(dir string) error {
 		return err
 	}
 	defer s.Close()
-	info, err := os.Stat(s.db.Path())
+	info, err := os.Stat(s.File().db.Path())
 	if err != nil {
 		return err
 	}

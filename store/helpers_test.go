@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	bolt "go.etcd.io/bbolt"
+
 	"tabuleiro/games"
 	"tabuleiro/games/catalog"
 )
@@ -46,9 +48,9 @@ func openTest(t testing.TB, change ...func(*Options)) (*DB, *clock, string) {
 	t.Cleanup(func() { s.Close() })
 	// Every storage test ends with the file's check, unless the test closed the store itself.
 	t.Cleanup(func() {
-		s.notes.mu.Lock()
-		closed := s.notes.closed
-		s.notes.mu.Unlock()
+		s.File().notes.mu.Lock()
+		closed := s.File().notes.closed
+		s.File().notes.mu.Unlock()
 		if !closed {
 			if err := s.Check(); err != nil {
 				t.Error(err)
@@ -115,3 +117,6 @@ func mustGames(t testing.TB) func([]Game, error) []uint64 {
 		return gameIDs(gs)
 	}
 }
+
+// rawTx is a transaction of the file as a Tx that sees the bytes stored, without notes.
+func rawTx(tx *bolt.Tx) Tx { return &fileTx{tx: tx, f: &File{}} }

@@ -1,17 +1,17 @@
 package store
 
-import (
-	bolt "go.etcd.io/bbolt"
-)
+import "sync"
 
 // KV is the ordered key-value storage a DB keeps its records and indexes in: buckets of byte keys
-// holding the same bytes whatever keeps them. Open uses a bbolt file; store/etcdkv an etcd cluster.
-// The records, their encoding, the indexes and the ratings are the DB's, the same on every KV.
+// holding the same bytes whatever keeps them. Open uses a bbolt file (File); store/etcdkv an etcd
+// cluster. The records, their encoding, the indexes and the ratings are the DB's, the same on every
+// KV, and the DB reaches every KV the same way: these five methods, and the optional ones below.
 type KV interface {
 	// View runs fn on one consistent snapshot.
 	View(fn func(Tx) error) error
-	// Update runs fn and commits what it wrote atomically, or not at all. It may run fn more than
-	// once (another process wrote what fn read): fn must change nothing but the transaction.
+	// Update runs fn and commits what it wrote atomically and durably, or not at all. It may run
+	// fn more than once (another process wrote what fn read, or a write committed in the same
+	// group failed): fn must change nothing but the transaction.
 	Update(fn func(Tx) error) error
 	// Healthy is nil when the storage can commit.
 	Healthy() error
@@ -20,13 +20,48 @@ type KV interface {
 	Close() error
 }
 
+// What a KV may offer beyond KV. The DB asks once, when it opens; a KV without one gets the
+// behaviour its comment gives.
+type (
+	// NoteKV carries a small change that may wait (a posted message's id) on its next commit
+	// instead of a commit of its own: patch is applied to the value at key when there is one,
+	// and every Get sees the patched value at once. Without it the DB commits the change at once.
+	NoteKV interface {
+		KV
+		Note(bucket, key []byte, patch func(old []byte) []byte)
+	}
+	// DutyKV is a KV that several processes share: one of them at a time carries out the timers
+	// (challenge expiries, idle losses, turn pings, the bot's pending moves). Duty is the KV whose
+	// writes are fenced by this process's turn at it, or nil while another process has it.
+	// Without it the one process always has the duty.
+	DutyKV interface {
+		KV
+		Duty() KV
+	}
+	// BoundedKV bounds the keys one transaction may write (etcd: 128 operations a Txn by default).
+	// Without it a transaction may write any number.
+	BoundedKV interface {
+		KV
+		MaxWrites() int
+	}
+	// CountingKV counts its durable commits (a file's group commit makes one of many writes).
+	// Without it the DB counts each Update that succeeded.
+	CountingKV interface {
+		KV
+		Commits() uint64
+	}
+	// CheckingKV checks its own storage (a file: bbolt's check of every page), calling add with
+	// each problem until add returns false. Without it the DB checks its records and indexes only.
+	CheckingKV interface {
+		KV
+		CheckStorage(add func(error) bool) error
+	}
+)
+
 // Tx is one transaction of a KV. A failure of the storage inside a read makes the read return nil
 // and the transaction's View or Update return that failure.
 type Tx interface {
 	Bucket(name []byte) Bucket
-	// ID orders the read-write transactions of one process (bbolt's transaction id); 0 when the
-	// KV has no such order.
-	ID() int
 }
 
 // Bucket is a named set of keys. Get returns nil for a missing key and a non-nil (maybe empty)
@@ -50,43 +85,17 @@ type Cursor interface {
 	Prev() (k, v []byte)
 }
 
-// boltTx is a bbolt transaction as a Tx.
-type boltTx struct{ tx *bolt.Tx }
-
-func (t boltTx) Bucket(name []byte) Bucket { return boltBucket{t.tx.Bucket(name)} }
-func (t boltTx) ID() int                   { return t.tx.ID() }
-
-type boltBucket struct{ *bolt.Bucket }
-
-func (b boltBucket) Cursor() Cursor { return b.Bucket.Cursor() }
-
-// fileKV is the bbolt file as a KV, for what goes through the KV (views); the DB commits to the
-// file itself, in groups (commit.go).
-type fileKV struct{ s *DB }
-
-func (f fileKV) View(fn func(Tx) error) error {
-	return f.s.boltView(func(tx *bolt.Tx) error { return fn(boltTx{tx}) })
-}
-func (f fileKV) Update(fn func(Tx) error) error { return f.s.commit(fn) }
-func (f fileKV) Healthy() error                 { return f.s.fileHealthy() }
-func (f fileKV) Name() string                   { return f.s.db.Path() }
-func (f fileKV) Close() error                   { return f.s.db.Close() }
-
-// File is the path of the bbolt file the DB keeps, "" on another KV (which has no backups here:
-// etcd takes its own snapshots).
-func (s *DB) File() string {
-	if s.db == nil {
-		return ""
-	}
-	return s.db.Path()
+// File is the bbolt file the DB keeps its records in, with its backups; nil on another KV (etcd
+// takes its own snapshots).
+func (s *DB) File() *File {
+	f, _ := s.kv.(*File)
+	return f
 }
 
-// DutyKV is a KV that several processes share: one of them at a time carries out the timers
-// (challenge expiries, idle losses, turn pings, the bot's pending moves). Duty is the KV whose
-// writes are fenced by this process's turn at it, or nil while another process has it.
-type DutyKV interface {
-	KV
-	Duty() KV
+// duty is the store fenced by this process's duty, on a shared KV.
+type duty struct {
+	mu sync.Mutex
+	db *DB
 }
 
 // Duty is the store the timers are carried out on while this process has that duty, or nil while
@@ -102,10 +111,10 @@ func (s *DB) Duty() Store {
 	if kv == nil {
 		return nil
 	}
-	s.dutyMu.Lock()
-	defer s.dutyMu.Unlock()
-	if s.duty == nil || s.duty.kv != kv {
-		s.duty = &DB{kv: kv, opt: s.opt}
+	s.duty.mu.Lock()
+	defer s.duty.mu.Unlock()
+	if s.duty.db == nil || s.duty.db.kv != kv {
+		s.duty.db = newDB(kv, s.opt)
 	}
-	return s.duty
+	return s.duty.db
 }

@@ -114,9 +114,9 @@ func TestUpdateLive(t *testing.T) {
 		<-entered
 		queued := func(n int) {
 			for {
-				s.committer.mu.Lock()
-				got := len(s.committer.queue)
-				s.committer.mu.Unlock()
+				s.File().committer.mu.Lock()
+				got := len(s.File().committer.queue)
+				s.File().committer.mu.Unlock()
 				if got >= n {
 					return
 				}
@@ -166,8 +166,8 @@ func TestUpdateLive(t *testing.T) {
 func stored(t *testing.T, s *DB, id uint64) string {
 	t.Helper()
 	var msg string
-	err := s.db.View(func(tx *bolt.Tx) error {
-		g, err := getGame(boltTx{tx}, id)
+	err := s.File().db.View(func(tx *bolt.Tx) error {
+		g, err := getGame(rawTx(tx), id)
 		msg = g.MessageID
 		return err
 	})
@@ -180,8 +180,8 @@ func stored(t *testing.T, s *DB, id uint64) string {
 func storedChallenge(t *testing.T, s *DB, id uint64) string {
 	t.Helper()
 	var msg string
-	err := s.db.View(func(tx *bolt.Tx) error {
-		c, err := getChallenge(boltTx{tx}, id)
+	err := s.File().db.View(func(tx *bolt.Tx) error {
+		c, err := getChallenge(rawTx(tx), id)
 		msg = c.MessageID
 		return err
 	})
@@ -372,9 +372,9 @@ func TestNotedMessages(t *testing.T) {
 		if _, _, err := s.Game(12345); !errors.Is(err, ErrNotFound) {
 			t.Fatalf("the note made a game: %v", err)
 		}
-		s.notes.mu.Lock()
-		pending := s.notes.pendingLocked()
-		s.notes.mu.Unlock()
+		s.File().notes.mu.Lock()
+		pending := s.File().notes.pendingLocked()
+		s.File().notes.mu.Unlock()
 		if pending {
 			t.Fatal("the note is still pending after a commit")
 		}

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"bytes"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -8,14 +9,17 @@ import (
 
 // Message ids ride on commits. The id of a board (or challenge) message is known only after the
 // message was posted, a moment after the decision was committed; committing it on its own would cost
-// a second fsync per decision. NoteMessage keeps it in memory instead, and the committer writes every
-// pending note inside the next transaction it runs for any reason. When nothing commits for
-// noteDelay, one background commit carries them all; Close flushes them.
+// a second fsync per decision. So the DB hands it to the KV as a note (NoteKV): a patch of one
+// record's bytes. The file keeps its notes in memory and writes every pending one inside the next
+// transaction it commits for any reason. When nothing commits for noteDelay, one background commit
+// carries them all; Close flushes them.
 //
-// Until a note is in the file, every read lays it over the record it reads, so no caller ever sees an
-// older message id. A note stays in memory for a while after its commit too (marked with the id of
-// the transaction that wrote it), because a read transaction that began before that commit still
-// sees the older bytes and must still be corrected.
+// Until a note is in the file, every Get of its key lays it over the stored bytes, so no caller
+// ever sees an older message id; cursors see the bytes as stored (no index holds a message id). A
+// write that read a key through its note and puts it again carries the note: once that
+// transaction is durable the note is written. A note stays in memory for a while after its commit
+// too (marked with the id of the transaction that wrote it), because a read transaction that began
+// before that commit still sees the older bytes and must still be corrected.
 
 // noteDelay is how long a note may wait for a commit to carry it before one is made for it.
 var noteDelay = time.Second
@@ -24,81 +28,48 @@ var noteDelay = time.Second
 // Reads last microseconds; this is generous.
 const noteKeep = 10 * time.Second
 
-type note struct {
-	msg  string
-	seq  uint64    // order of notes: a later one has a larger seq
-	tx   int       // the read-write transaction that wrote it; 0 while pending
-	done time.Time // when it was written
-}
+type noteKey struct{ bucket, key string }
 
-// noteRef names one note as it was when a transaction read or wrote it.
-type noteRef struct {
-	challenge bool
-	id        uint64
-	seq       uint64
+type note struct {
+	patch func([]byte) []byte
+	seq   uint64    // order of notes: a later one has a larger seq
+	tx    int       // the read-write transaction that wrote it; 0 while pending
+	done  time.Time // when it was written
 }
 
 type notes struct {
-	mu         sync.Mutex
-	seq        uint64
-	games      map[uint64]*note
-	challenges map[uint64]*note
-	count      atomic.Int64 // entries in both maps: reads skip the lock when there are none
-	timer      *time.Timer
-	closed     bool
+	mu     sync.Mutex
+	seq    uint64
+	held   map[noteKey]*note
+	count  atomic.Int64 // len(held): reads skip the lock when there are none
+	timer  *time.Timer
+	closed bool
 }
 
-func (n *notes) table(challenge bool) map[uint64]*note {
-	if challenge {
-		return n.challenges
-	}
-	return n.games
-}
-
-// NoteMessage records the id of a game's live board message without a commit of its own: it is
-// written by the next commit of any kind, or within about a second, or by Close. Every read and
-// every update sees it at once. A note for a game that no longer exists is dropped.
-//
-// On another KV than a file the note is written at once: other processes read the record too, and
-// a note kept in this process's memory would be invisible to them.
-func (s *DB) NoteMessage(id uint64, messageID string) {
-	if s.db == nil {
-		s.SetMessage(id, messageID) // a game that is gone takes no note, as in a file
-		return
-	}
-	s.note(false, id, messageID)
-}
-
-// NoteChallengeMessage is NoteMessage for a challenge's message.
-func (s *DB) NoteChallengeMessage(id uint64, messageID string) {
-	if s.db == nil {
-		s.SetChallengeMessage(id, messageID)
-		return
-	}
-	s.note(true, id, messageID)
-}
-
-func (s *DB) note(challenge bool, id uint64, msg string) {
-	n := &s.notes
+// Note lays patch over the value at key in bucket from now on, and writes it by the next commit
+// of any kind, or within about a second, or by Close. A later note of the same key replaces it; a
+// key that has no value by then takes no note. patch must be pure: it may run on every read.
+func (f *File) Note(bucket, key []byte, patch func(old []byte) []byte) {
+	n := &f.notes
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	if n.games == nil {
-		n.games, n.challenges = map[uint64]*note{}, map[uint64]*note{}
+	if n.held == nil {
+		n.held = map[noteKey]*note{}
 	}
-	t := n.table(challenge)
-	if _, ok := t[id]; !ok {
+	k := noteKey{string(bucket), string(key)}
+	if _, ok := n.held[k]; !ok {
 		n.count.Add(1)
 	}
 	n.seq++
-	t[id] = &note{msg: msg, seq: n.seq}
+	n.held[k] = &note{patch: patch, seq: n.seq}
 	if n.timer == nil && !n.closed {
-		n.timer = time.AfterFunc(noteDelay, s.flushNotes)
+		n.timer = time.AfterFunc(noteDelay, f.flushNotes)
 	}
 }
 
 // flushNotes commits the pending notes when no other commit carried them.
-func (s *DB) flushNotes() {
-	n := &s.notes
+func (f *File) flushNotes() {
+	n := &f.notes
 	n.mu.Lock()
 	n.timer = nil
 	waiting := !n.closed && n.pendingLocked()
@@ -106,31 +77,40 @@ func (s *DB) flushNotes() {
 	if !waiting {
 		return
 	}
-	if err := s.commit(func(Tx) error { return nil }); err != nil {
+	if err := f.Update(func(Tx) error { return nil }); err != nil {
 		// The notes stay pending and every read still sees them; try again later.
 		n.mu.Lock()
 		if n.timer == nil && !n.closed {
-			n.timer = time.AfterFunc(noteDelay, s.flushNotes)
+			n.timer = time.AfterFunc(noteDelay, f.flushNotes)
 		}
 		n.mu.Unlock()
 	}
 }
 
+// flushPending commits the pending notes, if any.
+func (f *File) flushPending() error {
+	f.notes.mu.Lock()
+	pending := f.notes.pendingLocked()
+	f.notes.mu.Unlock()
+	if !pending {
+		return nil
+	}
+	return f.Update(func(Tx) error { return nil })
+}
+
 // pendingLocked reports whether some note is not yet in the file.
 func (n *notes) pendingLocked() bool {
-	for _, t := range []map[uint64]*note{n.games, n.challenges} {
-		for _, e := range t {
-			if e.tx == 0 {
-				return true
-			}
+	for _, e := range n.held {
+		if e.tx == 0 {
+			return true
 		}
 	}
 	return false
 }
 
 // stopNotes stops the background flush; Close then commits what is pending.
-func (s *DB) stopNotes() (pending bool) {
-	n := &s.notes
+func (f *File) stopNotes() (pending bool) {
+	n := &f.notes
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	n.closed = true
@@ -141,114 +121,145 @@ func (s *DB) stopNotes() (pending bool) {
 	return n.pendingLocked()
 }
 
-// overlay returns the note a transaction should see instead of the stored message id, and its seq
-// (0: none).
-func (s *DB) overlay(tx Tx, challenge bool, id uint64) (string, uint64) {
-	n := &s.notes
-	if n.count.Load() == 0 {
-		return "", 0
-	}
-	n.mu.Lock()
-	defer n.mu.Unlock()
-	e := n.table(challenge)[id]
-	// A note written by a transaction this one sees is already in the bytes it read.
-	if e == nil || e.tx != 0 && tx.ID() >= e.tx {
-		return "", 0
-	}
-	return e.msg, e.seq
+// pendingNote is a note as a transaction is about to write it.
+type pendingNote struct {
+	key   noteKey
+	seq   uint64
+	patch func([]byte) []byte
 }
 
-// pendingNotes lists the notes a transaction should write, and forgets those written long ago.
-func (n *notes) pendingNotes(now time.Time) []noteRef {
+// pending lists the notes a transaction should write, and forgets those written long ago.
+func (n *notes) pending(now time.Time) []pendingNote {
 	if n.count.Load() == 0 {
 		return nil
 	}
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	var out []noteRef
-	for _, challenge := range []bool{false, true} {
-		t := n.table(challenge)
-		for id, e := range t {
-			switch {
-			case e.tx == 0:
-				out = append(out, noteRef{challenge, id, e.seq})
-			case now.Sub(e.done) > noteKeep:
-				delete(t, id)
-				n.count.Add(-1)
-			}
+	var out []pendingNote
+	for k, e := range n.held {
+		switch {
+		case e.tx == 0:
+			out = append(out, pendingNote{k, e.seq, e.patch})
+		case now.Sub(e.done) > noteKeep:
+			delete(n.held, k)
+			n.count.Add(-1)
 		}
 	}
 	return out
 }
 
-// writeNotes writes pending notes into tx, and lists them to be settled once the transaction is
-// durable (those whose record is gone are dropped then).
-func (s *DB) writeNotes(tx Tx, refs []noteRef) error {
-	for _, r := range refs {
-		msg, seq := s.overlay(tx, r.challenge, r.id)
-		if seq == 0 {
-			continue
-		}
-		r.seq = seq
-		if r.challenge {
-			old, err := getChallenge(tx, r.id)
-			if err == nil && old.MessageID != msg {
-				c := old
-				c.MessageID = msg
-				err = putChallenge(tx, &old, c)
-				if err != nil {
-					return err
-				}
-			}
-		} else {
-			old, err := getGame(tx, r.id)
-			if err == nil && old.MessageID != msg {
-				g := old
-				g.MessageID = msg
-				err = putGame(tx, &old, g)
-				if err != nil {
-					return err
-				}
-			}
-		}
-		// A record that is gone or cannot be read takes no note: the note is settled all the same.
-		s.group.settle = append(s.group.settle, r)
+// over is the note a Get of k in t should lay over the stored bytes (nil: none) and its seq.
+func (n *notes) over(t *fileTx, k noteKey) (func([]byte) []byte, uint64) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	e := n.held[k]
+	switch {
+	case e == nil:
+		return nil, 0
+	case e.tx != 0 && t.tx.ID() >= e.tx: // written by a transaction t sees
+		return nil, 0
+	case t.w != nil && t.w.notes[k] >= e.seq: // t wrote it itself
+		return nil, 0
 	}
-	return nil
+	return e.patch, e.seq
 }
 
-// supersede tells the committer that a write in this transaction set the message id itself after
-// reading the note r: once durable, the note must no longer be laid over the record.
-func (s *DB) supersede(challenge bool, id, seq uint64) {
-	if seq != 0 {
-		s.group.settle = append(s.group.settle, noteRef{challenge, id, seq})
-	}
-}
-
-// settle marks the notes of a durable transaction as written by it.
-func (n *notes) settle(refs []noteRef, tx int, now time.Time) {
-	if len(refs) == 0 {
+// settle marks the notes a durable transaction carried as written by it.
+func (n *notes) settle(carried map[noteKey]uint64, tx int, now time.Time) {
+	if len(carried) == 0 {
 		return
 	}
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	for _, r := range refs {
-		if e := n.table(r.challenge)[r.id]; e != nil && e.tx == 0 && e.seq <= r.seq {
+	for k, seq := range carried {
+		if e := n.held[k]; e != nil && e.tx == 0 && seq != 0 && e.seq <= seq {
 			e.tx, e.done = tx, now
 		}
 	}
 }
 
-// Stats are counters of the work a Store did since it was opened.
-type Stats struct {
-	Decodes uint64 // calls of Options.Decode (each replays a game's log)
-	Kept    uint64 // reads of a live game that took the copy the last write kept instead of a replay
-	Commits uint64 // durable read-write transactions; a group commit of many writes counts once
+// carried is what a read-write transaction knows of the notes: for each key it read through a
+// note or wrote, the seq of the newest note its bytes include (0: none).
+type carried struct {
+	read, notes map[noteKey]uint64
 }
 
-type stats struct{ decodes, kept, commits atomic.Uint64 }
+func (c *carried) set(m *map[noteKey]uint64, k noteKey, seq uint64) {
+	if *m == nil {
+		*m = map[noteKey]uint64{}
+	}
+	(*m)[k] = seq
+}
 
-// Stats returns the counters.
-func (s *DB) Stats() Stats {
-	return Stats{Decodes: s.stats.decodes.Load(), Kept: s.stats.kept.Load(), Commits: s.stats.commits.Load()}
+// writeNotes writes pending notes into t; a key that has no value, or that the patch leaves as it
+// is (a record that cannot be read), takes no note, and the note is settled all the same.
+func (t *fileTx) writeNotes(pending []pendingNote) error {
+	for _, p := range pending {
+		b := t.tx.Bucket([]byte(p.key.bucket))
+		if b == nil {
+			continue
+		}
+		key := []byte(p.key.key)
+		if old := b.Get(key); old != nil {
+			if v := p.patch(old); !bytes.Equal(v, old) {
+				if err := b.Put(key, v); err != nil {
+					return err
+				}
+			}
+		}
+		t.w.set(&t.w.read, p.key, p.seq)
+		t.w.set(&t.w.notes, p.key, p.seq)
+	}
+	return nil
+}
+
+// notedBucket is a bucket of a transaction that lays the file's notes over what Get reads.
+type notedBucket struct {
+	boltBucket
+	t    *fileTx
+	name string
+}
+
+func (b *notedBucket) Get(key []byte) []byte {
+	v := b.boltBucket.Get(key)
+	if v == nil {
+		return nil
+	}
+	k := noteKey{b.name, string(key)}
+	patch, seq := b.t.f.notes.over(b.t, k)
+	if w := b.t.w; w != nil {
+		if patch == nil {
+			seq = w.notes[k] // what this transaction wrote itself, if anything
+		}
+		w.set(&w.read, k, seq)
+	}
+	if patch == nil {
+		return v
+	}
+	return patch(v)
+}
+
+// Put and Delete take the written bytes to carry the note the transaction last read of key: every
+// write of a record in the DB follows its read.
+func (b *notedBucket) Put(key, value []byte) error {
+	if err := b.boltBucket.Put(key, value); err != nil {
+		return err
+	}
+	b.wrote(key)
+	return nil
+}
+
+func (b *notedBucket) Delete(key []byte) error {
+	if err := b.boltBucket.Delete(key); err != nil {
+		return err
+	}
+	b.wrote(key)
+	return nil
+}
+
+func (b *notedBucket) wrote(key []byte) {
+	if w := b.t.w; w != nil {
+		k := noteKey{b.name, string(key)}
+		w.set(&w.notes, k, w.read[k])
+	}
 }

@@ -294,7 +294,7 @@ func TestCheckComparesTheLeaderboardWithTheStandings(t *testing.T) {
 			if _, _, err := s.Update(rec.ID, -1, resign(1)); err != nil {
 				t.Fatal(err)
 			}
-			if err := s.db.Update(c.damage); err != nil {
+			if err := s.File().db.Update(c.damage); err != nil {
 				t.Fatal(err)
 			}
 			err := s.Check()
@@ -302,14 +302,14 @@ func TestCheckComparesTheLeaderboardWithTheStandings(t *testing.T) {
 				t.Fatalf("Check says %v, want %q", err, c.want)
 			}
 			// Repair for the cleanup's own check: put back what the standings imply.
-			s.db.Update(func(tx *bolt.Tx) error {
+			s.File().db.Update(func(tx *bolt.Tx) error {
 				for _, b := range [][]byte{bLeaderboard, bBands} {
 					tx.DeleteBucket(b)
 					tx.CreateBucket(b)
 				}
 				for _, u := range []string{"a", "b"} {
-					st, _ := getStanding(boltTx{tx}, "g1", "ordo", u)
-					if err := putStanding(boltTx{tx}, &Standing{}, st); err != nil {
+					st, _ := getStanding(rawTx(tx), "g1", "ordo", u)
+					if err := putStanding(rawTx(tx), &Standing{}, st); err != nil {
 						return err
 					}
 				}

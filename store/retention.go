@@ -18,12 +18,7 @@ var (
 // cannot be read, stay. The file does not shrink (bbolt reuses the pages); Compact shrinks it.
 func (s *DB) DeleteFinished(before time.Time) (int, error) {
 	total := 0
-	batch := retentionBatch
-	if s.db == nil {
-		// Another KV bounds the operations of one transaction (etcd: 128 by default); each game
-		// deleted takes its record and up to seven index entries.
-		batch = 8
-	}
+	batch := min(retentionBatch, s.maxGames)
 	var after []byte // the last key looked at; nil: start at the first
 	for {
 		var n int

@@ -30,7 +30,7 @@ var ErrNoBot = errors.New("no running bot answers backup requests there")
 // ServeBackups answers backup requests on the unix socket at path (usually BackupSocket(DB_PATH))
 // until ctx is done; it removes the socket when it returns. A socket left by a process that died is
 // replaced; one another live process answers on is an error.
-func (s *DB) ServeBackups(ctx context.Context, path string, log *slog.Logger) error {
+func (f *File) ServeBackups(ctx context.Context, path string, log *slog.Logger) error {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
@@ -62,7 +62,7 @@ func (s *DB) ServeBackups(ctx context.Context, path string, log *slog.Logger) er
 		go func() {
 			defer c.Close()
 			start := time.Now()
-			n, err := s.serveBackup(c)
+			n, err := f.serveBackup(c)
 			if err != nil {
 				log.Error("store: backup over the socket failed", "socket", path, "err", err)
 				return
@@ -76,14 +76,15 @@ func (s *DB) ServeBackups(ctx context.Context, path string, log *slog.Logger) er
 // a read transaction (and with it the file's growth) forever.
 var backupTimeout = 10 * time.Minute
 
-func (s *DB) serveBackup(c net.Conn) (int64, error) {
+func (f *File) serveBackup(c net.Conn) (int64, error) {
 	c.SetDeadline(time.Now().Add(backupTimeout))
-	if err := s.flushPending(); err != nil {
+	if err := f.flushPending(); err != nil {
+		err = fmt.Errorf("store: writing the pending message ids: %w", err)
 		fmt.Fprintf(c, "error %s\n", oneLine(err))
 		return 0, err
 	}
 	var n int64
-	err := s.boltView(func(tx *bolt.Tx) error {
+	err := f.view(func(tx *bolt.Tx) error {
 		if _, err := fmt.Fprintf(c, "tabuleiro-backup %d\n", tx.Size()); err != nil {
 			return err
 		}

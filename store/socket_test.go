@@ -34,7 +34,7 @@ func TestBackupOverTheSocket(t *testing.T) {
 	os.WriteFile(sock, nil, 0o600)
 	ctx, cancel := context.WithCancel(context.Background())
 	served := make(chan error, 1)
-	go func() { served <- s.ServeBackups(ctx, sock, nil) }()
+	go func() { served <- s.File().ServeBackups(ctx, sock, nil) }()
 	deadline := time.Now().Add(5 * time.Second)
 	for {
 		err := FetchBackup(sock, dst)
@@ -49,7 +49,7 @@ func TestBackupOverTheSocket(t *testing.T) {
 	if info, err := os.Stat(sock); err != nil || info.Mode().Perm() != 0o600 {
 		t.Fatalf("the socket: %v %v, want it readable by its owner only", info.Mode(), err)
 	}
-	if err := s.ServeBackups(ctx, sock, nil); err == nil {
+	if err := s.File().ServeBackups(ctx, sock, nil); err == nil {
 		t.Fatal("a second server took the socket of a live one")
 	}
 	b, err := Open(dst, Options{Decode: catalog.Decode})

@@ -1,17 +1,11 @@
 package store
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
-	"runtime/debug"
-	"slices"
-	"sync"
+	"sync/atomic"
 	"time"
-
-	bolt "go.etcd.io/bbolt"
-	bolterrors "go.etcd.io/bbolt/errors"
 
 	"tabuleiro/games"
 )
@@ -28,18 +22,14 @@ var (
 	ErrReadable = errors.New("this game can be read: resign it instead")
 )
 
-// Store is what the table and the bot use of a store. *DB is the one implementation, on a bbolt
-// file (Open, the default) or on an etcd cluster shared by many processes (OpenKV with
-// store/etcdkv); every method behaves the same on both (conformance_test.go).
-type Store interface {
-	CreateChallenge(c Challenge) (Challenge, error)
-	Challenge(id uint64) (Challenge, error)
-	AcceptChallenge(id uint64, g Game) (Game, error)
-	CloseChallenge(id uint64, state ChallengeState) (Challenge, error)
-	ChallengesDue(now time.Time) ([]Challenge, error)
-	OpenChallenges(channel string) ([]Challenge, error)
-	NoteChallengeMessage(id uint64, messageID string)
+// The store's interfaces, one a concern, so that a caller (or a fake) takes only what it uses. *DB
+// implements them all, on a bbolt file (Open, the default) or on an etcd cluster shared by many
+// processes (OpenKV with store/etcdkv); every method behaves the same on both (conformance_test.go).
+// A new concern (tournaments, puzzles) is one more interface here, embedded in Store, with records
+// and indexes of its own (index.go) on the same KV.
 
+// Games are the games and the sessions around them.
+type Games interface {
 	CreateGame(g Game) (Game, error)
 	Game(id uint64) (Game, games.Game, error)
 	ActiveGame(channel, kind, userID string) (Game, error)
@@ -56,15 +46,40 @@ type Store interface {
 	PingsDue(now time.Time) ([]Game, error)
 	GamesDue(now time.Time) ([]Game, error)
 	DeleteFinished(before time.Time) (int, error)
+}
 
+// Challenges are the invitations to play, until they are answered or expire.
+type Challenges interface {
+	CreateChallenge(c Challenge) (Challenge, error)
+	Challenge(id uint64) (Challenge, error)
+	AcceptChallenge(id uint64, g Game) (Game, error)
+	CloseChallenge(id uint64, state ChallengeState) (Challenge, error)
+	ChallengesDue(now time.Time) ([]Challenge, error)
+	OpenChallenges(channel string) ([]Challenge, error)
+	NoteChallengeMessage(id uint64, messageID string)
+}
+
+// Ratings are the standings a game's end settles, and the leaderboards over them.
+type Ratings interface {
 	Standing(guild, kind, user string) (Standing, error)
 	Leaderboard(guild, kind, user string, offset, limit int) (Leaderboard, error)
 	RecentGames(guild, kind, user string, n int) ([]Game, error)
+}
 
+// Settings are what a server's admins and each person chose.
+type Settings interface {
 	ServerSettings(guild string) (ServerSettings, error)
 	ChangeServerSettings(guild string, fn func(*ServerSettings)) (ServerSettings, error)
 	MemberSettings(user string) (MemberSettings, error)
 	ChangeMemberSettings(user string, fn func(*MemberSettings)) (MemberSettings, error)
+}
+
+// Store is every concern together, with the store's upkeep: what the table and the bot hold.
+type Store interface {
+	Games
+	Challenges
+	Ratings
+	Settings
 
 	// Duty is the store to carry out the timers on, nil while another process carries them out.
 	Duty() Store
@@ -107,167 +122,120 @@ type Options struct {
 	OnCorrupt func(error)
 }
 
-// DB is the bbolt file with its challenges and games. It is safe for concurrent use.
+// DB keeps the records on a KV: the same code, records and indexes on every KV. It is safe for
+// concurrent use.
 type DB struct {
-	kv        KV
-	db        *bolt.DB // nil on another KV (OpenKV)
-	opt       Options
-	committer committer
-	notes     notes
-	stats     stats
-	kept      kept
-	health    health
-	// group is the state of the group being committed; only the committing leader touches it.
-	group struct{ settle []noteRef }
-
-	dutyMu sync.Mutex
-	duty   *DB // the store fenced by this process's duty (kv.go), on a shared KV
+	kv   KV
+	opt  Options
+	note func(bucket, key []byte, patch func([]byte) []byte) // the KV's, or a commit of its own
+	// maxGames bounds the games one transaction of DeleteFinished deletes (BoundedKV).
+	maxGames int
+	stats    stats
+	kept     kept
+	duty     duty
 }
 
-// Open opens (or creates, with its parent directories) the bbolt file at path. A second process
-// opening the same file gets a clear error after a short wait instead of blocking forever.
+// Open opens (or creates, with its parent directories) the bbolt file at path and the DB on it. A
+// second process opening the same file gets a clear error after a short wait instead of blocking
+// forever.
 func Open(path string, opt Options) (*DB, error) {
-	if opt.Decode == nil {
-		return nil, errors.New("store: Options.Decode is required (usually catalog.Decode)")
-	}
-	if opt.Now == nil {
-		opt.Now = time.Now
-	}
-	if dir := filepath.Dir(path); dir != "" {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return nil, fmt.Errorf("store: creating the directory of %s: %w", path, err)
-		}
-	}
-	if err := checkFile(path); err != nil {
+	if err := opt.check(); err != nil {
 		return nil, err
 	}
-	// Not writing the freelist on every commit makes each commit (and its fsync) smaller; bbolt
-	// rebuilds the freelist by scanning the file on Open, which is quick for a file of this size.
-	// etcd runs bbolt the same way.
-	db, err := openBolt(path, &bolt.Options{Timeout: lockTimeout, NoFreelistSync: true,
-		FreelistType: bolt.FreelistMapType})
+	f, err := openFile(path)
 	if err != nil {
 		return nil, err
 	}
-	if err := prepare(db); err != nil {
-		db.Close()
-		return nil, err
-	}
-	s := &DB{db: db, opt: opt}
-	s.kv = fileKV{s}
-	return s, nil
+	return newDB(f, opt), nil
 }
 
 // OpenKV opens a DB on another KV than a bbolt file (store/etcdkv). Its records, indexes and
-// ratings are the same as in a file; each write is a transaction of its own, and message notes are
-// written when they are made.
+// ratings are the same as in a file.
 func OpenKV(kv KV, opt Options) (*DB, error) {
-	if opt.Decode == nil {
-		return nil, errors.New("store: Options.Decode is required (usually catalog.Decode)")
+	if err := opt.check(); err != nil {
+		return nil, err
 	}
-	if opt.Now == nil {
-		opt.Now = time.Now
-	}
-	return &DB{kv: kv, opt: opt}, nil
+	return newDB(kv, opt), nil
 }
 
-// openBolt opens the file with bbolt, turning a panic (or a memory fault) on a damaged file into an
-// error that says what to do.
-func openBolt(path string, o *bolt.Options) (db *bolt.DB, err error) {
-	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
-	defer func() {
-		if p := recover(); p != nil {
-			db, err = nil, damaged(path, "bbolt failed reading it: %v", p)
-		}
-	}()
-	db, err = bolt.Open(path, 0o600, o)
-	switch {
-	case errors.Is(err, bolterrors.ErrTimeout):
-		return nil, fmt.Errorf("store: %s is in use by another process (its lock was not released within %s): %w (%w)",
-			path, o.Timeout, ErrInUse, err)
-	case errors.Is(err, bolterrors.ErrInvalid), errors.Is(err, bolterrors.ErrChecksum),
-		errors.Is(err, bolterrors.ErrVersionMismatch):
-		return nil, damaged(path, "%v", err)
-	case err != nil:
-		return nil, fmt.Errorf("store: opening %s: %w", path, err)
+func (o *Options) check() error {
+	if o.Decode == nil {
+		return errors.New("store: Options.Decode is required (usually catalog.Decode)")
 	}
-	return db, nil
-}
-
-// prepare creates the buckets a new file lacks; a panic on a damaged file becomes an error.
-func prepare(db *bolt.DB) (err error) {
-	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
-	defer func() {
-		if p := recover(); p != nil {
-			err = damaged(db.Path(), "bbolt failed reading it: %v", p)
-		}
-	}()
-	var missing error
-	err = db.Update(func(tx *bolt.Tx) error {
-		// A file with some of our buckets but without its records lost them to damage: recreating
-		// them empty would hide that every game is gone.
-		some := slices.ContainsFunc(allBuckets, func(b []byte) bool { return tx.Bucket(b) != nil })
-		for _, b := range [][]byte{bGames, bChallenges} {
-			if some && tx.Bucket(b) == nil {
-				missing = damaged(db.Path(), "its bucket %q is missing", b)
-				return missing
-			}
-		}
-		for _, b := range slices.Concat(allBuckets, settingsBuckets) {
-			if _, err := tx.CreateBucketIfNotExists(b); errors.Is(err, bolterrors.ErrIncompatibleValue) {
-				missing = damaged(db.Path(), "its bucket %q is not a bucket", b)
-				return missing
-			} else if err != nil {
-				return fmt.Errorf("creating bucket %s: %w", b, err)
-			}
-		}
-		return nil
-	})
-	if missing != nil {
-		return missing
-	}
-	if err != nil {
-		return fmt.Errorf("store: preparing %s: %w", db.Path(), err)
+	if o.Now == nil {
+		o.Now = time.Now
 	}
 	return nil
 }
 
-// lockTimeout is how long Open waits for another process to release the file.
-var lockTimeout = 2 * time.Second
+// newDB puts a DB on kv, taking up what the KV offers beyond KV (kv.go).
+func newDB(kv KV, opt Options) *DB {
+	s := &DB{kv: kv, opt: opt, maxGames: retentionBatch}
+	s.note = s.noteNow
+	if n, ok := kv.(NoteKV); ok {
+		s.note = n.Note
+	}
+	if b, ok := kv.(BoundedKV); ok {
+		// Each game deleted takes its record and up to seven index entries.
+		s.maxGames = max(b.MaxWrites()/8, 1)
+	}
+	return s
+}
 
-// Close writes the pending message notes, waits for running transactions and closes the file.
-func (s *DB) Close() error {
-	if s.db == nil {
-		return s.kv.Close()
+// Close closes the KV: a file first writes the message notes it holds.
+func (s *DB) Close() error { return s.kv.Close() }
+
+// commit runs fn in a read-write transaction of the KV and returns once it is durable. A file
+// may commit fn together with other writes (commit.go).
+func (s *DB) commit(fn func(Tx) error) error {
+	err := s.kv.Update(fn)
+	if err == nil {
+		s.stats.commits.Add(1)
 	}
-	var err error
-	if s.stopNotes() {
-		if err = s.commit(func(Tx) error { return nil }); err != nil {
-			err = fmt.Errorf("store: writing the pending message ids: %w", err)
+	return err
+}
+
+// view runs a read-only transaction on the KV.
+func (s *DB) view(fn func(Tx) error) error { return s.kv.View(fn) }
+
+// noteNow is the note of a KV that carries none: the change is committed at once, so that other
+// processes sharing the KV see it too. A record that is gone takes no note.
+func (s *DB) noteNow(bucket, key []byte, patch func([]byte) []byte) {
+	s.commit(func(tx Tx) error {
+		b := tx.Bucket(bucket)
+		old := b.Get(key)
+		if old == nil {
+			return nil
 		}
+		if v := patch(old); !bytes.Equal(v, old) {
+			return b.Put(key, v)
+		}
+		return nil
+	})
+}
+
+// Stats are counters of the work a Store did since it was opened.
+type Stats struct {
+	Decodes uint64 // calls of Options.Decode (each replays a game's log)
+	Kept    uint64 // reads of a live game that took the copy the last write kept instead of a replay
+	Commits uint64 // durable read-write transactions; a group commit of many writes counts once
+}
+
+type stats struct{ decodes, kept, commits atomic.Uint64 }
+
+// Stats returns the counters.
+func (s *DB) Stats() Stats {
+	commits := s.stats.commits.Load()
+	if c, ok := s.kv.(CountingKV); ok {
+		commits = c.Commits()
 	}
-	return errors.Join(err, s.kv.Close())
+	return Stats{Decodes: s.stats.decodes.Load(), Kept: s.stats.kept.Load(), Commits: commits}
 }
 
 // decode rebuilds a live game, counting the replay.
 func (s *DB) decode(b []byte) (games.Game, error) {
 	s.stats.decodes.Add(1)
 	return s.opt.Decode(b)
-}
-
-// view runs a read-only transaction on the KV.
-func (s *DB) view(fn func(Tx) error) error { return s.kv.View(fn) }
-
-// boltView runs a read-only transaction on the file. A panic or memory fault inside it (bbolt meeting a page damaged
-// after Open checked the file) becomes an error for this read instead of the end of the bot.
-func (s *DB) boltView(fn func(*bolt.Tx) error) (err error) {
-	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
-	defer func() {
-		if p := recover(); p != nil {
-			err = damaged(s.db.Path(), "reading it failed: %v", p)
-		}
-	}()
-	return s.db.View(fn)
 }
 
 // skip hands a record a listing could not read to Options.OnCorrupt.

@@ -70,7 +70,7 @@ func TestBackupCommand(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		served := make(chan struct{})
 		defer func() { cancel(); <-served }() // the socket is gone before the next case
-		go func() { defer close(served); st.ServeBackups(ctx, store.BackupSocket(db), nil) }()
+		go func() { defer close(served); st.File().ServeBackups(ctx, store.BackupSocket(db), nil) }()
 		dst := filepath.Join(dir, "b.db")
 		var out, errs bytes.Buffer
 		deadline := time.Now().Add(5 * time.Second)

@@ -209,8 +209,8 @@ func (m *Main) open(ctx context.Context) error {
 // (KEEP_FINISHED).
 func (m *Main) keep(ctx context.Context) {
 	cfg, st, log := m.Config, m.Store, m.Log
-	if file, _ := st.(*store.DB); file != nil && file.File() != "" {
-		m.backups(ctx, file)
+	if db, _ := st.(*store.DB); db != nil && db.File() != nil {
+		m.backups(ctx, db.File())
 	}
 	if cfg.KeepFinished > 0 {
 		m.upkeep.Add(1)
@@ -237,7 +237,7 @@ func (m *Main) keep(ctx context.Context) {
 
 // backups answers `tabuleiro backup` over a socket beside the file and makes the scheduled backups
 // (BACKUP_DIR).
-func (m *Main) backups(ctx context.Context, st *store.DB) {
+func (m *Main) backups(ctx context.Context, st *store.File) {
 	cfg, log := m.Config, m.Log
 	m.upkeep.Add(1)
 	go func() {

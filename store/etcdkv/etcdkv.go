@@ -119,6 +119,11 @@ func (k *KV) Fenced(cmps ...clientv3.Cmp) *KV {
 	return &f
 }
 
+// MaxWrites bounds the keys one transaction writes: etcd refuses a Txn of more than 128
+// operations by default (--max-txn-ops), and counts the comparisons apart from the writes; a
+// deletion compares the key it deletes, and a walk adds a comparison of its range.
+func (k *KV) MaxWrites() int { return 64 }
+
 func (k *KV) Name() string { return "etcd at " + strings.Join(k.c.Endpoints(), ",") }
 
 // Close leaves the duty's election (another process takes the duty at once) and closes the
@@ -238,8 +243,6 @@ func (k *KV) newTx(writable bool) *tx {
 	return &tx{k: k, writable: writable, reads: map[string]int64{}, vals: map[string][]byte{},
 		writes: map[string]write{}, buckets: map[string]*bucket{}}
 }
-
-func (t *tx) ID() int { return 0 }
 
 func (t *tx) Bucket(name []byte) store.Bucket {
 	b := t.buckets[string(name)]
