@@ -18,7 +18,7 @@ import (
 )
 
 // The conformance suite: every behaviour of a store.Store the table and the bot rely on, run on a
-// bbolt file and on a three-member etcd cluster. Each case gets a fresh store (a file, or a key
+// bbolt file, on a three-member etcd cluster and on the smallest KV (memkv_test.go). Each case gets a fresh store (a file, or a key
 // prefix of its own on the shared cluster) and ends with the store's Check. open gives a second
 // handle on the same store (another process's client on etcd; the same *DB on a file, which one
 // process owns), so the races run across processes where the store allows several.
@@ -57,6 +57,17 @@ func TestConformance(t *testing.T) {
 			return fixture{s, c, func() store.Store { return s }}
 		},
 	}
+	// The smallest KV, in memory, bounded so that one transaction of DeleteFinished cannot take
+	// all twelve games of its case.
+	stores["memory"] = func(t *testing.T) fixture {
+		c := &clock{t: time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)}
+		s, err := store.OpenKV(newMemKV(40), store.Options{Decode: catalog.Decode, Now: c.Now})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		return fixture{s, c, func() store.Store { return s }}
+	}
 	if !testing.Short() {
 		var cluster *etcdtest.Cluster
 		stores["etcd"] = func(t *testing.T) fixture {
@@ -69,7 +80,7 @@ func TestConformance(t *testing.T) {
 		// One cluster for every case (each has a key prefix of its own), as long as this test.
 		cluster = etcdtest.Start(t, 3)
 	}
-	for _, name := range []string{"bbolt", "etcd"} {
+	for _, name := range []string{"bbolt", "memory", "etcd"} {
 		open := stores[name]
 		if open == nil {
 			continue

@@ -498,3 +498,102 @@ func TestAReadTakesTheGameTheLastWriteKept(t *testing.T) {
 		t.Fatalf("a finished game's read: %+v %v, want one decode", cost, err)
 	}
 }
+
+// The file carries notes as patches of a record's bytes: these are the places where the patch
+// meets a transaction that is not the DB's usual read-then-write of the record.
+func TestNotesAtTheFilesSeams(t *testing.T) {
+	d := noteDelay
+	noteDelay = time.Hour
+	t.Cleanup(func() { noteDelay = d })
+
+	t.Run("a read that began before the note was committed still sees it", func(t *testing.T) {
+		s, _, _ := openTest(t)
+		g := newGame(t, s, "c1", "ouri", person("alice"), bot("easy"))
+		began, release := make(chan struct{}), make(chan struct{})
+		type seen struct{ noted, stored string }
+		got := make(chan seen, 1)
+		go s.File().View(func(tx Tx) error {
+			close(began)
+			<-release
+			rec, err := getGame(tx, g.ID)
+			raw, _ := getGame(rawTx(tx.(*fileTx).tx), g.ID)
+			if err != nil {
+				t.Error(err)
+			}
+			got <- seen{rec.MessageID, raw.MessageID}
+			return nil
+		})
+		<-began
+		s.NoteMessage(g.ID, "m1")
+		if err := s.File().flushPending(); err != nil {
+			t.Fatal(err)
+		}
+		close(release)
+		select {
+		case r := <-got:
+			if r.stored != "" || r.noted != "m1" {
+				t.Fatalf("the older read holds %q and sees %q, want the bytes before the note corrected to m1", r.stored, r.noted)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatal("the older read did not finish")
+		}
+		if stored(t, s, g.ID) != "m1" {
+			t.Fatalf("stored %q after the flush", stored(t, s, g.ID))
+		}
+	})
+
+	t.Run("a record deleted before the flush takes no note and stays gone", func(t *testing.T) {
+		s, c, _ := openTest(t)
+		g := newGame(t, s, "c1", "ouri", person("alice"), person("bob"))
+		if _, _, err := s.Update(g.ID, -1, resign(0)); err != nil {
+			t.Fatal(err)
+		}
+		s.NoteMessage(g.ID, "m1")
+		c.Add(time.Hour)
+		if n, err := s.DeleteFinished(c.Now()); err != nil || n != 1 {
+			t.Fatalf("DeleteFinished: %d %v", n, err)
+		}
+		if err := s.File().flushPending(); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := s.Game(g.ID); !errors.Is(err, ErrNotFound) {
+			t.Fatalf("the noted game after its deletion: %v", err)
+		}
+		f := s.File()
+		f.notes.mu.Lock()
+		pending := f.notes.pendingLocked()
+		f.notes.mu.Unlock()
+		if pending {
+			t.Fatal("the note of a deleted game is still pending")
+		}
+	})
+
+	t.Run("a write that did not read the record leaves the note to the next commit", func(t *testing.T) {
+		s, _, _ := openTest(t)
+		g := newGame(t, s, "c1", "ouri", person("alice"), bot("easy"))
+		s.NoteMessage(g.ID, "m1")
+		// The pending note rides on this commit first; then it is noted again and the record is
+		// rewritten without being read, with bytes that do not carry the new note.
+		if err := s.File().flushPending(); err != nil {
+			t.Fatal(err)
+		}
+		s.NoteMessage(g.ID, "m2")
+		err := s.commit(func(tx Tx) error {
+			rec := g
+			rec.MessageID = "blind"
+			return tx.Bucket(bGames).Put(u64(g.ID), encodeGame(rec))
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, _, _ := s.Game(g.ID); got.MessageID != "m2" || stored(t, s, g.ID) != "blind" {
+			t.Fatalf("after a blind write: read %q, stored %q; want the note m2 over the stored blind", got.MessageID, stored(t, s, g.ID))
+		}
+		if err := s.File().flushPending(); err != nil {
+			t.Fatal(err)
+		}
+		if stored(t, s, g.ID) != "m2" {
+			t.Fatalf("stored %q after the next commit, want m2", stored(t, s, g.ID))
+		}
+	})
+}

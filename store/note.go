@@ -178,8 +178,10 @@ func (n *notes) settle(carried map[noteKey]uint64, tx int, now time.Time) {
 	}
 }
 
-// carried is what a read-write transaction knows of the notes: for each key it read through a
-// note or wrote, the seq of the newest note its bytes include (0: none).
+// carried is what a read-write transaction knows of the notes: for each key it read (read) or
+// wrote (notes), the seq of the newest note the bytes include (0: none). A note the transaction
+// flushed counts as written, not read: a write of the key that did not read it first leaves the
+// note pending.
 type carried struct {
 	read, notes map[noteKey]uint64
 }
@@ -207,7 +209,6 @@ func (t *fileTx) writeNotes(pending []pendingNote) error {
 				}
 			}
 		}
-		t.w.set(&t.w.read, p.key, p.seq)
 		t.w.set(&t.w.notes, p.key, p.seq)
 	}
 	return nil
