@@ -48,7 +48,7 @@ func (t *Table) Run(ctx context.Context) error {
 
 // resume makes the bot's moves that have been waiting for at least after (on the table's clock)
 // and that this process is not already making.
-func (t *Table) resume(ctx context.Context, st store.Store, after time.Duration) {
+func (t *Table) resume(ctx context.Context, st store.Games, after time.Duration) {
 	pending, err := st.BotToMove()
 	if err != nil {
 		t.log.Error("could not list the games waiting for the bot", "err", err)

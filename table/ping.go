@@ -136,7 +136,7 @@ func (t *Table) turnStarts(r *store.Game, g games.Game, now time.Time) (stale st
 var errNoPing = errors.New("no ping due")
 
 // pings sends the turn pings due now.
-func (t *Table) pings(ctx context.Context, st store.Store, now time.Time) {
+func (t *Table) pings(ctx context.Context, st store.Games, now time.Time) {
 	due, err := st.PingsDue(now)
 	if err != nil {
 		t.log.Error("could not list the turn pings due", "err", err)
