@@ -1,15 +1,19 @@
-// Package store keeps tabuleiro's challenges and games: in one bbolt file (Open, the default), or in
-// an etcd cluster that many bot processes share (OpenKV with store/etcdkv). The table and the bot
-// use the Store interface; *DB implements it on either KV (kv.go), with the same records, indexes
-// and bytes, and conformance_test.go holds both to the same behaviour. What follows describes the
-// file; on etcd each write is an etcd transaction of its own, guarded by the revisions of the keys it
-// read, so the same guarantees hold across processes.
+// Package store keeps tabuleiro's challenges, games, ratings and settings. The table and the bot use
+// its interfaces, one a concern (Games, Challenges, Ratings, Settings; Store is all of them with the
+// upkeep), so that a caller or a fake takes only what it uses. *DB implements them all on an ordered
+// key-value store (KV, kv.go): the records, their encoding, the indexes and the ratings are the
+// DB's, the same bytes on every KV, and the DB reaches every KV by one code path. Open puts it on a
+// bbolt file (File, the default, for one process); OpenKV on another KV, such as an etcd cluster
+// that many bot processes share (store/etcdkv). conformance_test.go holds the file, etcd and the
+// smallest KV (in memory, memkv_test.go) to the same behaviour.
 //
-// Every change is one transaction that is committed (fsynced) before the function returns, so the
-// bot replies only once the state is safe. Writes that arrive together share one commit (commit.go).
-// A game is changed only through Update or UpdateLive, read-modify-write transactions guarded by the
-// game's ply: when two decisions race, exactly one lands and the other gets ErrMovedOn. Indexes
-// (active game per channel, kind and player; games in a channel; games waiting for the bot;
+// Every change is one transaction of the KV, durable before the function returns (in the file
+// fsynced; in etcd on a quorum's disks), so the bot replies only once the state is safe. A game is
+// changed only through Update or UpdateLive, read-modify-write transactions guarded by the game's
+// ply: when two decisions race, exactly one lands and the other gets ErrMovedOn. On etcd a
+// transaction commits only if no key it read changed since (compare-and-swap on the keys'
+// revisions), and runs again on what is stored otherwise, so this holds across processes too.
+// Indexes (active game per channel, kind and player; games in a channel; games waiting for the bot;
 // deadlines; finished games per guild and player) are kept in step in the same transaction, so the
 // bot never scans.
 //
@@ -22,7 +26,9 @@
 // the record and decodes its game, UpdateLive applies the decision to that same live game. A write
 // keeps a copy of the game it wrote (kept.go), and the next read takes it while the stored encoding
 // is still the one kept, so a game's next move replays nothing. The id of the board message posted
-// afterwards is noted in memory (NoteMessage) and rides on the next commit.
+// afterwards is a note (NoteMessage): the file carries it on its next commit and lays it over every
+// read meanwhile (note.go); a KV that carries no notes, such as etcd, commits it at once, so that
+// other processes see it.
 //
 //	s, err := store.Open("data/tabuleiro.db", store.Options{Decode: catalog.Decode})
 //	rec, g, err := s.ActiveLive(channel, "ouri", userID)
@@ -34,8 +40,11 @@
 //	if errors.Is(err, store.ErrMovedOn) { /* someone decided first: show the current board */ }
 //	s.NoteMessage(rec.ID, posted.ID)
 //
-// The file is checked before bbolt maps it, so a damaged file gives a *FileError saying what to do
-// instead of a crash. Backup, BackupFile and RunBackups copy it while the bot plays; ServeBackups
-// lets `tabuleiro backup` ask a running bot for a copy. To restore a backup: stop the bot, copy the
-// backup over DB_PATH, start the bot.
+// The file commits the writes that arrive together in one transaction and one fsync (commit.go).
+// It is checked before bbolt maps it, so a damaged file gives a *FileError saying what to do instead
+// of a crash (file.go), and Check runs bbolt's check of every page before the DB's check of its
+// indexes. File.Backup, BackupFile and RunBackups copy it while the bot plays; File.ServeBackups
+// lets `tabuleiro backup` ask a running bot for a copy; Compact shrinks a stopped bot's file. To
+// restore a backup: stop the bot, copy the backup over DB_PATH, start the bot. etcd takes its own
+// snapshots.
 package store
