@@ -18,7 +18,10 @@ var (
 // cannot be read, stay. The file does not shrink (bbolt reuses the pages); Compact shrinks it.
 func (s *DB) DeleteFinished(before time.Time) (int, error) {
 	total := 0
-	batch := min(retentionBatch, s.maxGames)
+	batch := retentionBatch
+	if s.maxGames > 0 {
+		batch = min(batch, s.maxGames)
+	}
 	var after []byte // the last key looked at; nil: start at the first
 	for {
 		var n int

@@ -128,7 +128,7 @@ type DB struct {
 	kv   KV
 	opt  Options
 	note func(bucket, key []byte, patch func([]byte) []byte) // the KV's, or a commit of its own
-	// maxGames bounds the games one transaction of DeleteFinished deletes (BoundedKV).
+	// maxGames bounds the games one transaction of DeleteFinished deletes (BoundedKV); 0: none.
 	maxGames int
 	stats    stats
 	kept     kept
@@ -149,7 +149,7 @@ func Open(path string, opt Options) (*DB, error) {
 	return newDB(f, opt), nil
 }
 
-// OpenKV opens a DB on another KV than a bbolt file (store/etcdkv). Its records, indexes and
+// OpenKV opens a DB on any KV (store/etcdkv; Open for a bbolt file). Its records, indexes and
 // ratings are the same as in a file.
 func OpenKV(kv KV, opt Options) (*DB, error) {
 	if err := opt.check(); err != nil {
@@ -170,7 +170,7 @@ func (o *Options) check() error {
 
 // newDB puts a DB on kv, taking up what the KV offers beyond KV (kv.go).
 func newDB(kv KV, opt Options) *DB {
-	s := &DB{kv: kv, opt: opt, maxGames: retentionBatch}
+	s := &DB{kv: kv, opt: opt}
 	s.note = s.noteNow
 	if n, ok := kv.(NoteKV); ok {
 		s.note = n.Note
