@@ -94,8 +94,8 @@ func (s *DB) File() *File {
 
 // duty is the store fenced by this process's duty, on a shared KV.
 type duty struct {
-	mu sync.Mutex
-	db *DB
+	mu    sync.Mutex
+	store *DB
 }
 
 // Duty is the store the timers are carried out on while this process has that duty, or nil while
@@ -113,8 +113,8 @@ func (s *DB) Duty() Store {
 	}
 	s.duty.mu.Lock()
 	defer s.duty.mu.Unlock()
-	if s.duty.db == nil || s.duty.db.kv != kv {
-		s.duty.db = newDB(kv, s.opt)
+	if s.duty.store == nil || s.duty.store.kv != kv {
+		s.duty.store = newDB(kv, s.opt)
 	}
-	return s.duty.db
+	return s.duty.store
 }
