@@ -86,6 +86,7 @@ func TestNoPackageImportsOneOnAHigherFloor(t *testing.T) {
 		{"games", []string{"ai", "render", "store", "table", "bot", "cmd"}, "the games are pure rules"},
 		{"ai", []string{"render", "store", "table", "bot", "cmd"}, "the AI knows the games, nothing of sessions"},
 		{"render", []string{"ai", "store", "table", "bot", "cmd"}, "the drawings know the games, nothing of sessions"},
+		{"learn", []string{"ai", "render", "store", "table", "bot", "cmd"}, "the lessons know the games, nothing of sessions"},
 		{"store", []string{"ai", "render", "table", "bot", "cmd"}, "the store keeps what the table decided"},
 		{"table", []string{"bot", "cmd"}, "the session core knows nothing of commands or Discord"},
 	}
@@ -123,7 +124,7 @@ func TestNoPackageImportsOneOnAHigherFloor(t *testing.T) {
 	})
 }
 
-// TestOnlyTheGamesAIAndRenderImportAGame keeps game knowledge where the literal rule allows it: code
+// TestOnlyTheGamesAIAndRenderImportAGame (and learn, the lessons) keeps game knowledge where the literal rule allows it: code
 // elsewhere reaches a game through its descriptor (games/catalog), never through the game's package.
 func TestOnlyTheGamesAIAndRenderImportAGame(t *testing.T) {
 	for name, p := range packages(t) {

@@ -7,6 +7,7 @@ import (
 
 	"tabuleiro/ai"
 	"tabuleiro/games/catalog"
+	"tabuleiro/learn"
 	"tabuleiro/render"
 	"tabuleiro/say"
 )
@@ -47,6 +48,10 @@ func TestEveryGameHasEveryCapability(t *testing.T) {
 			if !render.Draws(d) {
 				t.Errorf("render has no drawing for %s (register one in render/%s.go)", d.Title, d.Kind)
 			}
+			if n := len(learn.Of(d)); n < 5 {
+				t.Errorf("%s has %d lessons, want 5 or more (register them in learn/%s.go)", d.Title, n, d.Kind)
+			}
+
 			b := render.BlockOf(g, en)
 			if len(b.Lines) == 0 || b.Status.Text.ID == "" || b.Status.Kind != d.Kind {
 				t.Errorf("%s's start draws no board or no status: %+v", d.Title, b)

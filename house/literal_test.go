@@ -17,12 +17,12 @@ import (
 // root is the module's directory (the tests run in house/).
 const root = ".."
 
-// knowing are the packages that may name games: the games themselves, and the AI and the drawings,
-// which each game's file registers under its descriptor.
-var knowing = []string{"games", "ai", "render"}
+// knowing are the packages that may name games: the games themselves, and the AI, the drawings and
+// the lessons, which each game's file registers under its descriptor.
+var knowing = []string{"games", "ai", "render", "learn"}
 
-// TestNoGameIsNamedOutsideTheGames fails on any string literal in Go code outside games/, ai/ and
-// render/ that names a game of the catalogue (tests and comments aside): whatever else depends on the
+// TestNoGameIsNamedOutsideTheGames fails on any string literal in Go code outside games/, ai/,
+// render/ and learn/ that names a game of the catalogue (tests and comments aside): whatever else depends on the
 // game goes through its descriptor, so a fourth game touches no switch elsewhere.
 func TestNoGameIsNamedOutsideTheGames(t *testing.T) {
 	names := regexp.MustCompile(`(?i)\b(` + strings.Join(catalog.Names, "|") + `)\b`)

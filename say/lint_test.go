@@ -17,7 +17,7 @@ import (
 
 // spoken are the packages whose texts reach people: each must take them from the catalogue.
 var spoken = append([]string{"../table", "../render", "../bot", "../bot/console", "../bot/discord",
-	"../games", "../games/catalog"}, gamePackages()...)
+	"../games", "../games/catalog", "../learn"}, gamePackages()...)
 
 // gamePackages are the directories of every game's package (games/catalog's list).
 func gamePackages() []string {
