@@ -1,11 +1,11 @@
 // Package catalog is the one list of games: it builds any of them by name and turns stored encodings
 // back into games. Everything else takes the games from All and what it needs of each from its
 // descriptor (commands, help, options, the rating policy) or from a registry keyed by the descriptor
-// (ai's engines, render's drawings).
+// (ai's engines, render's drawings, learn's lessons).
 //
 // Adding a game takes its package under games/ (rules and Descriptor), one line in All, its engine
-// (ai/<kind>.go), its drawing (render/<kind>.go) and its texts in both catalogues of say; the tests
-// of package house walk All and name any of these a game lacks.
+// (ai/<kind>.go), its drawing (render/<kind>.go), its lessons (learn/<kind>.go) and its texts in
+// both catalogues of say; the tests of package house walk All and name any of these a game lacks.
 package catalog
 
 import (
