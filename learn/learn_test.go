@@ -1,6 +1,7 @@
 package learn
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -44,7 +45,7 @@ var playThroughs = map[string]struct {
 	"ordo.capture":       {"a3-a4", "learn.ordo.capture.none", []string{"b2xe5"}},
 	"ordo.reconnect":     {"a3-a4", "ordo.must-reconnect", []string{"f3-g3"}},
 	"ordo.win":           {"c2-c4", "learn.ordo.win.short", []string{"c2-i8"}},
-	"oolong.serve":       {"c.n", "learn.oolong.serve.went", []string{"c.ne"}},
+	"oolong.serve":       {"c.n", "learn.oolong.serve.went", []string{"c.ne", "s.c"}},
 	"oolong.free":        {"e.c", "learn.oolong.free.none", []string{"se.ne"}},
 	"oolong.win":         {"se.se", "oolong.waiter-seat", []string{"se.c"}},
 	"oolong.move":        {"skip", "learn.oolong.move.none", []string{"move c.n se.c"}},
@@ -83,8 +84,8 @@ func TestEveryLessonIsPlayedThroughInBothLanguages(t *testing.T) {
 					fits(t, w, "the explanation", a.Game(), word(w, ans.Why.ID, ans.Why))
 					for i, r := range p.right {
 						ans := answer(a, r)
-						if !ans.Right || ans.Why.ID != "" || ans.Played[0] != r {
-							t.Fatalf("%s: %+v, want it right", r, ans)
+						if !ans.Right || ans.Why.ID != "" || ans.Played[0] != r || !slices.Equal(ans.Played[1:], l.Steps[i].Replies) {
+							t.Fatalf("%s: %+v, want it right, then the replies %v", r, ans, l.Steps[i].Replies)
 						}
 						if ans.Done != (i == len(p.right)-1) {
 							t.Fatalf("%s: done %v after %d of %d answers", r, ans.Done, i+1, len(p.right))
@@ -208,5 +209,24 @@ func TestEveryGameHasFiveLessonsOrMore(t *testing.T) {
 		if n := len(Of(d)); n < 5 {
 			t.Errorf("%s has %d lessons, want 5 or more", d.Title, n)
 		}
+	}
+}
+
+func TestADecisionTheGameRefusesIsExplainedInItsWords(t *testing.T) {
+	for _, d := range catalog.All() {
+		l := Of(d)[0]
+		t.Run("a button for no legal "+d.Title+" decision is refused", func(t *testing.T) {
+			a, err := Start(l)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ans := a.Decide(games.Move(1<<31 - 1))
+			if ans.Right || a.Step() != 0 {
+				t.Fatalf("got %+v at step %d", ans, a.Step())
+			}
+			for _, lang := range say.Languages {
+				word(say.For(lang), ans.Why.ID, ans.Why)
+			}
+		})
 	}
 }

@@ -9,7 +9,10 @@ import (
 
 func init() {
 	register(oolong.Descriptor,
-		&Lesson{ID: "oolong.serve", Steps: []Step{{Check: sendsWaiterTo(oolong.NE)}}},
+		&Lesson{ID: "oolong.serve", Steps: []Step{
+			{Check: sendsWaiterTo(oolong.NE), Replies: []string{"ne.s"}},
+			{Check: sendsWaiterTo(oolong.C)},
+		}},
 		&Lesson{ID: "oolong.free", Setup: Setup{Moves: decisions("c.e,e.w,w.se,se.n,n.c,c.ne,ne.nw,nw.s,s.se,se.sw,sw.sw,sw.c,c.se,se.e,e.sw,sw.se," +
 			"se.nw,nw.n,n.w,w.c,c.sw,sw.s,move_w.c_c.s,s.c,c.c,c.nw,nw.e,e.se,se.se,swap_nw_w," +
 			"se.c,c.n,n.sw,move_n.w_se.w,sw.w,w.c")},

@@ -35,10 +35,11 @@ func (p Progress) Record(a *Attempt) Progress {
 // ErrAllDone is Next's answer when every lesson of the game is done.
 var ErrAllDone = errors.New("learn: every lesson is done")
 
-// Next continues where the learner left: the lesson under way if it is the game's, otherwise the
-// first of the game's lessons not done, from its start. ErrAllDone when none is left.
+// Next continues where the learner left: the lesson under way if it is the game's (a lesson done
+// before and taken again included), otherwise the first of the game's lessons not done, from its
+// start. ErrAllDone when none is left.
 func Next(d *games.Descriptor, p Progress) (*Attempt, error) {
-	if l, ok := Lookup(p.Current.Lesson); ok && l.game == d && !p.Finished(l.ID) {
+	if l, ok := Lookup(p.Current.Lesson); ok && l.game == d {
 		return Resume(p.Current)
 	}
 	for _, l := range Of(d) {

@@ -102,6 +102,20 @@ func TestNextContinuesWhereTheLearnerLeft(t *testing.T) {
 	}
 }
 
+func TestALessonTakenAgainIsResumedWhereTheLearnerLeftIt(t *testing.T) {
+	l, _ := Lookup("ouri.slam")
+	a, err := Start(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	answer(a, "f")
+	p := Progress{Done: []string{"ouri.sow", "ouri.slam"}}.Record(a)
+	b, err := Next(l.Game(), p)
+	if err != nil || b.Lesson() != l || b.Step() != 1 {
+		t.Errorf("Next gave %v at step %d, %v; want ouri.slam at step 2", b.Lesson().ID, b.Step(), err)
+	}
+}
+
 func TestResume(t *testing.T) {
 	t.Run("a state naming no lesson is an error", func(t *testing.T) {
 		if _, err := Resume(State{Lesson: "chess.castling"}); !errors.Is(err, ErrUnknownLesson) {
