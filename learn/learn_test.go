@@ -42,7 +42,7 @@ var playThroughs = map[string]struct {
 	"ordo.move":          {"a3-a5", "ordo.disconnects", []string{"a3-a4"}},
 	"ordo.ordo":          {"c2:d2-c3", "learn.ordo.ordo.far", []string{"g2:h2-g4"}},
 	"ordo.sideways":      {"c2:d2-c3", "learn.ordo.sideways.horizontal", []string{"h1:h2-i1"}},
-	"ordo.capture":       {"a3-a4", "learn.ordo.capture.none", []string{"b2xe5"}},
+	"ordo.capture":       {"e3xe5", "ordo.disconnects", []string{"b2xe5"}},
 	"ordo.reconnect":     {"a3-a4", "ordo.must-reconnect", []string{"f3-g3"}},
 	"ordo.win":           {"c2-c4", "learn.ordo.win.short", []string{"c2-i8"}},
 	"oolong.serve":       {"c.n", "learn.oolong.serve.went", []string{"c.ne", "s.c"}},
@@ -229,4 +229,32 @@ func TestADecisionTheGameRefusesIsExplainedInItsWords(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzTry: whatever a learner types into any lesson, a wrong answer is explained and changes
+// nothing, and a right one moves to the next step.
+func FuzzTry(f *testing.F) {
+	var all []*Lesson
+	for _, d := range catalog.All() {
+		all = append(all, Of(d)...)
+	}
+	for i, l := range all {
+		p := playThroughs[l.ID]
+		f.Add(uint8(i), p.wrong)
+		f.Add(uint8(i), p.right[0])
+	}
+	f.Fuzz(func(t *testing.T, i uint8, input string) {
+		a, err := Start(all[int(i)%len(all)])
+		if err != nil {
+			t.Fatal(err)
+		}
+		before := a.Game().Hash()
+		ans := answer(a, input)
+		switch {
+		case ans.Right && a.Step() != 1:
+			t.Fatalf("%q is right but the attempt is at step %d", input, a.Step())
+		case !ans.Right && (ans.Why.ID == "" || a.Step() != 0 || a.Game().Hash() != before):
+			t.Fatalf("%q is wrong, why %q, and the attempt moved to step %d", input, ans.Why, a.Step())
+		}
+	})
 }
