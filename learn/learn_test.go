@@ -44,7 +44,7 @@ var playThroughs = map[string]struct {
 	"ordo.sideways":      {"c2:d2-c3", "learn.ordo.sideways.horizontal", []string{"h1:h2-i1"}},
 	"ordo.capture":       {"e3xe5", "ordo.disconnects", []string{"b2xe5"}},
 	"ordo.reconnect":     {"a3-a4", "ordo.must-reconnect", []string{"f3-g3"}},
-	"ordo.win":           {"c2-c4", "learn.ordo.win.short", []string{"c2-i8"}},
+	"ordo.win":           {"f7-f8", "ordo.disconnects", []string{"a4-e8"}},
 	"oolong.serve":       {"c.n", "learn.oolong.serve.went", []string{"c.ne", "s.c"}},
 	"oolong.free":        {"e.c", "learn.oolong.free.none", []string{"se.ne"}},
 	"oolong.win":         {"se.se", "oolong.waiter-seat", []string{"se.c"}},

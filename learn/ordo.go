@@ -17,8 +17,8 @@ func init() {
 			Steps: []Step{{Check: capturesPiece}}},
 		&Lesson{ID: "ordo.reconnect", Setup: Setup{Moves: strings.Fields("g1-e1 e6-f5 g2:h2-g4 i6xg4")},
 			Steps: []Step{{Check: reconnects}}},
-		&Lesson{ID: "ordo.win", Setup: Setup{Moves: strings.Fields("j3-i4 g7:h7-g6 g1-e1 e6:i6-e5 h2xh5 c7:e7-c6 e3xg5 j7xh5 " +
-			"g5xh5 a6:b6-a5 h5xi5 c8-d7 j2xj6 e6-f6 d2xi7 f5-g5")},
+		&Lesson{ID: "ordo.win", Setup: Setup{Moves: strings.Fields("h2-g3 i6-j5 a3-a4 h8-i8 f3-g4 f6-h6 c2-c3 f7-f6 f2-f4 j6-i5 " +
+			"d1-f1 d7-d6 f4-f5 j7-i6 e3xe6 c7-c5 g1-f2 b7-c7 j3-f7 h6-g5")},
 			Steps: []Step{{Check: reachesHomeRow}}},
 	)
 }
