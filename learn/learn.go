@@ -48,11 +48,6 @@ func (l *Lesson) Text() string  { return "learn." + l.ID + ".text" }
 func (l *Lesson) Task() string  { return "learn." + l.ID + ".task" }
 func (l *Lesson) Done() string  { return "learn." + l.ID + ".done" }
 
-// Why is a reason of this lesson: the catalogue's learn.<ID>.<key> with name, value pairs.
-func (l *Lesson) Why(key string, kv ...any) games.Text {
-	return games.Text{ID: "learn." + l.ID + "." + key, Args: games.Args(kv...)}
-}
-
 // Start builds the lesson's starting position.
 func (l *Lesson) Start() (games.Game, error) {
 	var g games.Game
