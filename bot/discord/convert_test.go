@@ -1,7 +1,6 @@
 package discord
 
 import (
-	"context"
 	"reflect"
 	"strings"
 	"testing"
@@ -9,10 +8,12 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"tabuleiro/bot"
+	"tabuleiro/bot/discord/wire"
 )
 
 // The bot's behaviour is tested in package bot on bot.Interaction and bot.Reply; these check that
-// the adapter carries over what those tests rely on, both ways.
+// the adapter (the codec, package wire, whose own tests hold it to discordgo's reading) carries over
+// what those tests rely on, both ways.
 func TestTheAdapterCarriesWhatTheBotReads(t *testing.T) {
 	user := func(id string, isBot bool) *discordgo.User {
 		return &discordgo.User{ID: id, Username: "u" + id, Bot: isBot}
@@ -62,7 +63,7 @@ func TestTheAdapterCarriesWhatTheBotReads(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			if got := interaction(c.in); !c.want(got) {
+			if got := &toWire(t, c.in).Interaction; !c.want(got) {
 				t.Fatalf("%+v", got)
 			}
 		})
@@ -71,20 +72,20 @@ func TestTheAdapterCarriesWhatTheBotReads(t *testing.T) {
 
 func TestTheAdapterShowsWhatTheBotReplies(t *testing.T) {
 	t.Run("a message pings its Pings alone", func(t *testing.T) {
-		r := response(bot.Reply{Type: bot.Post, Message: bot.Message{Content: "<@a> challenges <@b>", Pings: []string{"b"}}})
+		r := readResponse(t, wire.AppendResponse(nil, bot.Reply{Type: bot.Post, Message: bot.Message{Content: "<@a> challenges <@b>", Pings: []string{"b"}}}))
 		if a := r.Data.AllowedMentions; a == nil || len(a.Parse) != 0 || !reflect.DeepEqual(a.Users, []string{"b"}) {
 			t.Fatalf("allowed mentions %+v", a)
 		}
 	})
 	t.Run("an update without controls removes the old ones", func(t *testing.T) {
-		r := response(bot.Reply{Type: bot.Update, Message: bot.Message{Content: "withdrew"}})
+		r := readResponse(t, wire.AppendResponse(nil, bot.Reply{Type: bot.Update, Message: bot.Message{Content: "withdrew"}}))
 		if r.Type != discordgo.InteractionResponseUpdateMessage || r.Data.Components == nil || len(r.Data.Components) != 0 {
 			t.Fatalf("%+v", r.Data)
 		}
 	})
 	t.Run("a private reply is ephemeral, deferred or not", func(t *testing.T) {
 		for _, typ := range []bot.ReplyType{bot.Post, bot.Deferred} {
-			if r := response(bot.Reply{Type: typ, Message: bot.Message{Private: true}}); r.Data == nil || r.Data.Flags&discordgo.MessageFlagsEphemeral == 0 {
+			if r := readResponse(t, wire.AppendResponse(nil, bot.Reply{Type: typ, Message: bot.Message{Private: true}})); r.Data == nil || r.Data.Flags&discordgo.MessageFlagsEphemeral == 0 {
 				t.Fatalf("type %d: %+v", typ, r)
 			}
 		}
@@ -113,8 +114,7 @@ func TestHandleNeverPanics(t *testing.T) {
 		{ID: "w", Type: discordgo.InteractionApplicationCommand, GuildID: "g", ChannelID: "c",
 			Member: &discordgo.Member{User: &discordgo.User{ID: "u"}}},
 	} {
-		// The adapter itself, not only the pipeline around it, answers these.
-		r := e.x.Handle(context.Background(), in)
+		r := e.handle(in)
 		if r.Response == nil || !isPrivate(r.Response) {
 			t.Errorf("%s: %+v", in.ID, r.Response)
 		}

@@ -12,6 +12,8 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/gorilla/websocket"
+
+	"tabuleiro/bot/discord/wire"
 )
 
 // Gateway serves interactions arriving over the gateway websocket: each is answered with
@@ -39,13 +41,13 @@ type Gateway struct {
 	done chan struct{}      // closed when the connection loop has returned
 }
 
-// NewGateway serves h on the session from NewSession (its shard settings come from there too).
-func NewGateway(s *discordgo.Session, h Handler, work *Work, log *slog.Logger) *Gateway {
+// NewGateway serves x on the session from NewSession (its shard settings come from there too).
+func NewGateway(s *discordgo.Session, x *Interactions, work *Work, log *slog.Logger) *Gateway {
 	if log == nil {
 		log = slog.Default()
 	}
 	return &Gateway{
-		s: s, log: log, p: newPipeline(h, Shard{ID: s.ShardID, Count: max(s.ShardCount, 1)}, work, log),
+		s: s, log: log, p: newPipeline(x, Shard{ID: s.ShardID, Count: max(s.ShardCount, 1)}, work, log),
 		dialer: &websocket.Dialer{Proxy: http.ProxyFromEnvironment, HandshakeTimeout: 15 * time.Second},
 		pause:  pauseFor,
 		errc:   make(chan error, 1),
@@ -120,27 +122,34 @@ func (g *Gateway) Close() error {
 
 // interaction hands an interaction to the pipeline. It returns at once: the answer runs in Work,
 // so the connection goes on reading and heartbeating, and shutdown waits for it.
-func (g *Gateway) interaction(in *discordgo.Interaction) {
+func (g *Gateway) interaction(in *wire.Interaction) {
 	if g.p.admit(in) != serve {
 		return // another process's guild (Discord routes by shard already), or a replay
 	}
 	ok := g.p.work.Go(func(ctx context.Context) {
-		reply := g.p.answer(ctx, in)
-		if err := g.s.InteractionRespond(in, reply.Response, discordgo.WithContext(ctx)); err != nil {
+		reply, after := g.p.answer(ctx, in)
+		if err := g.respond(ctx, in, wire.AppendResponse(make([]byte, 0, 2048), reply)); err != nil {
 			// 10062: later than Discord's 3 seconds. Whatever the command changed is stored; the
 			// person sees "interaction failed" and the next board shows the truth.
 			g.log.Warn("discord: answering interaction failed; stored state is kept",
-				"interaction", in.ID, "code", Code(err), "err", err)
+				"interaction", in.ID, "code", Code(err), "err", redactErr(err))
 		}
 		// After runs even when the answer failed: it may hold the bot's own move, which must not
 		// wait for a restart.
-		if reply.After != nil {
-			reply.After(ctx)
+		if after != nil {
+			after(ctx)
 		}
 	})
 	if !ok {
 		g.log.Warn("discord: shutting down; interaction dropped", "interaction", in.ID)
 	}
+}
+
+// respond posts an interaction's response to its callback, in a rate-limit bucket of its own.
+func (g *Gateway) respond(ctx context.Context, in *wire.Interaction, body []byte) error {
+	uri := discordgo.EndpointInteractionResponse(in.ID, in.Token)
+	_, err := g.s.RequestRaw("POST", uri, "application/json", body, uri, 0, discordgo.WithContext(ctx))
+	return err
 }
 
 // AppID returns DISCORD_APP_ID, or asks Discord (GET /applications/@me) which application the

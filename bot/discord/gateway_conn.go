@@ -12,6 +12,8 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/gorilla/websocket"
+
+	"tabuleiro/bot/discord/wire"
 )
 
 // Gateway opcodes (https://discord.com/developers/docs/topics/opcodes-and-status-codes).
@@ -299,12 +301,12 @@ func (l *link) dispatch(f frame) {
 		l.failures = 0
 		l.g.log.Info("discord: gateway session resumed", "seq", l.sess.seq)
 	case "INTERACTION_CREATE":
-		var in discordgo.Interaction
-		if err := json.Unmarshal(f.D, &in); err != nil {
+		in, err := wire.Decode(f.D)
+		if err != nil {
 			l.g.log.Warn("discord: unreadable interaction; dropped", "err", err)
 			return
 		}
-		l.g.interaction(&in)
+		l.g.interaction(in)
 	}
 }
 

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
+	"tabuleiro/bot"
+	"tabuleiro/bot/discord/wire"
 	"testing"
 	"time"
 
@@ -19,16 +21,14 @@ func testGateway(t *testing.T, shard Shard, h Handler) (*Gateway, *fakeDiscord, 
 	base, _ := url.Parse(f.srv.URL)
 	s := NewSession(Config{Token: "tok", APIBase: base, Shard: shard}, quickRetry, quietLog())
 	work := NewWork(context.Background(), quietLog())
-	return NewGateway(s, h, work, quietLog()), f, work
+	return NewGateway(s, NewInteractions(h, nil), work, quietLog()), f, work
 }
 
 func TestGatewayAnswersThenRunsAfter(t *testing.T) {
 	var after atomic.Int32
-	h := handlerFunc(func(ctx context.Context, in *discordgo.Interaction) Reply {
-		return Reply{
-			Response: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
-				Data: &discordgo.InteractionResponseData{Content: "board"}},
-			After: func(ctx context.Context) { after.Add(1) },
+	h := handlerFunc(func(ctx context.Context, in *bot.Interaction) bot.Reply {
+		return bot.Reply{Type: bot.Post, Message: bot.Message{Content: "board"},
+			After: func(ctx context.Context, _ bot.Followup) { after.Add(1) },
 		}
 	})
 	tests := []struct {
@@ -50,7 +50,7 @@ func TestGatewayAnswersThenRunsAfter(t *testing.T) {
 			path := "/api/v10/interactions/" + id + "/gtok/callback"
 			f.on("POST", path, tt.script...)
 			before := after.Load()
-			in := &discordgo.Interaction{ID: id, Token: "gtok", Type: discordgo.InteractionApplicationCommand, GuildID: "1", ChannelID: "2"}
+			in := &wire.Interaction{Token: "gtok", Interaction: bot.Interaction{ID: id, Type: bot.Command, Guild: "1", Channel: "2"}}
 			g.interaction(in)
 			g.interaction(in) // delivered twice: answered once
 			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
@@ -71,16 +71,16 @@ func TestGatewayAnswersThenRunsAfter(t *testing.T) {
 }
 
 func TestGatewayLeavesOtherShardsAlone(t *testing.T) {
-	h := handlerFunc(func(ctx context.Context, in *discordgo.Interaction) Reply {
-		t.Errorf("handled guild %s", in.GuildID)
-		return Reply{}
+	h := handlerFunc(func(ctx context.Context, in *bot.Interaction) bot.Reply {
+		t.Errorf("handled guild %s", in.Guild)
+		return bot.Reply{}
 	})
 	g, f, _ := testGateway(t, Shard{1, 2}, h)
 	if g.s.ShardID != 1 || g.s.ShardCount != 2 || g.s.Identify.Intents != discordgo.IntentsGuilds {
 		t.Errorf("session shard %d/%d intents %d", g.s.ShardID, g.s.ShardCount, g.s.Identify.Intents)
 	}
-	g.interaction(&discordgo.Interaction{ID: "1", GuildID: strconv.FormatUint(2<<22, 10)}) // shard 0
-	g.interaction(&discordgo.Interaction{ID: "2"})                                         // a DM: shard 0
+	g.interaction(&wire.Interaction{Interaction: bot.Interaction{ID: "1", Guild: strconv.FormatUint(2<<22, 10)}}) // shard 0
+	g.interaction(&wire.Interaction{Interaction: bot.Interaction{ID: "2"}})                                       // a DM: shard 0
 	if len(f.recorded()) != 0 {
 		t.Errorf("calls %+v", f.recorded())
 	}

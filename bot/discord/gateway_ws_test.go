@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"tabuleiro/bot"
 	"testing"
 	"time"
 
@@ -305,14 +306,14 @@ func TestGatewayOverWebsocket(t *testing.T) {
 	// The real bot, watched: the gateway must not even ask it about another shard's guild.
 	var handledMu sync.Mutex
 	var handled []string
-	h := handlerFunc(func(ctx context.Context, in *discordgo.Interaction) Reply {
+	h := handlerFunc(func(ctx context.Context, in *bot.Interaction) bot.Reply {
 		handledMu.Lock()
-		handled = append(handled, in.GuildID)
+		handled = append(handled, in.Guild)
 		handledMu.Unlock()
-		return tb.x.Handle(ctx, in)
+		return tb.bot.Handle(ctx, in)
 	})
 	log := quietLog()
-	g := NewGateway(NewSession(cfg, quickRetry, log), h, tb.work, log)
+	g := NewGateway(NewSession(cfg, quickRetry, log), NewInteractions(h, tb.sender), tb.work, log)
 	opened := time.Now()
 	if err := g.Open(); err != nil {
 		t.Fatal(err)
@@ -490,11 +491,10 @@ func openGateway(t *testing.T, gw *fakeGateway) *gatewayRig {
 	base, _ := url.Parse(f.srv.URL)
 	s := NewSession(Config{Token: "tok", APIBase: base, Shard: Shard{0, 1}}, quickRetry, quietLog())
 	work := NewWork(context.Background(), quietLog())
-	h := handlerFunc(func(ctx context.Context, in *discordgo.Interaction) Reply {
-		return Reply{Response: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
-			Data: &discordgo.InteractionResponseData{Content: "pong"}}}
+	h := handlerFunc(func(ctx context.Context, in *bot.Interaction) bot.Reply {
+		return bot.Reply{Type: bot.Post, Message: bot.Message{Content: "pong"}}
 	})
-	g := NewGateway(s, h, work, quietLog())
+	g := NewGateway(s, NewInteractions(h, nil), work, quietLog())
 	w := &waits{}
 	g.pause = w.pause
 	if err := g.Open(); err != nil {

@@ -5,21 +5,50 @@ import (
 	"sync"
 	"time"
 
-	"github.com/bwmarrin/discordgo"
-
-	"tabuleiro/say"
+	"tabuleiro/bot"
+	"tabuleiro/bot/discord/wire"
 )
 
-// Handler answers interactions; *Interactions is the one the gateway and the endpoint serve.
+// Handler answers the bot's interactions: *bot.Bot in the program. It recovers from its own
+// panics, answering privately (bot.Handle does).
 type Handler interface {
-	Handle(ctx context.Context, in *discordgo.Interaction) Reply
+	Handle(ctx context.Context, in *bot.Interaction) bot.Reply
 }
 
-// Reply is the answer to one interaction.
-type Reply struct {
-	Response *discordgo.InteractionResponse
-	// After, when set, runs once the response has been delivered (never before), in tracked work.
-	After func(ctx context.Context)
+// Webhooks are what an interaction's token allows while it lives: reading, editing and clearing the
+// message its response created, and posting follow-up messages. The Sender does them over REST.
+type Webhooks interface {
+	Original(ctx context.Context, in *wire.Interaction) (string, error)
+	EditOriginal(ctx context.Context, in *wire.Interaction, m bot.Message) error
+	ClearOriginal(ctx context.Context, in *wire.Interaction) error
+	FollowUp(ctx context.Context, in *wire.Interaction, m bot.Message) (string, error)
+}
+
+// Interactions is the bot as Discord reaches it: the handler, and the webhooks through which its
+// After steps follow up. The gateway and the endpoint serve it.
+type Interactions struct {
+	bot   Handler
+	hooks Webhooks
+}
+
+// NewInteractions serves b; hooks reach the interactions' webhooks for the follow-ups.
+func NewInteractions(b Handler, hooks Webhooks) *Interactions {
+	return &Interactions{bot: b, hooks: hooks}
+}
+
+// followup is one interaction's webhook, as the bot uses it.
+type followup struct {
+	w  Webhooks
+	in *wire.Interaction
+}
+
+func (f followup) Original(ctx context.Context) (string, error) { return f.w.Original(ctx, f.in) }
+func (f followup) EditOriginal(ctx context.Context, m bot.Message) error {
+	return f.w.EditOriginal(ctx, f.in, m)
+}
+func (f followup) ClearOriginal(ctx context.Context) error { return f.w.ClearOriginal(ctx, f.in) }
+func (f followup) FollowUp(ctx context.Context, m bot.Message) (string, error) {
+	return f.w.FollowUp(ctx, f.in, m)
 }
 
 // recent remembers every interaction id seen in the last window, so that one delivered twice (a
@@ -85,22 +114,4 @@ func (r *recent) size() int {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return len(r.seen)
-}
-
-// fallback answers an interaction the command layer gave no response for (a bug): a private note
-// rather than Discord's "This interaction failed".
-func fallback(in *discordgo.Interaction) *discordgo.InteractionResponse {
-	if in.Type == discordgo.InteractionApplicationCommandAutocomplete {
-		return &discordgo.InteractionResponse{
-			Type: discordgo.InteractionApplicationCommandAutocompleteResult,
-			Data: &discordgo.InteractionResponseData{Choices: []*discordgo.ApplicationCommandOptionChoice{}},
-		}
-	}
-	return &discordgo.InteractionResponse{
-		Type: discordgo.InteractionResponseChannelMessageWithSource,
-		Data: &discordgo.InteractionResponseData{
-			Content: say.For(say.Private(string(in.Locale))).T("error.internal", nil),
-			Flags:   discordgo.MessageFlagsEphemeral,
-		},
-	}
 }

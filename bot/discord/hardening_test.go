@@ -12,10 +12,9 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"tabuleiro/bot"
 	"testing"
 	"time"
-
-	"github.com/bwmarrin/discordgo"
 )
 
 // endless is a request body of n bytes that costs nothing to hold; it counts what was read.
@@ -42,9 +41,9 @@ func (b *endless) Close() error { return nil }
 // Whatever its body, a request whose signature headers cannot be Discord's is refused before a
 // byte of the body is read.
 func TestEndpointChecksHeadersBeforeTheBody(t *testing.T) {
-	e, _, _ := testEndpoint(t, handlerFunc(func(ctx context.Context, in *discordgo.Interaction) Reply {
+	e, _, _ := testEndpoint(t, handlerFunc(func(ctx context.Context, in *bot.Interaction) bot.Reply {
 		t.Error("the bot was asked")
-		return Reply{}
+		return bot.Reply{}
 	}))
 	fresh := strconv.FormatInt(now.Unix(), 10)
 	goodSig := strings.Repeat("ab", 64)
@@ -114,9 +113,9 @@ func TestBigRequestsDoNotGrowMemory(t *testing.T) {
 	if testing.Short() {
 		t.Skip("sends 1 GB")
 	}
-	e, _, _ := testEndpoint(t, handlerFunc(func(ctx context.Context, in *discordgo.Interaction) Reply {
+	e, _, _ := testEndpoint(t, handlerFunc(func(ctx context.Context, in *bot.Interaction) bot.Reply {
 		t.Error("the bot was asked")
-		return Reply{}
+		return bot.Reply{}
 	}))
 	srv := httptest.NewServer(e)
 	defer srv.Close()
@@ -199,11 +198,10 @@ func TestReplayIsRefusedWithinTheWindow(t *testing.T) {
 	var handled atomic.Int64
 	s := newSigner(t)
 	work := NewWork(context.Background(), quietLog())
-	e := NewEndpoint(handlerFunc(func(ctx context.Context, in *discordgo.Interaction) Reply {
+	e := NewEndpoint(NewInteractions(handlerFunc(func(ctx context.Context, in *bot.Interaction) bot.Reply {
 		handled.Add(1)
-		return Reply{Response: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
-			Data: &discordgo.InteractionResponseData{Content: "ok"}}}
-	}), s.pub, work, EndpointOptions{Now: clock.Now, Log: quietLog()})
+		return bot.Reply{Type: bot.Post, Message: bot.Message{Content: "ok"}}
+	}), nil), s.pub, work, EndpointOptions{Now: clock.Now, Log: quietLog()})
 	cmd := func(id string) string {
 		return `{"id":"` + id + `","type":2,"token":"t","guild_id":"1","channel_id":"2","data":{"name":"ouri"}}`
 	}
@@ -273,14 +271,13 @@ func TestEndpointLimitsRequestsInFlight(t *testing.T) {
 	var inHandler atomic.Int32
 	s := newSigner(t)
 	work := NewWork(context.Background(), quietLog())
-	e := NewEndpoint(handlerFunc(func(ctx context.Context, in *discordgo.Interaction) Reply {
+	e := NewEndpoint(NewInteractions(handlerFunc(func(ctx context.Context, in *bot.Interaction) bot.Reply {
 		inHandler.Add(1)
 		if in.ID != "free" {
 			<-release
 		}
-		return Reply{Response: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
-			Data: &discordgo.InteractionResponseData{Content: "ok"}}}
-	}), s.pub, work, EndpointOptions{Now: func() time.Time { return now }, Log: quietLog(), MaxInFlight: 2})
+		return bot.Reply{Type: bot.Post, Message: bot.Message{Content: "ok"}}
+	}), nil), s.pub, work, EndpointOptions{Now: func() time.Time { return now }, Log: quietLog(), MaxInFlight: 2})
 	cmd := func(id string) *http.Request {
 		return s.request(`{"id":"`+id+`","type":2,"token":"t","guild_id":"1","channel_id":"2","data":{"name":"ouri"}}`, now)
 	}
@@ -318,7 +315,7 @@ func TestRefusalsAreLoggedSparingly(t *testing.T) {
 	clock := newClock()
 	var logs logBuffer
 	s := newSigner(t)
-	e := NewEndpoint(handlerFunc(func(ctx context.Context, in *discordgo.Interaction) Reply { return Reply{} }), s.pub,
+	e := NewEndpoint(NewInteractions(handlerFunc(func(ctx context.Context, in *bot.Interaction) bot.Reply { return bot.Reply{} }), nil), s.pub,
 		NewWork(context.Background(), quietLog()), EndpointOptions{Now: clock.Now, Log: slog.New(slog.NewTextHandler(&logs, nil))})
 	for range 500 {
 		serveHTTP(e, httptest.NewRequest("POST", "/interactions", strings.NewReader(ping)))

@@ -14,14 +14,16 @@ import (
 
 	"tabuleiro/ai"
 	"tabuleiro/bot"
+	"tabuleiro/bot/discord/wire"
 	"tabuleiro/games/catalog"
 	"tabuleiro/store"
 )
 
-// env drives the real bot through the Discord adapter: *discordgo.Interaction values go through the
-// same pipeline the gateway and the HTTP endpoint use (panic recovery and fallback included) into
-// NewInteractions(bot.New(…)), for the tests of what Discord receives (lint_test.go, the fixtures,
-// the pipeline's logs). The bot's behaviour is tested in package bot, on its own values.
+// env drives the real bot through the Discord adapter: *discordgo.Interaction values are written as
+// Discord sends them and go through the codec (wire) and the pipeline the gateway and the HTTP
+// endpoint use into bot.New(…); the answers, written by the codec, are read back as discordgo values
+// for the tests of what Discord receives (lint_test.go, the fixtures, the pipeline's logs). The
+// bot's behaviour is tested in package bot, on its own values.
 
 // kinds lists the games in the order of their commands.
 var kinds = []string{"oolong", "ouri", "ordo"}
@@ -131,25 +133,25 @@ func (r *recorder) Delete(ctx context.Context, channel, message string) error {
 	return nil
 }
 
-func (r *recorder) Original(ctx context.Context, in *discordgo.Interaction) (string, error) {
+func (r *recorder) Original(ctx context.Context, in *wire.Interaction) (string, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.originalOf(in)
 }
 
 // originalOf is the message the response to in created, or that it updated; r.mu is held.
-func (r *recorder) originalOf(in *discordgo.Interaction) (string, error) {
+func (r *recorder) originalOf(in *wire.Interaction) (string, error) {
 	if id, ok := r.original[in.ID]; ok {
 		return id, nil
 	}
-	if in.Message != nil {
-		return in.Message.ID, nil
+	if in.Click.MessageID != "" {
+		return in.Click.MessageID, nil
 	}
 	return "", fmt.Errorf("no response message for %s", in.ID)
 }
 
 // EditOriginal records an edit of the response's message through the webhook.
-func (r *recorder) EditOriginal(ctx context.Context, in *discordgo.Interaction, m bot.Message) error {
+func (r *recorder) EditOriginal(ctx context.Context, in *wire.Interaction, m bot.Message) error {
 	comps := components(m.Rows)
 	lintMessage(r.t, "edit", m.Content, comps)
 	r.mu.Lock()
@@ -158,29 +160,29 @@ func (r *recorder) EditOriginal(ctx context.Context, in *discordgo.Interaction, 
 	if err != nil {
 		return err
 	}
-	r.calls = append(r.calls, sent{op: "edit", channel: in.ChannelID, message: id, content: m.Content, components: comps})
+	r.calls = append(r.calls, sent{op: "edit", channel: in.Channel, message: id, content: m.Content, components: comps})
 	return nil
 }
 
-func (r *recorder) ClearOriginal(ctx context.Context, in *discordgo.Interaction) error {
+func (r *recorder) ClearOriginal(ctx context.Context, in *wire.Interaction) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	id, err := r.originalOf(in)
 	if err != nil {
 		return err
 	}
-	r.calls = append(r.calls, sent{op: "edit", channel: in.ChannelID, message: id, cleared: true,
+	r.calls = append(r.calls, sent{op: "edit", channel: in.Channel, message: id, cleared: true,
 		components: []discordgo.MessageComponent{}})
 	return nil
 }
 
-func (r *recorder) FollowUp(ctx context.Context, in *discordgo.Interaction, m bot.Message) (string, error) {
+func (r *recorder) FollowUp(ctx context.Context, in *wire.Interaction, m bot.Message) (string, error) {
 	comps := components(m.Rows)
 	lintMessage(r.t, "followup", m.Content, comps)
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	id := r.newID()
-	r.calls = append(r.calls, sent{op: "followup", channel: in.ChannelID, message: id, content: m.Content,
+	r.calls = append(r.calls, sent{op: "followup", channel: in.Channel, message: id, content: m.Content,
 		components: comps})
 	return id, nil
 }
@@ -253,10 +255,115 @@ func (e *env) click(user, messageID, customID string, values ...string) *discord
 	return in
 }
 
+// Reply is an answer as these tests read it: the response Discord receives, read back as discordgo
+// values, and the After step bound to the interaction's webhook.
+type Reply struct {
+	Response *discordgo.InteractionResponse
+	After    func(ctx context.Context)
+}
+
 // handle answers an interaction as the gateway and the endpoint do, without delivering it: no
 // message id, no After.
 func (e *env) handle(in *discordgo.Interaction) Reply {
-	return e.pipe.answer(context.Background(), in)
+	r, after := e.pipe.answer(context.Background(), toWire(e.t, in))
+	return Reply{Response: readResponse(e.t, wire.AppendResponse(nil, r)), After: after}
+}
+
+// toWire is in as Discord sends it, decoded by the codec.
+func toWire(t testing.TB, in *discordgo.Interaction) *wire.Interaction {
+	t.Helper()
+	env, err := json.Marshal(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]json.RawMessage
+	json.Unmarshal(env, &m)
+	if in.Data != nil {
+		if m["data"], err = json.Marshal(in.Data); err != nil {
+			t.Fatal(err)
+		}
+	}
+	body, _ := json.Marshal(m)
+	w, err := wire.Decode(body)
+	if err != nil {
+		t.Fatalf("the codec does not read %s: %v", body, err)
+	}
+	return w
+}
+
+// readResponse reads an interaction response's JSON back as the discordgo values these tests
+// assert on.
+func readResponse(t testing.TB, b []byte) *discordgo.InteractionResponse {
+	t.Helper()
+	var w struct {
+		Type discordgo.InteractionResponseType `json:"type"`
+		Data *struct {
+			Content    string                            `json:"content"`
+			Components json.RawMessage                   `json:"components"`
+			Flags      discordgo.MessageFlags            `json:"flags"`
+			Allowed    *discordgo.MessageAllowedMentions `json:"allowed_mentions"`
+			Choices    []struct{ Name, Value string }    `json:"choices"`
+		} `json:"data"`
+	}
+	if err := json.Unmarshal(b, &w); err != nil {
+		t.Fatalf("%s: %v", b, err)
+	}
+	r := &discordgo.InteractionResponse{Type: w.Type}
+	if w.Data == nil {
+		return r
+	}
+	r.Data = &discordgo.InteractionResponseData{Content: w.Data.Content, Flags: w.Data.Flags, AllowedMentions: w.Data.Allowed,
+		Components: readComponents(t, w.Data.Components)}
+	if w.Type == discordgo.InteractionApplicationCommandAutocompleteResult {
+		r.Data.Choices = []*discordgo.ApplicationCommandOptionChoice{}
+		for _, c := range w.Data.Choices {
+			r.Data.Choices = append(r.Data.Choices, &discordgo.ApplicationCommandOptionChoice{Name: c.Name, Value: c.Value})
+		}
+	}
+	return r
+}
+
+// readComponents reads rows of controls as discordgo values: nil for null.
+func readComponents(t testing.TB, raw json.RawMessage) []discordgo.MessageComponent {
+	var rows []json.RawMessage
+	if err := json.Unmarshal(raw, &rows); err != nil || rows == nil {
+		return nil
+	}
+	out := []discordgo.MessageComponent{}
+	for _, r := range rows {
+		var row struct{ Components []json.RawMessage }
+		json.Unmarshal(r, &row)
+		var comps []discordgo.MessageComponent
+		for _, c := range row.Components {
+			v, err := discordgo.MessageComponentFromJSON(c)
+			if err != nil {
+				panic(fmt.Sprintf("the codec wrote a control discordgo does not read: %s: %v", c, err))
+			}
+			switch x := v.(type) {
+			case *discordgo.Button:
+				v = *x
+			case *discordgo.SelectMenu:
+				v = *x
+			}
+			comps = append(comps, v)
+		}
+		out = append(out, discordgo.ActionsRow{Components: comps})
+	}
+	return out
+}
+
+// components are rows as Discord receives them, read back as discordgo values.
+func components(rows []bot.Row) []discordgo.MessageComponent {
+	var w struct{ Components json.RawMessage }
+	json.Unmarshal(wire.AppendMessage(nil, bot.Message{Rows: rows}, false), &w)
+	return readComponents(nil, w.Components)
+}
+
+// content is a message's text as Discord receives it.
+func content(m bot.Message) string {
+	var w struct{ Content string }
+	json.Unmarshal(wire.AppendMessage(nil, m, false), &w)
+	return w.Content
 }
 
 // do runs an interaction like the gateway: answer, deliver the response (a new message gets an
@@ -264,14 +371,8 @@ func (e *env) handle(in *discordgo.Interaction) Reply {
 func (e *env) do(in *discordgo.Interaction) *discordgo.InteractionResponse {
 	e.t.Helper()
 	r := e.handle(in)
-	if r.Response == nil {
-		e.t.Fatalf("no response to %s", in.ID)
-	}
 	if d := r.Response.Data; d != nil {
 		lintMessage(e.t, "response", d.Content, d.Components)
-		if _, err := json.Marshal(r.Response); err != nil {
-			e.t.Fatalf("response does not marshal: %v", err)
-		}
 	}
 	deferred := r.Response.Type == discordgo.InteractionResponseDeferredChannelMessageWithSource
 	if r.Response.Type == discordgo.InteractionResponseChannelMessageWithSource || deferred {

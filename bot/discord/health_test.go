@@ -6,15 +6,14 @@ import (
 	"net/http/httptest"
 	"strings"
 	"sync/atomic"
+	"tabuleiro/bot"
 	"testing"
-
-	"github.com/bwmarrin/discordgo"
 )
 
 // /healthz answers 503 while the store cannot write, and 200 again once it can.
 func TestHealthzFollowsTheStore(t *testing.T) {
 	var broken atomic.Bool
-	e := NewEndpoint(handlerFunc(func(context.Context, *discordgo.Interaction) Reply { return Reply{} }), nil,
+	e := NewEndpoint(NewInteractions(handlerFunc(func(context.Context, *bot.Interaction) bot.Reply { return bot.Reply{} }), nil), nil,
 		NewWork(context.Background(), quietLog()), EndpointOptions{Log: quietLog(), Health: func() error {
 			if broken.Load() {
 				return errors.New("store: the last commit failed: no space left on device")

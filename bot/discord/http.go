@@ -8,13 +8,13 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
-	"runtime/debug"
 	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
 
-	"github.com/bwmarrin/discordgo"
+	"tabuleiro/bot"
+	"tabuleiro/bot/discord/wire"
 )
 
 // GCPercent is the garbage collector's setting the bot runs with when GOGC is not set (the
@@ -104,8 +104,8 @@ type EndpointOptions struct {
 	MaxInFlight int
 }
 
-// NewEndpoint serves h. After steps run on work.
-func NewEndpoint(h Handler, key ed25519.PublicKey, work *Work, opt EndpointOptions) *Endpoint {
+// NewEndpoint serves x. After steps run on work.
+func NewEndpoint(x *Interactions, key ed25519.PublicKey, work *Work, opt EndpointOptions) *Endpoint {
 	if opt.Now == nil {
 		opt.Now = time.Now
 	}
@@ -115,7 +115,7 @@ func NewEndpoint(h Handler, key ed25519.PublicKey, work *Work, opt EndpointOptio
 	if opt.MaxInFlight <= 0 {
 		opt.MaxInFlight = DefaultMaxInFlight
 	}
-	e := &Endpoint{p: newPipeline(h, opt.Shard, work, opt.Log), key: key, checkSignature: ed25519.Verify, now: opt.Now, log: opt.Log,
+	e := &Endpoint{p: newPipeline(x, opt.Shard, work, opt.Log), key: key, checkSignature: ed25519.Verify, now: opt.Now, log: opt.Log,
 		health: opt.Health, mux: http.NewServeMux(), slots: make(chan struct{}, opt.MaxInFlight)}
 	// Replays are refused for as long as their signature's timestamp is accepted, on our clock.
 	e.p.seen = newRecent(replayWindow, opt.Now)
@@ -129,22 +129,8 @@ func NewEndpoint(h Handler, key ed25519.PublicKey, work *Work, opt EndpointOptio
 // Drain makes /healthz answer 503, so a load balancer stops sending before the server shuts down.
 func (e *Endpoint) Drain() { e.draining.Store(true) }
 
-// ServeHTTP implements http.Handler; a panic becomes a 500 and a log line.
-func (e *Endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	rw := &onceWriter{ResponseWriter: w}
-	defer func() {
-		if p := recover(); p != nil {
-			if p == http.ErrAbortHandler {
-				panic(p)
-			}
-			e.log.Error("discord: panic serving HTTP", "path", r.URL.Path, "panic", p, "stack", string(debug.Stack()))
-			if !rw.wrote {
-				http.Error(rw, "internal error", http.StatusInternalServerError)
-			}
-		}
-	}()
-	e.mux.ServeHTTP(rw, r)
-}
+// ServeHTTP implements http.Handler.
+func (e *Endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) { e.mux.ServeHTTP(w, r) }
 
 func (e *Endpoint) healthz(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
@@ -203,13 +189,13 @@ func (e *Endpoint) interactions(w http.ResponseWriter, r *http.Request) {
 	}
 	body := signed[len(ts):]
 
-	in, err := decodeInteraction(body)
+	in, err := wire.Decode(body)
 	if err != nil {
 		http.Error(w, "body is not an interaction: "+err.Error(), http.StatusBadRequest)
 		return
 	}
-	if in.Type == discordgo.InteractionPing {
-		writeResponse(w, &discordgo.InteractionResponse{Type: discordgo.InteractionResponsePong})
+	if in.Type == bot.Ping {
+		writeResponse(w, wire.AppendResponse(nil, bot.Reply{Type: bot.Pong}))
 		return
 	}
 	switch e.p.admit(in) {
@@ -222,21 +208,20 @@ func (e *Endpoint) interactions(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
-	reply := e.p.answer(r.Context(), in)
-	resp := reply.Response
-	if resp.Data != nil && len(resp.Data.Files) > 0 {
+	reply, after := e.p.answer(r.Context(), in)
+	if len(reply.Message.Files) > 0 {
 		e.log.Warn("discord: files cannot be attached to an inline HTTP response; dropped", "interaction", in.ID)
 	}
-	if err := writeResponse(w, resp); err != nil {
+	if err := writeResponse(w, wire.AppendResponse(make([]byte, 0, 2048), reply)); err != nil {
 		e.log.Warn("discord: writing interaction response", "interaction", in.ID, "err", err)
 	}
-	if reply.After != nil {
+	if after != nil {
 		// The response is complete once this handler returns; flush now so Discord has it before
 		// After asks for the message it created.
 		if f, ok := w.(http.Flusher); ok {
 			f.Flush()
 		}
-		if !e.p.work.Go(reply.After) {
+		if !e.p.work.Go(after) {
 			e.log.Warn("discord: shutting down; the bot's follow-up will be made on restart", "interaction", in.ID)
 		}
 	}
@@ -304,42 +289,10 @@ func readBody(w http.ResponseWriter, r *http.Request, ts string) ([]byte, error)
 	return append([]byte(ts), body...), nil
 }
 
-// writeResponse writes an interaction response.
-func writeResponse(w http.ResponseWriter, r *discordgo.InteractionResponse) error {
-	b, err := marshalResponse(r)
-	if err != nil {
-		http.Error(w, "cannot encode response", http.StatusInternalServerError)
-		return err
-	}
+// writeResponse writes an interaction response's JSON.
+func writeResponse(w http.ResponseWriter, b []byte) error {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Content-Length", strconv.Itoa(len(b)))
-	_, err = w.Write(b)
+	_, err := w.Write(b)
 	return err
-}
-
-// onceWriter remembers whether a response was started, so the panic handler does not write a
-// second one over it.
-type onceWriter struct {
-	http.ResponseWriter
-	wrote bool
-}
-
-func (o *onceWriter) WriteHeader(code int) {
-	if o.wrote {
-		return
-	}
-	o.wrote = true
-	o.ResponseWriter.WriteHeader(code)
-}
-
-func (o *onceWriter) Write(b []byte) (int, error) {
-	o.wrote = true
-	return o.ResponseWriter.Write(b)
-}
-
-func (o *onceWriter) Flush() {
-	o.wrote = true
-	if f, ok := o.ResponseWriter.(http.Flusher); ok {
-		f.Flush()
-	}
 }

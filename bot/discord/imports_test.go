@@ -29,7 +29,8 @@ func goTool(t *testing.T, goBin, dir string, args ...string) string {
 }
 
 // TestOnlyTheDiscordAdapterImportsDiscordgo keeps Discord in its adapter: no package of the module
-// but this one (its tests included) imports discordgo, and the session core, the platform-neutral
+// but this one and those under it (their tests included) imports discordgo, the codec (wire) only
+// in its tests, as the reference it is held to, and the session core, the platform-neutral
 // bot and the console adapter do not depend on it even indirectly.
 func TestOnlyTheDiscordAdapterImportsDiscordgo(t *testing.T) {
 	goBin, err := exec.LookPath("go")
@@ -53,7 +54,7 @@ func TestOnlyTheDiscordAdapterImportsDiscordgo(t *testing.T) {
 		}
 		packages++
 		pkg := fields[0]
-		if pkg == adapterPath {
+		if pkg == adapterPath || strings.HasPrefix(pkg, adapterPath+"/") {
 			continue
 		}
 		for _, imp := range fields[1:] {
@@ -61,6 +62,9 @@ func TestOnlyTheDiscordAdapterImportsDiscordgo(t *testing.T) {
 				t.Errorf("%s imports %s: only %s may", pkg, discordgoPath, adapterPath)
 			}
 		}
+	}
+	if imports := goTool(t, goBin, root, "list", "-f", `{{join .Imports " "}}`, adapterPath+"/wire"); strings.Contains(imports, discordgoPath) {
+		t.Errorf("%s/wire imports %s", adapterPath, discordgoPath)
 	}
 	if packages < 5 {
 		t.Fatalf("go list found only %d packages:\n%s", packages, list)

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"regexp"
 	"strings"
+	"tabuleiro/bot/discord/wire"
 	"testing"
 	"unicode/utf8"
 
@@ -109,8 +110,8 @@ func lintMessage(t testing.TB, what, content string, comps []discordgo.MessageCo
 func lintIDs(t testing.TB, what string, comps []discordgo.MessageComponent) {
 	t.Helper()
 	for id := range customIDs(comps) {
-		a, ok := parseCustomID(id)
-		if !ok || customID(a) != id {
+		a, ok := wire.ParseCustomID(id)
+		if !ok || wire.CustomID(a) != id {
 			t.Errorf("%s: custom id %q reads back as %+v (ok %v)", what, id, a, ok)
 			continue
 		}
@@ -119,8 +120,8 @@ func lintIDs(t testing.TB, what string, comps []discordgo.MessageComponent) {
 		} else {
 			a.Challenge = math.MaxUint64
 		}
-		if n := len(customID(a)); n > 100 {
-			t.Errorf("%s: custom id %q has %d characters with the largest ids", what, customID(a), n)
+		if n := len(wire.CustomID(a)); n > 100 {
+			t.Errorf("%s: custom id %q has %d characters with the largest ids", what, wire.CustomID(a), n)
 		}
 	}
 }

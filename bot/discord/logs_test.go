@@ -2,7 +2,6 @@ package discord
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"log/slog"
 	"strings"
@@ -74,27 +73,10 @@ func TestThePipelineLogsWithTheIDs(t *testing.T) {
 	t.Run("an interaction without its data is refused privately and logged", func(t *testing.T) {
 		in := e.interaction("alice", discordgo.InteractionApplicationCommand, nil)
 		r := e.handle(in)
-		mustPrivate(t, r.Response, "does not know what to do")
+		mustPrivate(t, r.Response, "has no command")
 		if r.After != nil {
 			t.Errorf("a refusal has an After step")
 		}
 		want(logs.find(t, "interaction refused"), "interaction", "guild", "reason")
-	})
-	t.Run("a panic is recovered, logged with the ids and answered privately", func(t *testing.T) {
-		// A handler that panics: the pipeline the gateway and the endpoint share recovers it (the
-		// bot's own recovery is tested in package bot).
-		p := newPipeline(handlerFunc(func(context.Context, *discordgo.Interaction) Reply { panic("boom") }),
-			Shard{}, NewWork(context.Background(), e.log), e.log)
-		in := e.interaction("alice", discordgo.InteractionApplicationCommand, nil)
-		r := p.answer(context.Background(), in)
-		mustPrivate(t, r.Response, "went wrong")
-		if r.After != nil {
-			t.Errorf("a recovered panic has an After step")
-		}
-		rec := logs.find(t, "discord: panic while answering an interaction")
-		want(rec, "interaction", "guild", "channel", "panic", "stack")
-		if rec["interaction"] != in.ID || rec["level"] != "ERROR" {
-			t.Errorf("%v", rec)
-		}
 	})
 }

@@ -3,31 +3,30 @@ package discord
 import (
 	"context"
 	"log/slog"
-	"runtime/debug"
 	"time"
 
-	"github.com/bwmarrin/discordgo"
+	"tabuleiro/bot"
+	"tabuleiro/bot/discord/wire"
 )
 
 // pipeline is what every interaction goes through, whether it came over the gateway or the HTTP
-// endpoint: the shard filter, de-duplication, the handler with panic recovery and a fallback
-// answer, and the after-work tracked for shutdown.
+// endpoint: the shard filter, de-duplication, the handler, and the after-work tracked for shutdown.
 type pipeline struct {
-	h     Handler
+	x     *Interactions
 	shard Shard
 	seen  *recent
 	work  *Work
 	log   *slog.Logger
 }
 
-func newPipeline(h Handler, shard Shard, work *Work, log *slog.Logger) *pipeline {
+func newPipeline(x *Interactions, shard Shard, work *Work, log *slog.Logger) *pipeline {
 	if log == nil {
 		log = slog.Default()
 	}
 	if shard.Count == 0 {
 		shard = Shard{ID: 0, Count: 1}
 	}
-	return &pipeline{h: h, shard: shard, seen: newRecent(replayWindow, time.Now), work: work, log: log}
+	return &pipeline{x: x, shard: shard, seen: newRecent(replayWindow, time.Now), work: work, log: log}
 }
 
 // verdict is whether an interaction is to be answered here.
@@ -39,8 +38,8 @@ const (
 	duplicate          // delivered twice: answered once already
 )
 
-func (p *pipeline) admit(in *discordgo.Interaction) verdict {
-	if !p.shard.ServesInteraction(in) {
+func (p *pipeline) admit(in *wire.Interaction) verdict {
+	if !p.shard.Serves(in.Guild) {
 		return otherShard
 	}
 	if !p.seen.first(in.ID) {
@@ -50,20 +49,13 @@ func (p *pipeline) admit(in *discordgo.Interaction) verdict {
 	return serve
 }
 
-// answer runs the handler; a panic or a missing response becomes a private fallback answer.
-func (p *pipeline) answer(ctx context.Context, in *discordgo.Interaction) (r Reply) {
-	defer func() {
-		if v := recover(); v != nil {
-			p.log.Error("discord: panic while answering an interaction", "interaction", in.ID,
-				"guild", in.GuildID, "channel", in.ChannelID, "panic", v,
-				"stack", string(debug.Stack()))
-			r = Reply{Response: fallback(in)}
-		}
-	}()
-	r = p.h.Handle(ctx, in)
-	if r.Response == nil {
-		p.log.Error("discord: command layer gave no response", "interaction", in.ID, "type", in.Type)
-		r.Response = fallback(in)
+// answer runs the handler. after, when the reply has one, is its After step bound to the
+// interaction's webhook: run it once the response is delivered.
+func (p *pipeline) answer(ctx context.Context, in *wire.Interaction) (r bot.Reply, after func(context.Context)) {
+	r = p.x.bot.Handle(ctx, &in.Interaction)
+	if r.After != nil {
+		step, hooks := r.After, p.x.hooks
+		after = func(ctx context.Context) { step(ctx, followup{hooks, in}) }
 	}
-	return r
+	return r, after
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"tabuleiro/bot"
+	"tabuleiro/bot/discord/wire"
 )
 
 // NewSession builds the discordgo session shared by the REST Sender, command registration and the
@@ -66,24 +67,40 @@ func (d *Sender) Send(ctx context.Context, channelID string, m bot.Message) (str
 	if d.s.Token == "" {
 		return "", errNoToken
 	}
-	send := &discordgo.MessageSend{Content: content(m), Components: components(m.Rows), AllowedMentions: allowed(m)}
-	msg, err := d.s.ChannelMessageSendComplex(channelID, send, discordgo.WithContext(ctx))
+	uri := discordgo.EndpointChannelMessages(channelID)
+	id, err := d.post(ctx, uri, uri, wire.AppendMessage(nil, m, false))
 	if err != nil {
 		err = forbidden(fmt.Errorf("posting in channel %s: %w", channelID, err))
 		d.report(err, "channel", channelID)
 		return "", err
+	}
+	return id, nil
+}
+
+// post sends a JSON body through discordgo's rate limiter for bucket and returns the id of the
+// message Discord answers with.
+func (d *Sender) post(ctx context.Context, uri, bucket string, body []byte) (string, error) {
+	answer, err := d.s.RequestRaw("POST", uri, "application/json", body, bucket, 0, discordgo.WithContext(ctx))
+	if err != nil {
+		return "", err
+	}
+	return messageID(answer)
+}
+
+// messageID reads the id of the message in Discord's answer.
+func messageID(answer []byte) (string, error) {
+	var msg struct {
+		ID string `json:"id"`
+	}
+	if err := json.Unmarshal(answer, &msg); err != nil {
+		return "", fmt.Errorf("reading Discord's answer: %w", err)
 	}
 	return msg.ID, nil
 }
 
 // Edit replaces a message's content and components.
 func (d *Sender) Edit(ctx context.Context, channelID, messageID string, m bot.Message) error {
-	comps := components(m.Rows)
-	if comps == nil {
-		comps = []discordgo.MessageComponent{}
-	}
-	return d.edit(ctx, &discordgo.MessageEdit{Channel: channelID, ID: messageID, Content: &m.Content,
-		Components: &comps, AllowedMentions: allowed(m)})
+	return d.edit(ctx, channelID, messageID, wire.AppendMessage(nil, m, true))
 }
 
 // StartThread starts a public thread from a message and returns its id.
@@ -116,64 +133,48 @@ func (d *Sender) Delete(ctx context.Context, channelID, messageID string) error 
 
 // Clear removes a message's components.
 func (d *Sender) Clear(ctx context.Context, channelID, messageID string) error {
-	empty := []discordgo.MessageComponent{}
-	return d.edit(ctx, &discordgo.MessageEdit{Channel: channelID, ID: messageID, Components: &empty,
-		AllowedMentions: allowed(bot.Message{})})
+	return d.edit(ctx, channelID, messageID, wire.ClearControls)
 }
 
-func (d *Sender) edit(ctx context.Context, e *discordgo.MessageEdit) error {
+func (d *Sender) edit(ctx context.Context, channelID, messageID string, body []byte) error {
 	if d.s.Token == "" {
 		return errNoToken
 	}
-	if _, err := d.s.ChannelMessageEditComplex(e, discordgo.WithContext(ctx)); err != nil {
-		err = forbidden(fmt.Errorf("editing message %s in channel %s: %w", e.ID, e.Channel, err))
-		d.report(err, "channel", e.Channel, "message", e.ID)
+	_, err := d.s.RequestRaw("PATCH", discordgo.EndpointChannelMessage(channelID, messageID), "application/json", body,
+		discordgo.EndpointChannelMessage(channelID, ""), 0, discordgo.WithContext(ctx))
+	if err != nil {
+		err = forbidden(fmt.Errorf("editing message %s in channel %s: %w", messageID, channelID, err))
+		d.report(err, "channel", channelID, "message", messageID)
 		return err
 	}
 	return nil
 }
 
-// withApp is in with its application id set (interactions always carry it; tests may not).
-func (d *Sender) withApp(in *discordgo.Interaction) *discordgo.Interaction {
-	q := *in
-	if q.AppID == "" {
-		q.AppID = d.appID
+// app is the application an interaction was sent to (interactions always say; tests may not).
+func (d *Sender) app(in *wire.Interaction) string {
+	if in.App == "" {
+		return d.appID
 	}
-	return &q
+	return in.App
 }
 
 // EditOriginal replaces the message the response to in created, through the interaction's webhook:
 // no permission in the channel is needed while the interaction lives.
-func (d *Sender) EditOriginal(ctx context.Context, in *discordgo.Interaction, m bot.Message) error {
-	comps := components(m.Rows)
-	if comps == nil {
-		comps = []discordgo.MessageComponent{}
-	}
-	edit, err := json.Marshal(&discordgo.WebhookEdit{Content: &m.Content, Components: &comps, AllowedMentions: allowed(m)})
-	if err != nil {
-		return err
-	}
-	return d.editOriginal(ctx, in, edit)
+func (d *Sender) EditOriginal(ctx context.Context, in *wire.Interaction, m bot.Message) error {
+	return d.editOriginal(ctx, in, wire.AppendMessage(nil, m, true))
 }
 
 // ClearOriginal removes the components of the message the response to in created.
-func (d *Sender) ClearOriginal(ctx context.Context, in *discordgo.Interaction) error {
-	return d.editOriginal(ctx, in, clearControls)
+func (d *Sender) ClearOriginal(ctx context.Context, in *wire.Interaction) error {
+	return d.editOriginal(ctx, in, wire.ClearControls)
 }
-
-// clearControls is the edit that takes a message's controls off, pinging nobody.
-var clearControls = []byte(`{"components":[],"allowed_mentions":{"parse":[]}}`)
 
 // editOriginal edits the response to in with a JSON edit. discordgo's InteractionResponseEdit
 // would put every game's edits in one rate-limit bucket (one at a time, process-wide) and read
 // back the whole edited message; Discord limits them per interaction token (see webhooks), and
 // nobody reads the answer.
-func (d *Sender) editOriginal(ctx context.Context, in *discordgo.Interaction, edit []byte) error {
-	app := in.AppID
-	if app == "" {
-		app = d.appID
-	}
-	if err := d.hooks.edit(ctx, app, in.Token, edit); err != nil {
+func (d *Sender) editOriginal(ctx context.Context, in *wire.Interaction, edit []byte) error {
+	if err := d.hooks.edit(ctx, d.app(in), in.Token, edit); err != nil {
 		err = forbidden(fmt.Errorf("editing the response to interaction %s: %w", in.ID, err))
 		d.report(err, "interaction", in.ID)
 		return err
@@ -182,22 +183,40 @@ func (d *Sender) editOriginal(ctx context.Context, in *discordgo.Interaction, ed
 }
 
 // FollowUp posts a follow-up message to the interaction in, with its files.
-func (d *Sender) FollowUp(ctx context.Context, in *discordgo.Interaction, m bot.Message) (string, error) {
-	p := &discordgo.WebhookParams{Content: m.Content, Components: components(m.Rows), AllowedMentions: allowed(m)}
-	if m.Private {
-		p.Flags = discordgo.MessageFlagsEphemeral
+func (d *Sender) FollowUp(ctx context.Context, in *wire.Interaction, m bot.Message) (string, error) {
+	uri := discordgo.EndpointFollowupMessage(d.app(in), in.Token) + "?wait=true"
+	body := wire.AppendMessage(nil, m, false)
+	var id string
+	var err error
+	if len(m.Files) == 0 {
+		id, err = d.post(ctx, uri, uri, body)
+	} else {
+		id, err = d.postFiles(ctx, uri, body, m.Files)
 	}
-	for _, f := range m.Files {
-		p.Files = append(p.Files, &discordgo.File{Name: f.Name, ContentType: "text/plain; charset=utf-8",
-			Reader: bytes.NewReader(f.Content)})
-	}
-	msg, err := d.s.FollowupMessageCreate(d.withApp(in), true, p, discordgo.WithContext(ctx))
 	if err != nil {
 		err = forbidden(fmt.Errorf("following up interaction %s: %w", in.ID, err))
 		d.report(err, "interaction", in.ID)
 		return "", err
 	}
-	return msg.ID, nil
+	return id, nil
+}
+
+// postFiles posts a message with text files attached, as multipart form data.
+func (d *Sender) postFiles(ctx context.Context, uri string, body []byte, files []bot.File) (string, error) {
+	var attached []*discordgo.File
+	for _, f := range files {
+		attached = append(attached, &discordgo.File{Name: f.Name, ContentType: "text/plain; charset=utf-8",
+			Reader: bytes.NewReader(f.Content)})
+	}
+	contentType, form, err := discordgo.MultipartBodyWithJSON(json.RawMessage(body), attached)
+	if err != nil {
+		return "", err
+	}
+	answer, err := d.s.RequestRaw("POST", uri, contentType, form, uri, 0, discordgo.WithContext(ctx))
+	if err != nil {
+		return "", err
+	}
+	return messageID(answer)
 }
 
 // forbidden marks a refusal to post or edit (HTTP 403: Missing Access, Missing Permissions) as
@@ -214,16 +233,17 @@ func forbidden(err error) error {
 // Original returns the id of the message the response to in created. It needs no bot token (the
 // interaction's own token authorises it). Over HTTP the response reaches Discord only after our
 // handler returns, so a 404 right after is retried a few times.
-func (d *Sender) Original(ctx context.Context, in *discordgo.Interaction) (string, error) {
-	q := *in
-	if q.AppID == "" {
-		q.AppID = d.appID
-	}
+//
+// It asks with a rate-limit bucket per interaction token: discordgo's InteractionResponse puts
+// every webhook call in one bucket, which would queue all games' follow-ups behind each other,
+// while Discord limits them per token.
+func (d *Sender) Original(ctx context.Context, in *wire.Interaction) (string, error) {
+	uri := discordgo.EndpointWebhookMessage(d.app(in), in.Token, "@original")
 	wait := d.settle
 	for try := 1; ; try++ {
-		msg, err := d.original(ctx, &q)
+		answer, err := d.s.RequestWithBucketID("GET", uri, nil, uri, discordgo.WithContext(ctx))
 		if err == nil {
-			return msg.ID, nil
+			return messageID(answer)
 		}
 		if try < 4 && Code(err) == discordgo.ErrCodeUnknownMessage {
 			select {
@@ -238,22 +258,6 @@ func (d *Sender) Original(ctx context.Context, in *discordgo.Interaction) (strin
 		d.report(err, "interaction", in.ID)
 		return "", err
 	}
-}
-
-// original is discordgo's InteractionResponse with a rate-limit bucket per interaction token:
-// discordgo puts every webhook call in one bucket, which would queue all games' follow-ups behind
-// each other, while Discord limits them per token.
-func (d *Sender) original(ctx context.Context, in *discordgo.Interaction) (*discordgo.Message, error) {
-	uri := discordgo.EndpointWebhookMessage(in.AppID, in.Token, "@original")
-	body, err := d.s.RequestWithBucketID("GET", uri, nil, uri, discordgo.WithContext(ctx))
-	if err != nil {
-		return nil, err
-	}
-	var msg discordgo.Message
-	if err := json.Unmarshal(body, &msg); err != nil {
-		return nil, fmt.Errorf("reading Discord's answer: %w", err)
-	}
-	return &msg, nil
 }
 
 // report logs a failed call. Every state change is stored before the bot says it, so a failure

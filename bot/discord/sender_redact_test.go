@@ -5,9 +5,8 @@ import (
 	"errors"
 	"net/url"
 	"strings"
+	"tabuleiro/bot/discord/wire"
 	"testing"
-
-	"github.com/bwmarrin/discordgo"
 
 	"tabuleiro/bot"
 )
@@ -19,7 +18,7 @@ func TestSenderErrorsHideTheToken(t *testing.T) {
 	base, _ := url.Parse(f.srv.URL)
 	sender := NewSender(NewSession(Config{Token: "tok", APIBase: base, Shard: Shard{0, 1}}, quickRetry, quietLog()), "424242", quietLog())
 	const token = "opaque-interaction-token-123"
-	in := &discordgo.Interaction{ID: "5", AppID: "424242", Token: token}
+	in := &wire.Interaction{App: "424242", Token: token, Interaction: bot.Interaction{ID: "5"}}
 	f.on("POST", "/api/v10/webhooks/424242/"+token, answer{Status: 403, Body: `{"message": "Missing Access", "code": 50001}`})
 	_, err := sender.FollowUp(context.Background(), in, bot.Message{Content: "hi"})
 	if err == nil || !errors.Is(err, bot.ErrForbidden) || Code(err) != 50001 {

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net/url"
 	"strings"
+	"tabuleiro/bot/discord/wire"
 	"testing"
 	"time"
 
@@ -46,7 +47,7 @@ func TestSenderCallsTheConfiguredOriginOnAPIv10(t *testing.T) {
 	if err := snd.Clear(ctx, "77", id); err != nil {
 		t.Fatalf("Clear: %v", err)
 	}
-	orig, err := snd.Original(ctx, &discordgo.Interaction{ID: "9", AppID: "424242", Token: "itok"})
+	orig, err := snd.Original(ctx, &wire.Interaction{App: "424242", Token: "itok", Interaction: bot.Interaction{ID: "9"}})
 	if err != nil || orig != "orig-itok" {
 		t.Fatalf("Original = %q, %v", orig, err)
 	}
@@ -166,7 +167,7 @@ func TestSenderReportsUnknownInteraction(t *testing.T) {
 	f.on("GET", "/api/v10/webhooks/424242/late/messages/@original",
 		answer{Status: 404, Body: `{"message":"Unknown interaction","code":10062}`})
 	snd, logs := testSender(t, f, "tok")
-	_, err := snd.Original(context.Background(), &discordgo.Interaction{ID: "1", AppID: "424242", Token: "late"})
+	_, err := snd.Original(context.Background(), &wire.Interaction{App: "424242", Token: "late", Interaction: bot.Interaction{ID: "1"}})
 	if Code(err) != discordgo.ErrCodeUnknownInteraction {
 		t.Fatalf("err = %v, want code 10062", err)
 	}
@@ -181,7 +182,7 @@ func TestSenderWaitsForTheOriginalToExist(t *testing.T) {
 		answer{Status: 404, Body: `{"message":"Unknown Message","code":10008}`},
 		answer{Status: 404, Body: `{"message":"Unknown Message","code":10008}`})
 	snd, _ := testSender(t, f, "")
-	id, err := snd.Original(context.Background(), &discordgo.Interaction{ID: "1", AppID: "424242", Token: "fresh"})
+	id, err := snd.Original(context.Background(), &wire.Interaction{App: "424242", Token: "fresh", Interaction: bot.Interaction{ID: "1"}})
 	if err != nil || id != "orig-fresh" {
 		t.Fatalf("Original = %q, %v", id, err)
 	}

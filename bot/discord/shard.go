@@ -1,10 +1,6 @@
 package discord
 
-import (
-	"strconv"
-
-	"github.com/bwmarrin/discordgo"
-)
+import "strconv"
 
 // Shard is this process's part of the guilds, as in Discord's gateway sharding: guild g belongs to
 // shard (g >> 22) % Count. Direct messages belong to shard 0.
@@ -28,9 +24,6 @@ func (s Shard) Serves(guildID string) bool {
 	}
 	return int((g>>22)%uint64(s.Count)) == s.ID
 }
-
-// ServesInteraction is Serves for the interaction's guild.
-func (s Shard) ServesInteraction(in *discordgo.Interaction) bool { return s.Serves(in.GuildID) }
 
 // DBPath gives every shard its own bbolt file, since bbolt allows one writing process per file:
 // with more than one shard, "data/tabuleiro.db" becomes "data/tabuleiro.db.shard<ID>".

@@ -24,16 +24,17 @@ import (
 // table is the real bot on a real store in a temp dir, behind the HTTP endpoint, with a fake
 // Discord REST API for its follow-ups.
 type table struct {
-	t    testing.TB
-	e    *Endpoint
-	s    signer
-	f    *fakeDiscord
-	st   *store.DB
-	bot  *bot.Bot
-	x    *Interactions // the Handler the endpoint serves
-	work *Work
-	seq  atomic.Int64
-	url  string // of an httptest server around e, when started
+	t      testing.TB
+	e      *Endpoint
+	s      signer
+	f      *fakeDiscord
+	st     *store.DB
+	bot    *bot.Bot
+	x      *Interactions // what the endpoint serves
+	sender *Sender
+	work   *Work
+	seq    atomic.Int64
+	url    string // of an httptest server around e, when started
 	// lastRound is the last request body and answer, and lastSent what it was built from, for the
 	// benchmarks' share of the test client.
 	lastRound atomic.Pointer[[2][]byte]
@@ -80,7 +81,7 @@ func newTableWith(t testing.TB, log *slog.Logger, tune func(*bot.Config)) *table
 	s := newSigner(t)
 	work := NewWork(context.Background(), log)
 	x := NewInteractions(b, sender)
-	tb := &table{t: t, s: s, f: f, st: st, bot: b, x: x, work: work,
+	tb := &table{t: t, s: s, f: f, st: st, bot: b, x: x, sender: sender, work: work,
 		e: NewEndpoint(x, s.pub, work, EndpointOptions{Now: func() time.Time { return now }, Log: log})}
 	t.Cleanup(func() {
 		tb.settle()

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 	"sync"
+	"tabuleiro/bot/discord/wire"
 	"testing"
 	"time"
 
@@ -17,7 +18,7 @@ func TestEditOriginalPatchesTheWebhookAndForgetsItsBucket(t *testing.T) {
 	f := newFakeDiscord(t)
 	snd, _ := testSender(t, f, "tok")
 	ctx := context.Background()
-	in := &discordgo.Interaction{ID: "9", Token: "itok"} // no application: the Sender's
+	in := &wire.Interaction{Token: "itok", Interaction: bot.Interaction{ID: "9"}} // no application: the Sender's
 	if err := snd.EditOriginal(ctx, in, bot.Message{Content: "moved"}); err != nil {
 		t.Fatalf("EditOriginal: %v", err)
 	}
@@ -60,7 +61,7 @@ func TestEditOriginalSaysWhatDiscordRefused(t *testing.T) {
 			f := newFakeDiscord(t)
 			f.on("PATCH", "/api/v10/webhooks/424242/secret-token/messages/@original", tc.answer)
 			snd, _ := testSender(t, f, "tok")
-			err := snd.ClearOriginal(context.Background(), &discordgo.Interaction{ID: "1", AppID: "424242", Token: "secret-token"})
+			err := snd.ClearOriginal(context.Background(), &wire.Interaction{App: "424242", Token: "secret-token", Interaction: bot.Interaction{ID: "1"}})
 			var re *discordgo.RESTError
 			if !errors.As(err, &re) || re.Response.StatusCode != tc.answer.Status {
 				t.Fatalf("err = %v, want a RESTError with status %d", err, tc.answer.Status)
@@ -84,7 +85,7 @@ func TestEditOriginalWaitsOutASpentBucket(t *testing.T) {
 	f.on("PATCH", path, answer{Status: 200, Body: `{}`,
 		Header: map[string]string{"X-RateLimit-Remaining": "0", "X-RateLimit-Reset-After": "0.2"}})
 	snd, _ := testSender(t, f, "tok")
-	in := &discordgo.Interaction{ID: "1", AppID: "424242", Token: "busy"}
+	in := &wire.Interaction{App: "424242", Token: "busy", Interaction: bot.Interaction{ID: "1"}}
 	// Two edits queue on the bucket before either is sent: the first spends it, the second must
 	// wait the 200ms Discord asks for.
 	held := snd.hooks.take("busy")

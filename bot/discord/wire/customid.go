@@ -1,4 +1,4 @@
-package discord
+package wire
 
 import (
 	"strconv"
@@ -15,16 +15,20 @@ import (
 //
 // Discord allows 100 characters; the longest (an Oolong Move Tea pick) stays well under.
 
-// customID writes an action as its custom id.
-func customID(a bot.Action) string {
+// CustomID writes an action as its custom id.
+func CustomID(a bot.Action) string {
 	var buf [64]byte // every id fits: one allocation, the string's
-	b := append(buf[:0], '/')
+	return string(appendCustomID(buf[:0], a))
+}
+
+// appendCustomID appends a's custom id to b.
+func appendCustomID(b []byte, a bot.Action) []byte {
+	b = append(b, '/')
 	b = append(b, a.Kind...)
 	if a.Challenge != 0 {
 		b = append(b, "/ch/"...)
 		b = strconv.AppendUint(b, a.Challenge, 10)
-		b = append(append(b, '/'), a.Verb...)
-		return string(b)
+		return append(append(b, '/'), a.Verb...)
 	}
 	b = append(b, '/')
 	b = strconv.AppendUint(b, a.Game, 10)
@@ -34,12 +38,12 @@ func customID(a bot.Action) string {
 	if a.Arg != "" {
 		b = append(append(b, '/'), a.Arg...)
 	}
-	return string(b)
+	return b
 }
 
-// parseCustomID reads a custom id back into its action; ok is false for an id that is not one of
+// ParseCustomID reads a custom id back into its action; ok is false for an id that is not one of
 // ours (the bot then refuses the click).
-func parseCustomID(id string) (a bot.Action, ok bool) {
+func ParseCustomID(id string) (a bot.Action, ok bool) {
 	parts := strings.Split(strings.TrimPrefix(id, "/"), "/")
 	if len(parts) < 4 || parts[0] == "" {
 		return bot.Action{}, false

@@ -1,4 +1,4 @@
-package discord
+package wire
 
 import (
 	"bytes"
@@ -14,9 +14,6 @@ import (
 // body decodes into the wire types as the whole body does: the same values, or an error for both.
 func FuzzLeanJSON(f *testing.F) {
 	addInteractionSeeds(f)
-	for _, in := range realisticInteractions() {
-		f.Add(in)
-	}
 	for _, s := range []string{
 		`{"ID":"1","Message":{"Id":"m","content":"x"},"mEmBeR":{"USER":{"id":"u"},"roles":[]}}`,
 		`{"\u0069d":"1","message":{"\u0069d":"m"},"id":"2"}`,
@@ -46,7 +43,7 @@ func FuzzLeanJSON(f *testing.F) {
 		if !json.Valid(lean) || len(lean) > len(body) {
 			t.Fatalf("leanJSON made %q of %q", lean, body)
 		}
-		var whole, leant wireInteraction
+		var whole, leant interaction
 		errWhole, errLean := json.Unmarshal(body, &whole), json.Unmarshal(lean, &leant)
 		if (errWhole == nil) != (errLean == nil) {
 			t.Fatalf("%q: whole %v, lean (%q) %v", body, errWhole, lean, errLean)
@@ -76,12 +73,12 @@ func depth(b []byte) int {
 	return most
 }
 
-// A click as Discord sends it (see discordSends) is decoded from a body a fraction of its size,
-// to the same interaction.
+// A click as Discord sends it is decoded from a body a fraction of its size, to the same
+// interaction.
 func TestLeanJSONLeavesOutWhatNoFieldReads(t *testing.T) {
-	for _, body := range realisticInteractions() {
+	for _, body := range realisticInteractions(t) {
 		lean, ok := leanJSON(body, interactionShape)
-		if !ok || len(lean)*3 > len(body) {
+		if !ok || len(lean)*2 > len(body) {
 			t.Fatalf("lean body %d bytes of %d (%v): %s", len(lean), len(body), ok, lean)
 		}
 		for _, gone := range []string{`"content"`, `"components"`, `"roles"`, `"guild":`, `"channel":`, `"author"`} {
@@ -89,28 +86,25 @@ func TestLeanJSONLeavesOutWhatNoFieldReads(t *testing.T) {
 				t.Errorf("%s is still in %s", gone, lean)
 			}
 		}
-		got, err := decodeInteraction(body)
-		var w wireInteraction
-		if err != nil || json.Unmarshal(body, &w) != nil || got.ID != w.ID || (got.Message == nil) != (w.Message == nil) ||
-			got.Member == nil || got.Member.User.ID != w.Member.User.ID || got.Token != w.Token {
+		got, err := Decode(body)
+		var w interaction
+		if err != nil || json.Unmarshal(body, &w) != nil || got.ID != w.ID || got.User != w.Member.User.ID || got.Token != w.Token {
 			t.Fatalf("decoded %+v (%v), want %+v", got, err, w)
 		}
 	}
 }
 
-// realisticInteractions are a click on a board and a /ouri move, as the benchmarks' players send them.
-func realisticInteractions() [][]byte {
-	board := []byte(`{"tts":false,"content":"**Ouri** · \u003c@2001\u003e (South) vs \u003c@2000\u003e (North)\n` + "```" + `\nS 0  N 0\n` + "```" +
-		`","components":[{"components":[{"label":"a","style":1,"disabled":true,"custom_id":"/ouri/1/3/sow/a","type":2}],"type":1}],"embeds":null}`)
-	click := click("2000", "1000", "/ouri/1/3/sow/b", "orig-tok1")
-	click["message"] = shownMessage("orig-tok1", "1000", board)
-	move := command("2000", "1000", "ouri", "move", opt{"play", 3, "b"})
+// realisticInteractions are a click on a board and a /ouri move as Discord sends them, from the
+// endpoint's recording.
+func realisticInteractions(t testing.TB) [][]byte {
 	var out [][]byte
-	for _, in := range []map[string]any{click, move} {
-		delete(in, "member")
-		in["id"], in["token"], in["application_id"], in["version"] = "900001", "tok1", "424242", 1
-		b, _ := json.Marshal(in)
-		out = append(out, withMembers(b, discordSends("2000", "1000")))
+	for _, s := range recordedRequests(t) {
+		if s.name == "bob sows with a button" || s.name == "alice moves with /ouri move" {
+			out = append(out, s.body)
+		}
+	}
+	if len(out) != 2 {
+		t.Fatalf("the recording lacks its click or its /ouri move")
 	}
 	return out
 }

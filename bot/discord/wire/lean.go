@@ -1,4 +1,4 @@
-package discord
+package wire
 
 import (
 	"encoding/json"
@@ -28,7 +28,7 @@ func shapeOf(t reflect.Type) shape {
 		f := t.Field(i)
 		if f.Anonymous {
 			// encoding/json reads an embedded struct's fields as the outer one's.
-			panic("discord: shapeOf does not follow embedded fields: " + t.String() + "." + f.Name)
+			panic("wire: shapeOf does not follow embedded fields: " + t.String() + "." + f.Name)
 		}
 		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
 		if name == "-" || !f.IsExported() {
@@ -49,7 +49,7 @@ func shapeOf(t reflect.Type) shape {
 }
 
 var (
-	interactionShape = shapeOf(reflect.TypeFor[wireInteraction]())
+	interactionShape = shapeOf(reflect.TypeFor[interaction]())
 	unmarshaler      = reflect.TypeFor[json.Unmarshaler]()
 )
 

@@ -1,0 +1,64 @@
+package discord
+
+import (
+	"github.com/bwmarrin/discordgo"
+
+	"tabuleiro/bot"
+	"tabuleiro/say"
+)
+
+// Commands are the bot's commands as Discord registers them: usable where the app is installed to a
+// server or by a user, in servers, in DMs with the bot and in group DMs.
+func Commands() []*discordgo.ApplicationCommand {
+	var out []*discordgo.ApplicationCommand
+	for _, c := range bot.Commands() {
+		installs := &[]discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall,
+			discordgo.ApplicationIntegrationUserInstall}
+		everywhere := &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild,
+			discordgo.InteractionContextBotDM, discordgo.InteractionContextPrivateChannel}
+		if c.User {
+			out = append(out, &discordgo.ApplicationCommand{Type: discordgo.UserApplicationCommand, Name: c.Name,
+				IntegrationTypes: installs, Contexts: everywhere})
+			continue
+		}
+		described := localizations(c.Localized)
+		cmd := &discordgo.ApplicationCommand{Type: discordgo.ChatApplicationCommand, Name: c.Name,
+			Description: c.Description, DescriptionLocalizations: &described,
+			IntegrationTypes: installs, Contexts: everywhere}
+		for _, s := range c.Subs {
+			sub := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand,
+				Name: s.Name, Description: s.Description, DescriptionLocalizations: localizations(s.Localized)}
+			for _, o := range s.Options {
+				sub.Options = append(sub.Options, option(o))
+			}
+			cmd.Options = append(cmd.Options, sub)
+		}
+		out = append(out, cmd)
+	}
+	return out
+}
+
+func option(o bot.OptionSpec) *discordgo.ApplicationCommandOption {
+	t := map[bot.OptionType]discordgo.ApplicationCommandOptionType{bot.StringOption: discordgo.ApplicationCommandOptionString,
+		bot.UserOption: discordgo.ApplicationCommandOptionUser, bot.BoolOption: discordgo.ApplicationCommandOptionBoolean}[o.Type]
+	out := &discordgo.ApplicationCommandOption{Type: t, Name: o.Name, Description: o.Description,
+		DescriptionLocalizations: localizations(o.Localized), Required: o.Required,
+		Autocomplete: o.Autocomplete, MaxLength: o.MaxLength}
+	for _, v := range o.Choices {
+		out.Choices = append(out.Choices, &discordgo.ApplicationCommandOptionChoice{Name: v, Value: v,
+			NameLocalizations: localizations(o.ChoiceNames[v])})
+	}
+	return out
+}
+
+// localizations are a text in the languages other than English (the text Discord shows by default),
+// keyed by Discord locale.
+func localizations(texts map[string]string) map[discordgo.Locale]string {
+	out := map[discordgo.Locale]string{}
+	for lang, s := range texts {
+		if lang != say.English {
+			out[discordgo.Locale(lang)] = s
+		}
+	}
+	return out
+}
