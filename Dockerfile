@@ -12,7 +12,7 @@ RUN CGO_ENABLED=0 go build -trimpath -buildvcs=false -ldflags="-s -w" -o /out/ta
  && printf '%s\n' DB_PATH=/data/tabuleiro.db HTTP_ADDR=:8080 > /out/.env
 
 # Run: distroless static, as its non-root user (uid 65532). No shell and no curl, so the binary is
-# its own health probe: `tabuleiro healthcheck` asks http://127.0.0.1:$HTTP_PORT/healthz.
+# its own health probe: `tabuleiro healthcheck` asks /healthz on the port of $HTTP_ADDR.
 FROM gcr.io/distroless/static-debian12:nonroot
 COPY --from=build /out/tabuleiro /tabuleiro
 # The database directory belongs to the bot's user, so a fresh named volume is writable.
@@ -32,8 +32,8 @@ VOLUME ["/data"]
 EXPOSE 8080
 USER 65532:65532
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 CMD ["/tabuleiro", "healthcheck"]
-# SIGTERM stops the intake, finishes the moves in flight and closes the database; give it up to
-# 25s (docker stop -t 30, or stop_grace_period: 30s in compose).
+# SIGTERM stops the intake, finishes the moves in flight (up to 20s) and closes the database; give it
+# 30s (docker stop -t 30, or stop_grace_period: 30s in compose).
 STOPSIGNAL SIGTERM
 ENTRYPOINT ["/tabuleiro"]
 # serve, not the default: a container without configuration must fail loudly, not open a console.

@@ -17,6 +17,9 @@
 // resume_gateway_url nor stops on fatal close codes), edits through interaction webhooks (webhook.go:
 // a rate-limit bucket per token that is forgotten when idle) and retries (Transport).
 //
+// Config holds Discord's settings only; the program's others are package config's, and
+// cmd/tabuleiro reads both from one environment.
+//
 //	dc, err := discord.LoadConfig(env)
 //	s := discord.NewSession(dc, discord.Retry{}, log)          // REST via DISCORD_API_BASE, API v10
 //	sender := discord.NewSender(s, dc.AppID, log)

@@ -24,12 +24,3 @@ func (s Shard) Serves(guildID string) bool {
 	}
 	return int((g>>22)%uint64(s.Count)) == s.ID
 }
-
-// DBPath gives every shard its own bbolt file, since bbolt allows one writing process per file:
-// with more than one shard, "data/tabuleiro.db" becomes "data/tabuleiro.db.shard<ID>".
-func (s Shard) DBPath(path string) string {
-	if s.Count <= 1 {
-		return path
-	}
-	return path + ".shard" + strconv.Itoa(s.ID)
-}

@@ -47,12 +47,3 @@ func TestEveryGuildHasExactlyOneShard(t *testing.T) {
 		}
 	}
 }
-
-func TestShardDBPath(t *testing.T) {
-	if got := (Shard{0, 1}).DBPath("data/t.db"); got != "data/t.db" {
-		t.Errorf("one shard: %s", got)
-	}
-	if got := (Shard{3, 4}).DBPath("data/t.db"); got != "data/t.db.shard3" {
-		t.Errorf("shard 3 of 4: %s", got)
-	}
-}

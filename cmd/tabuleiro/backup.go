@@ -7,6 +7,8 @@ import (
 	"io"
 	"os"
 
+	"tabuleiro/bot/discord"
+	"tabuleiro/config"
 	"tabuleiro/store"
 )
 
@@ -19,22 +21,37 @@ const compactUsage = `usage: tabuleiro compact [--db DB_PATH] <file>
 Writes a compacted copy of the database to <file>, which must not exist (the bot must be stopped:
 the file is read directly). Then move <file> over DB_PATH and start the bot.`
 
-// dbFlag is the --db flag every offline subcommand shares: DB_PATH, else the default path.
-func dbFlag(fs *flag.FlagSet) *string {
-	def := os.Getenv("DB_PATH")
-	if def == "" {
-		def = store.DefaultPath
+// storeConfig is the configuration as the offline subcommands read it, the bot's way
+// (config.Environment, .env included): the bot's database file is theirs, its shard's when
+// SHARD_COUNT > 1. Without Discord configured it is the program's part alone.
+func storeConfig() (Config, error) {
+	env, err := config.Environment(os.Getenv)
+	if err != nil {
+		return Config{}, err
 	}
-	return fs.String("db", def, "the database file")
+	cfg, err := loadConfig(env)
+	if errors.Is(err, discord.ErrNotConfigured) {
+		p, err := config.Load(env, "")
+		if err != nil {
+			return Config{}, fmt.Errorf("configuration: %w", err)
+		}
+		return Config{Program: p}, nil
+	}
+	return cfg, err
 }
 
-// fileArgs reads `[--db DB_PATH] <file>`: the database and the file to write; ok is false after a
-// usage message.
+// fileArgs reads `[--db DB_PATH] <file>`: the database (the bot's, see storeConfig) and the file
+// to write; ok is false after a usage message or a configuration error.
 func fileArgs(name, usage string, args []string, stderr io.Writer) (db, dst string, ok bool) {
+	cfg, err := storeConfig()
+	if err != nil {
+		fmt.Fprintf(stderr, "tabuleiro %s: %v\n", name, err)
+		return "", "", false
+	}
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprintln(stderr, usage) }
-	dbp := dbFlag(fs)
+	dbp := fs.String("db", cfg.DBPath, "the database file")
 	if err := fs.Parse(args); err != nil {
 		return "", "", false
 	}

@@ -11,7 +11,7 @@ import (
 // the engine protocol instead of running the tests.
 func TestMain(m *testing.M) {
 	if os.Getenv("TABULEIRO_TEST_ENGINE") == "1" {
-		os.Exit(engine(context.Background(), os.Stdin, os.Stdout))
+		os.Exit(engine(context.Background(), os.Stdin, os.Stdout, os.Stderr))
 	}
 	os.Exit(m.Run())
 }

@@ -9,12 +9,12 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
-	"time"
+	"strings"
 
 	"tabuleiro/ai"
 	"tabuleiro/bot"
 	"tabuleiro/bot/console"
-	"tabuleiro/bot/discord"
+	"tabuleiro/config"
 	"tabuleiro/games/catalog"
 	"tabuleiro/say"
 	"tabuleiro/store"
@@ -33,6 +33,9 @@ func runDefault(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) 
 	return 0
 }
 
+// defaultConsoleDB is CONSOLE_DB_PATH's default.
+const defaultConsoleDB = "data/console.db"
+
 // runConsole plays in the terminal with the same command layer as Discord. Its games are kept in
 // CONSOLE_DB_PATH (default data/console.db), apart from the bot's store, so both can run at once.
 // It speaks --lang (en-US or pt-BR), else the environment's locale (LANG=pt_BR.UTF-8: Portuguese).
@@ -47,31 +50,36 @@ func runConsole(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		fmt.Fprintf(stderr, "console: --lang %q: the console speaks en-US or pt-BR\n", *lang)
 		return 2
 	}
-	env, err := discord.Env(os.Getenv, ".env")
+	env, err := config.Environment(os.Getenv)
 	if err != nil {
 		fmt.Fprintf(stderr, "console: %v\n", err)
 		return 1
 	}
 	path := env("CONSOLE_DB_PATH")
 	if path == "" {
-		path = "data/console.db"
+		path = defaultConsoleDB
+	}
+	cfg := bot.Config{Log: slog.New(slog.DiscardHandler), AI: ai.New(ai.Config{CacheDir: filepath.Dir(path)})}
+	var bad error
+	cfg.AIMoveTime = config.Duration(strings.TrimSpace(env("AI_MOVE_TIME")), "AI_MOVE_TIME", config.DefaultAIMoveTime, "", func(format string, a ...any) {
+		bad = fmt.Errorf(format, a...)
+	})
+	if bad != nil {
+		fmt.Fprintf(stderr, "console: %v\n", bad)
+		return 2
 	}
 	st, err := store.Open(path, store.Options{Decode: catalog.Decode})
+	if errors.Is(err, store.ErrInUse) {
+		fmt.Fprintf(stderr, "console: %s is in use: another console is open on it. Close that one, or give this one "+
+			"a file of its own: CONSOLE_DB_PATH=data/console2.db tabuleiro console\n", path)
+		return 1
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "console: %v\n", err)
 		return 1
 	}
 	defer st.Close()
-	cfg := bot.Config{Log: slog.New(slog.DiscardHandler), AI: ai.New(ai.Config{CacheDir: filepath.Dir(path)})}
-	if v := env("AI_MOVE_TIME"); v != "" {
-		d, err := time.ParseDuration(v)
-		if err != nil || d <= 0 {
-			fmt.Fprintf(stderr, "console: AI_MOVE_TIME: %q is not a duration like 1s\n", v)
-			return 2
-		}
-		cfg.AIMoveTime = d
-	}
-	if err := console.Run(ctx, st, cfg, console.Language(*lang, os.Getenv), stdin, stdout); err != nil && !errors.Is(err, context.Canceled) {
+	if err := console.Run(ctx, st, cfg, console.Language(*lang, env), stdin, stdout); err != nil && !errors.Is(err, context.Canceled) {
 		fmt.Fprintf(stderr, "console: %v\n", err)
 		return 1
 	}

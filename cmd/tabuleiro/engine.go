@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"sort"
 	"time"
@@ -51,17 +50,18 @@ type stateReply struct {
 }
 
 // engine serves the JSON-lines protocol until stdin ends; a bad line never stops it.
-func engine(ctx context.Context, stdin io.Reader, stdout io.Writer) int {
+func engine(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) int {
 	sc := bufio.NewScanner(stdin)
 	sc.Buffer(make([]byte, 64*1024), 4*1024*1024)
 	enc := json.NewEncoder(stdout)
 	enc.SetEscapeHTML(false)
 	// The AI keeps its endgame databases beside the bot's store, so the engine reuses them.
-	dbPath := os.Getenv("DB_PATH")
-	if dbPath == "" {
-		dbPath = "data/tabuleiro.db"
+	cfg, err := storeConfig()
+	if err != nil {
+		fmt.Fprintf(stderr, "tabuleiro engine: %v\n", err)
+		return 1
 	}
-	s := engineSession{player: ai.New(ai.Config{CacheDir: filepath.Dir(dbPath)})}
+	s := engineSession{player: ai.New(ai.Config{CacheDir: filepath.Dir(cfg.DBPath)})}
 	for sc.Scan() {
 		line := sc.Bytes()
 		if len(line) == 0 {

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"tabuleiro/bot/discord"
 	"tabuleiro/store/etcdkv/etcdtest"
 )
 
@@ -29,7 +28,7 @@ func TestMainOnEtcd(t *testing.T) {
 		"STORE": "etcd", "ETCD_ENDPOINTS": strings.Join(cluster.Endpoints(), ","),
 		"SHARD_ID": "1", "SHARD_COUNT": "2",
 	}
-	cfg, err := discord.LoadConfig(func(k string) string { return env[k] })
+	cfg, err := loadConfig(func(k string) string { return env[k] })
 	if err != nil {
 		t.Fatal(err)
 	}

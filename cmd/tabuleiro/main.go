@@ -55,7 +55,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	case "perft":
 		return perft(args[1:], stdout, stderr)
 	case "engine":
-		return engine(ctx, stdin, stdout)
+		return engine(ctx, stdin, stdout, stderr)
 	case "bench":
 		return bench(ctx, args[1:], stdout, stderr)
 	case "backup":

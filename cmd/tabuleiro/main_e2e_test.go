@@ -14,8 +14,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"tabuleiro/bot/discord"
 )
 
 // TestMainPlaysOnARandomPort runs the program as a value on :0 and plays a game against the bot
@@ -31,7 +29,7 @@ func TestMainPlaysOnARandomPort(t *testing.T) {
 		"HTTP_ADDR": "127.0.0.1:0", "DISCORD_API_BASE": api.URL, "AI_MOVE_TIME": "50ms",
 		"DB_PATH": filepath.Join(t.TempDir(), "tabuleiro.db"),
 	}
-	cfg, err := discord.LoadConfig(func(k string) string { return env[k] })
+	cfg, err := loadConfig(func(k string) string { return env[k] })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +95,7 @@ func TestMainTakesScheduledBackups(t *testing.T) {
 		"DB_PATH": filepath.Join(dir, "tabuleiro.db"), "BACKUP_DIR": filepath.Join(dir, "backups"),
 		"BACKUP_EVERY": "100ms", "BACKUP_KEEP": "2", "KEEP_FINISHED": "720h",
 	}
-	cfg, err := discord.LoadConfig(func(k string) string { return env[k] })
+	cfg, err := loadConfig(func(k string) string { return env[k] })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -125,7 +123,7 @@ func TestMainTakesScheduledBackups(t *testing.T) {
 }
 
 // serving runs a Main on cfg and returns it once it serves; stop ends Run and returns its error.
-func serving(t *testing.T, cfg discord.Config) (m *Main, stop func() error) {
+func serving(t *testing.T, cfg Config) (m *Main, stop func() error) {
 	t.Helper()
 	m = NewMain(cfg, slog.New(slog.DiscardHandler))
 	ctx, cancel := context.WithCancel(context.Background())

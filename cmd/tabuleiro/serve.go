@@ -15,6 +15,7 @@ import (
 	"tabuleiro/ai"
 	"tabuleiro/bot"
 	"tabuleiro/bot/discord"
+	"tabuleiro/config"
 	"tabuleiro/games/catalog"
 	"tabuleiro/store"
 	"tabuleiro/store/etcdkv"
@@ -35,11 +36,11 @@ var listening = func(net.Addr) {}
 // (main cancels it on SIGINT/SIGTERM). It returns errNotConfigured when neither DISCORD_TOKEN nor
 // DISCORD_PUBLIC_KEY+HTTP_ADDR is set.
 func runBot(ctx context.Context, getenv func(string) string) error {
-	env, err := discord.Env(getenv, ".env")
+	env, err := config.Environment(getenv)
 	if err != nil {
 		return err
 	}
-	cfg, err := discord.LoadConfig(env)
+	cfg, err := loadConfig(env)
 	if err != nil {
 		return err
 	}
@@ -49,7 +50,7 @@ func runBot(ctx context.Context, getenv func(string) string) error {
 }
 
 // serve runs the program until ctx ends (main cancels it on SIGINT/SIGTERM).
-func serve(ctx context.Context, cfg discord.Config, log *slog.Logger) (err error) {
+func serve(ctx context.Context, cfg Config, log *slog.Logger) (err error) {
 	m := NewMain(cfg, log)
 	defer func() { err = errors.Join(err, m.Close()) }()
 	return m.Run(ctx)
@@ -59,7 +60,7 @@ func serve(ctx context.Context, cfg discord.Config, log *slog.Logger) (err error
 // Discord adapters. Run serves until its context ends; Close releases what Run left open. The
 // end-to-end test runs it on a random port.
 type Main struct {
-	Config discord.Config
+	Config Config
 	Log    *slog.Logger
 
 	Store    store.Store
@@ -81,7 +82,7 @@ type Main struct {
 }
 
 // NewMain prepares the program; nothing is opened before Run.
-func NewMain(cfg discord.Config, log *slog.Logger) *Main {
+func NewMain(cfg Config, log *slog.Logger) *Main {
 	if log == nil {
 		log = slog.Default()
 	}
@@ -124,7 +125,7 @@ func (m *Main) open(ctx context.Context) error {
 		return err
 	}
 	m.Store = st
-	session := discord.NewSession(cfg, discord.Retry{}, log)
+	session := discord.NewSession(cfg.Config, discord.Retry{}, log)
 	appID := cfg.AppID
 	if cfg.Token != "" {
 		if appID, err = discord.AppID(ctx, session, cfg.AppID); err != nil {
@@ -314,7 +315,7 @@ func (m *Main) Close() error {
 }
 
 // openStore opens the bbolt file, or the etcd cluster with STORE=etcd.
-func openStore(cfg discord.Config) (store.Store, error) {
+func openStore(cfg Config) (store.Store, error) {
 	opt := store.Options{Decode: catalog.Decode}
 	if !cfg.Shared() {
 		st, err := store.Open(cfg.DBPath, opt)
@@ -338,7 +339,7 @@ func openStore(cfg discord.Config) (store.Store, error) {
 // answers 200: the distroless image has no curl, so the binary is its own probe
 // (`tabuleiro healthcheck`).
 func healthcheck(ctx context.Context, getenv func(string) string) error {
-	env, err := discord.Env(getenv, ".env")
+	env, err := config.Environment(getenv)
 	if err != nil {
 		return err
 	}
