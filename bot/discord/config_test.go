@@ -67,7 +67,7 @@ func TestLoadConfig(t *testing.T) {
 				}
 			}},
 		{name: "what is not Discord's is not read here",
-			env: map[string]string{"DISCORD_TOKEN": "abc", "STORE": "postgres", "IDLE_TIMEOUT": "3 days"},
+			env:   map[string]string{"DISCORD_TOKEN": "abc", "STORE": "postgres", "IDLE_TIMEOUT": "3 days"},
 			check: func(t *testing.T, c Config) {}},
 		{name: "a short public key is refused",
 			env:     map[string]string{"DISCORD_PUBLIC_KEY": "abcd", "HTTP_ADDR": ":1"},

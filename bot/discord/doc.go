@@ -14,14 +14,15 @@
 // (ApplicationCommand values and the bulk overwrite), GET /gateway/bot and multipart bodies for
 // attached files. What it does not: interaction JSON (package wire: one pass each way, reading only
 // what the bot uses), the gateway websocket (gateway_conn.go: discordgo v0.29 neither resumes on
-// resume_gateway_url nor stops on fatal close codes), edits through interaction webhooks (webhook.go:
-// a rate-limit bucket per token that is forgotten when idle) and retries (Transport).
+// resume_gateway_url nor stops on fatal close codes), edits through interaction webhooks and
+// retries (package rest: a rate-limit bucket per token, forgotten when idle; bounded retries on 429
+// and 5xx, under discordgo's client).
 //
 // Config holds Discord's settings only; the program's others are package config's, and
 // cmd/tabuleiro reads both from one environment.
 //
 //	dc, err := discord.LoadConfig(env)
-//	s := discord.NewSession(dc, discord.Retry{}, log)          // REST via DISCORD_API_BASE, API v10
+//	s := discord.NewSession(dc, rest.Retry{}, log)             // REST via DISCORD_API_BASE, API v10
 //	sender := discord.NewSender(s, dc.AppID, log)
 //	b := bot.New(st, sender, botCfg)
 //	work := discord.NewWork(ctx, log)                           // After steps, waited for at shutdown

@@ -3,6 +3,8 @@ package discord
 import (
 	"fmt"
 	"strconv"
+
+	"tabuleiro/bot/discord/rest"
 )
 
 // GatewayClosed is the gateway closing the connection with a code after which reconnecting cannot
@@ -64,7 +66,7 @@ func fatalClose(code int, reason string, shards int) *GatewayClosed {
 		}
 		fix += " and run one process per SHARD_ID"
 	case 4012:
-		fix = "Discord no longer accepts gateway version " + APIVersion + ": update tabuleiro"
+		fix = "Discord no longer accepts gateway version " + rest.APIVersion + ": update tabuleiro"
 	case 4013:
 		fix = "Discord did not accept the intents sent (tabuleiro asks for Guilds only): update tabuleiro"
 	case 4014:

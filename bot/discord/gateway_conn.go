@@ -13,6 +13,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/gorilla/websocket"
 
+	"tabuleiro/bot/discord/rest"
 	"tabuleiro/bot/discord/wire"
 )
 
@@ -402,7 +403,7 @@ func gatewayURL(raw string) (string, error) {
 	if u.Path == "" {
 		u.Path = "/"
 	}
-	u.RawQuery = "v=" + APIVersion + "&encoding=json"
+	u.RawQuery = "v=" + rest.APIVersion + "&encoding=json"
 	return u.String(), nil
 }
 

@@ -8,12 +8,13 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
-	"tabuleiro/bot"
-	"tabuleiro/bot/discord/wire"
 	"testing"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"tabuleiro/bot"
+	"tabuleiro/bot/discord/wire"
 )
 
 func testGateway(t *testing.T, shard Shard, h Handler) (*Gateway, *fakeDiscord, *Work) {

@@ -14,12 +14,13 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"tabuleiro/bot"
 	"testing"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/gorilla/websocket"
+
+	"tabuleiro/bot"
 )
 
 // fakeGateway is Discord's gateway websocket on httptest, for as many connections as the client

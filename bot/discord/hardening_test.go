@@ -12,9 +12,10 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"tabuleiro/bot"
 	"testing"
 	"time"
+
+	"tabuleiro/bot"
 )
 
 // endless is a request body of n bytes that costs nothing to hold; it counts what was read.

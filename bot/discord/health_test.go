@@ -6,8 +6,9 @@ import (
 	"net/http/httptest"
 	"strings"
 	"sync/atomic"
-	"tabuleiro/bot"
 	"testing"
+
+	"tabuleiro/bot"
 )
 
 // /healthz answers 503 while the store cannot write, and 200 again once it can.

@@ -13,11 +13,12 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
-	"tabuleiro/bot"
 	"testing"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"tabuleiro/bot"
 )
 
 // now is the fixed clock of the endpoint tests.

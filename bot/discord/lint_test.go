@@ -7,13 +7,13 @@ import (
 	"math/rand/v2"
 	"regexp"
 	"strings"
-	"tabuleiro/bot/discord/wire"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 
 	"tabuleiro/bot"
+	"tabuleiro/bot/discord/wire"
 	"tabuleiro/games"
 	"tabuleiro/games/catalog"
 	"tabuleiro/store"

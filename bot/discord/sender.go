@@ -13,6 +13,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"tabuleiro/bot"
+	"tabuleiro/bot/discord/rest"
 	"tabuleiro/bot/discord/wire"
 )
 
@@ -20,7 +21,7 @@ import (
 // gateway: every REST call goes through Transport (DISCORD_API_BASE, API v10, bounded retries), the
 // gateway asks for the Guilds intent only (interactions need none; nothing privileged), and the
 // shard is set from SHARD_ID/SHARD_COUNT.
-func NewSession(cfg Config, retry Retry, log *slog.Logger) *discordgo.Session {
+func NewSession(cfg Config, retry rest.Retry, log *slog.Logger) *discordgo.Session {
 	token := ""
 	if cfg.Token != "" {
 		token = "Bot " + cfg.Token
@@ -30,7 +31,7 @@ func NewSession(cfg Config, retry Retry, log *slog.Logger) *discordgo.Session {
 		// Per call, retries and waits included: bounded so that a dead Discord cannot pile up
 		// goroutines, long enough for a few rate-limit waits.
 		Timeout:   2 * time.Minute,
-		Transport: &Transport{Base: cfg.APIBase, Retry: retry, Log: log},
+		Transport: &rest.Transport{Base: cfg.APIBase, Retry: retry, Log: log},
 	}
 	s.ShouldRetryOnRateLimit = false // Transport retries, see its doc
 	s.MaxRestRetries = 0
@@ -48,7 +49,7 @@ type Sender struct {
 	log    *slog.Logger
 	appID  string        // used when an interaction does not say its application
 	settle time.Duration // first wait when @original is not there yet; doubled, 4 tries
-	hooks  *webhooks
+	hooks  *rest.Webhooks
 }
 
 var _ bot.Sender = (*Sender)(nil)
@@ -59,7 +60,7 @@ func NewSender(s *discordgo.Session, appID string, log *slog.Logger) *Sender {
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Sender{s: s, log: log, appID: appID, settle: 100 * time.Millisecond, hooks: &webhooks{s: s}}
+	return &Sender{s: s, log: log, appID: appID, settle: 100 * time.Millisecond, hooks: rest.NewWebhooks(s)}
 }
 
 // Send posts a message in a channel and returns its id.
@@ -174,7 +175,7 @@ func (d *Sender) ClearOriginal(ctx context.Context, in *wire.Interaction) error 
 // back the whole edited message; Discord limits them per interaction token (see webhooks), and
 // nobody reads the answer.
 func (d *Sender) editOriginal(ctx context.Context, in *wire.Interaction, edit []byte) error {
-	if err := d.hooks.edit(ctx, d.app(in), in.Token, edit); err != nil {
+	if err := d.hooks.Edit(ctx, d.app(in), in.Token, edit); err != nil {
 		err = forbidden(fmt.Errorf("editing the response to interaction %s: %w", in.ID, err))
 		d.report(err, "interaction", in.ID)
 		return err
@@ -277,6 +278,9 @@ func (d *Sender) report(err error, args ...any) {
 		d.log.Error("discord: REST call failed; stored state is kept", args...)
 	}
 }
+
+// errNoToken is returned by calls that need the bot token when none is configured.
+var errNoToken = errors.New("no DISCORD_TOKEN: the bot cannot post or edit messages of its own (set DISCORD_TOKEN)")
 
 // Code is the JSON error code of a Discord REST error (10062 Unknown interaction, …), or 0.
 func Code(err error) int {

@@ -5,10 +5,10 @@ import (
 	"errors"
 	"net/url"
 	"strings"
-	"tabuleiro/bot/discord/wire"
 	"testing"
 
 	"tabuleiro/bot"
+	"tabuleiro/bot/discord/wire"
 )
 
 // The Sender's errors carry the webhook's path with its token hidden, and still read as Discord's

@@ -7,17 +7,18 @@ import (
 	"log/slog"
 	"net/url"
 	"strings"
-	"tabuleiro/bot/discord/wire"
 	"testing"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 
 	"tabuleiro/bot"
+	"tabuleiro/bot/discord/rest"
+	"tabuleiro/bot/discord/wire"
 )
 
 // quickRetry keeps the retry tests fast: the waits they check are the ones Discord asks for.
-var quickRetry = Retry{Attempts: 4, Backoff: time.Millisecond, MaxBackoff: 4 * time.Millisecond, MaxRateLimit: time.Second}
+var quickRetry = rest.Retry{Attempts: 4, Backoff: time.Millisecond, MaxBackoff: 4 * time.Millisecond, MaxRateLimit: time.Second}
 
 func testSender(t *testing.T, f *fakeDiscord, token string) (*Sender, *bytes.Buffer) {
 	t.Helper()
@@ -82,20 +83,6 @@ func TestSenderCallsTheConfiguredOriginOnAPIv10(t *testing.T) {
 	// Clear removes the controls and leaves the text alone.
 	if strings.Contains(got[2].Body, `"content"`) || !strings.Contains(got[2].Body, `"components":[]`) {
 		t.Errorf("Clear body = %s", got[2].Body)
-	}
-}
-
-func TestTransportKeepsAPathPrefixOfTheBase(t *testing.T) {
-	base, _ := url.Parse("https://proxy.example/discord")
-	tr := &Transport{Base: base}
-	in, _ := url.Parse("https://discord.com/api/v9/channels/1/messages?x=1")
-	got := tr.rewrite(in).String()
-	if want := "https://proxy.example/discord/api/v10/channels/1/messages?x=1"; got != want {
-		t.Errorf("rewrite = %s, want %s", got, want)
-	}
-	cdn, _ := url.Parse("https://cdn.discordapp.com/avatars/1/a.png")
-	if got := tr.rewrite(cdn).String(); got != cdn.String() {
-		t.Errorf("the CDN was rewritten to %s", got)
 	}
 }
 

@@ -15,6 +15,7 @@ import (
 	"tabuleiro/ai"
 	"tabuleiro/bot"
 	"tabuleiro/bot/discord"
+	"tabuleiro/bot/discord/rest"
 	"tabuleiro/config"
 	"tabuleiro/games/catalog"
 	"tabuleiro/store"
@@ -125,7 +126,7 @@ func (m *Main) open(ctx context.Context) error {
 		return err
 	}
 	m.Store = st
-	session := discord.NewSession(cfg.Config, discord.Retry{}, log)
+	session := discord.NewSession(cfg.Config, rest.Retry{}, log)
 	appID := cfg.AppID
 	if cfg.Token != "" {
 		if appID, err = discord.AppID(ctx, session, cfg.AppID); err != nil {

@@ -1,4 +1,4 @@
-package discord
+package rest
 
 import (
 	"bytes"
@@ -13,7 +13,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 )
 
-// webhooks edits the messages that interaction responses created, through each interaction's
+// Webhooks edits the messages that interaction responses created, through each interaction's
 // webhook, with one rate-limit bucket per interaction token, as Discord counts them.
 //
 // discordgo would do this too, but its rate limiter keeps every bucket it ever made: one per
@@ -21,23 +21,26 @@ import (
 // while edits use it or wait for it: edits of one message are sent one at a time, and those
 // waiting respect the pause Discord asks for when the bucket is spent. An edit that comes later
 // and finds it still spent gets a 429, which Transport waits out.
-type webhooks struct {
+type Webhooks struct {
 	s *discordgo.Session
 
 	mu      sync.Mutex
 	buckets map[string]*webhookBucket // by token
 }
 
+// NewWebhooks edits through s's client, with its token and user agent.
+func NewWebhooks(s *discordgo.Session) *Webhooks { return &Webhooks{s: s} }
+
 // webhookBucket paces the edits of one interaction's token.
 type webhookBucket struct {
 	sync.Mutex           // held while an edit is in flight
-	users      int       // edits holding or waiting for the bucket; guarded by webhooks.mu
+	users      int       // edits holding or waiting for the bucket; guarded by Webhooks.mu
 	until      time.Time // no edit before this: Discord said the bucket was spent; guarded by the bucket
 }
 
-// edit sends the JSON body to PATCH /webhooks/{app}/{token}/messages/@original and returns
+// Edit sends the JSON body to PATCH /webhooks/{app}/{token}/messages/@original and returns
 // discordgo's *RESTError for an answer other than 2xx, as discordgo's requests do.
-func (w *webhooks) edit(ctx context.Context, appID, token string, body []byte) error {
+func (w *Webhooks) Edit(ctx context.Context, appID, token string, body []byte) error {
 	b := w.take(token)
 	defer w.give(token, b)
 	if wait := time.Until(b.until); wait > 0 {
@@ -93,7 +96,7 @@ func spentUntil(h http.Header) time.Time {
 }
 
 // take locks token's bucket, making it if needed.
-func (w *webhooks) take(token string) *webhookBucket {
+func (w *Webhooks) take(token string) *webhookBucket {
 	w.mu.Lock()
 	if w.buckets == nil {
 		w.buckets = make(map[string]*webhookBucket)
@@ -110,7 +113,7 @@ func (w *webhooks) take(token string) *webhookBucket {
 }
 
 // give unlocks token's bucket and forgets it when no other edit wants it.
-func (w *webhooks) give(token string, b *webhookBucket) {
+func (w *Webhooks) give(token string, b *webhookBucket) {
 	b.Unlock()
 	w.mu.Lock()
 	if b.users--; b.users == 0 {
@@ -120,14 +123,14 @@ func (w *webhooks) give(token string, b *webhookBucket) {
 }
 
 // size is how many buckets are kept (for tests).
-func (w *webhooks) size() int {
+func (w *Webhooks) size() int {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return len(w.buckets)
 }
 
 // users is how many edits hold or wait for token's bucket (for tests).
-func (w *webhooks) users(token string) int {
+func (w *Webhooks) users(token string) int {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if b := w.buckets[token]; b != nil {

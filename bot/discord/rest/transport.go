@@ -1,10 +1,9 @@
-package discord
+package rest
 
 import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -57,7 +56,7 @@ func (r Retry) withDefaults() Retry {
 //     for as long as it asks.
 //
 // Retrying here rather than in discordgo: discordgo retries 429 without a bound and 5xx only for
-// 502, and only some of its calls. The session built by NewSession therefore switches discordgo's
+// 502, and only some of its calls. The session built by discord.NewSession therefore switches discordgo's
 // own retries off (ShouldRetryOnRateLimit false, MaxRestRetries 0), so a request is never retried
 // twice over; discordgo's bucket rate limiter (and webhooks', for edits of interaction responses)
 // still paces requests from the headers of the final answer, and holds the bucket while Transport
@@ -271,6 +270,3 @@ func discard(resp *http.Response) {
 	io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
 	resp.Body.Close()
 }
-
-// errNoToken is returned by calls that need the bot token when none is configured.
-var errNoToken = errors.New("no DISCORD_TOKEN: the bot cannot post or edit messages of its own (set DISCORD_TOKEN)")
