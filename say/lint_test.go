@@ -17,7 +17,7 @@ import (
 
 // spoken are the packages whose texts reach people: each must take them from the catalogue.
 var spoken = append([]string{"../table", "../render", "../bot", "../bot/console", "../bot/discord",
-	"../games", "../games/catalog", "../learn"}, gamePackages()...)
+	"../bot/discord/wire", "../bot/discord/gateway", "../bot/discord/rest", "../games", "../games/catalog", "../learn"}, gamePackages()...)
 
 // gamePackages are the directories of every game's package (games/catalog's list).
 func gamePackages() []string {
@@ -52,8 +52,8 @@ var allowed = map[string]bool{
 // operators are files whose texts are for whoever runs the bot (configuration, the gateway's and
 // the endpoint's protocol errors, permission names in logs), never for players.
 var operators = map[string]bool{"bot/discord/config.go": true, "bot/discord/http.go": true,
-	"bot/discord/permissions.go": true, "bot/discord/gateway.go": true, "bot/discord/gateway_close.go": true,
-	"bot/discord/gateway_conn.go": true}
+	"bot/discord/permissions.go": true, "bot/discord/gateway.go": true, "bot/discord/gateway/close.go": true,
+	"bot/discord/gateway/conn.go": true, "bot/discord/gateway/client.go": true}
 
 // described are methods whose strings name a value for logs and tests (String, Error).
 var described = map[string]bool{"String": true, "Error": true, "GoString": true}

@@ -13,7 +13,7 @@
 // per-route rate limiter, its endpoints and *discordgo.RESTError), command registration
 // (ApplicationCommand values and the bulk overwrite), GET /gateway/bot and multipart bodies for
 // attached files. What it does not: interaction JSON (package wire: one pass each way, reading only
-// what the bot uses), the gateway websocket (gateway_conn.go: discordgo v0.29 neither resumes on
+// what the bot uses), the gateway websocket (package gateway: discordgo v0.29 neither resumes on
 // resume_gateway_url nor stops on fatal close codes), edits through interaction webhooks and
 // retries (package rest: a rate-limit bucket per token, forgotten when idle; bounded retries on 429
 // and 5xx, under discordgo's client).

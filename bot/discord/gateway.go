@@ -6,52 +6,33 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"net/http"
-	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
-	"github.com/gorilla/websocket"
 
+	"tabuleiro/bot/discord/gateway"
 	"tabuleiro/bot/discord/wire"
 )
 
-// Gateway serves interactions arriving over the gateway websocket: each is answered with
-// InteractionRespond, then its After step runs, all tracked by Work.
-//
-// The websocket is our own small client (gateway_conn.go), not discordgo's Session.Open: discordgo
-// v0.29 neither resumes on resume_gateway_url nor waits before identifying again after an invalid
-// session, and it reconnects forever after a close code that no reconnect can cure. REST stays
-// discordgo's. The connection resumes after a drop, a reconnect request or a dead connection
-// (missed heartbeat ACK), identifies anew when the session is over, backs off between failures,
-// and stops on a fatal close code (4004, 4010–4014) with an error on Err saying what to fix.
+// Gateway serves interactions arriving over the gateway websocket (package gateway's Client): each
+// is decoded by the endpoint's codec, answered at its callback over REST, then its After step runs,
+// all tracked by Work.
 type Gateway struct {
 	s   *discordgo.Session
 	p   *pipeline
 	log *slog.Logger
-
-	dialer *websocket.Dialer
-	// pause waits between connections (backoff, Discord's 1–5 s after an invalid session); tests
-	// replace it to record the waits without sleeping.
-	pause func(ctx context.Context, d time.Duration) error
-	errc  chan error // the fatal error after Open, once
-
-	mu   sync.Mutex
-	stop context.CancelFunc // ends the connection loop; nil before Open
-	done chan struct{}      // closed when the connection loop has returned
+	ws  *gateway.Client
 }
 
-// NewGateway serves x on the session from NewSession (its shard settings come from there too).
+// NewGateway serves x on the session from NewSession (its shard settings come from there too): the
+// Guilds intent only (interactions need none; nothing privileged).
 func NewGateway(s *discordgo.Session, x *Interactions, work *Work, log *slog.Logger) *Gateway {
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Gateway{
-		s: s, log: log, p: newPipeline(x, Shard{ID: s.ShardID, Count: max(s.ShardCount, 1)}, work, log),
-		dialer: &websocket.Dialer{Proxy: http.ProxyFromEnvironment, HandshakeTimeout: 15 * time.Second},
-		pause:  pauseFor,
-		errc:   make(chan error, 1),
-	}
+	g := &Gateway{s: s, log: log, p: newPipeline(x, Shard{ID: s.ShardID, Count: max(s.ShardCount, 1)}, work, log)}
+	g.ws = gateway.New(s.Token, int(discordgo.IntentsGuilds), g.p.shard.ID, g.p.shard.Count, g.dispatch, log)
+	return g
 }
 
 // Open asks Discord for the gateway's address (GET /gateway/bot), connects, identifies, and
@@ -64,60 +45,35 @@ func (g *Gateway) Open() error {
 	if err != nil {
 		return fmt.Errorf("asking Discord for the gateway address (GET /gateway/bot): %w", err)
 	}
-	addr, err := gatewayURL(bot.URL)
-	if err != nil {
-		return fmt.Errorf("the gateway address from GET /gateway/bot: %w", err)
-	}
-
-	g.mu.Lock()
-	if g.stop != nil {
-		g.mu.Unlock()
-		return errors.New("discord: the gateway is already open")
-	}
-	run, stop := context.WithCancel(context.Background())
-	opened := make(chan error, 1)
-	g.stop, g.done = stop, make(chan struct{})
-	g.mu.Unlock()
-
-	l := &link{g: g, url: addr, shards: bot.Shards, opened: opened}
-	go l.run(run)
-	select {
-	case err = <-opened:
-	case <-g.done:
-		err = errors.New("closed while connecting")
-	}
-	if err != nil {
-		stop()
-		<-g.done
-		return fmt.Errorf("connecting to the Discord gateway: %w", err)
+	if err := g.ws.Open(bot.URL, bot.Shards); err != nil {
+		return err
 	}
 	g.log.Info("discord: gateway connected", "shard", g.p.shard.ID, "shards", g.p.shard.Count)
 	return nil
 }
 
-// Err delivers the error that stopped the gateway for good after Open (a *GatewayClosed): the
-// process should stop and say it. Nothing is sent after Close. A nil Gateway's channel never
-// delivers, so a select may use it whether or not the gateway runs.
+// Err delivers the error that stopped the gateway for good after Open (a *gateway.Closed): the
+// process should stop and say it. A nil Gateway's channel never delivers.
 func (g *Gateway) Err() <-chan error {
 	if g == nil {
 		return nil
 	}
-	return g.errc
+	return g.ws.Err()
 }
 
 // Close stops the intake: the websocket is closed (normally, which ends the session) and no new
 // interaction is accepted. Interactions read before are accepted by Work and go on (wait for them
 // with Work.Wait).
-func (g *Gateway) Close() error {
-	g.mu.Lock()
-	stop, done := g.stop, g.done
-	g.mu.Unlock()
-	if stop == nil {
-		return nil
+func (g *Gateway) Close() error { return g.ws.Close() }
+
+// dispatch decodes an INTERACTION_CREATE's payload with the endpoint's codec.
+func (g *Gateway) dispatch(d json.RawMessage) {
+	in, err := wire.Decode(d)
+	if err != nil {
+		g.log.Warn("discord: unreadable interaction; dropped", "err", err)
+		return
 	}
-	stop()
-	<-done
-	return nil
+	g.interaction(in)
 }
 
 // interaction hands an interaction to the pipeline. It returns at once: the answer runs in Work,

@@ -21,6 +21,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	"tabuleiro/bot"
+	"tabuleiro/bot/discord/gateway"
 )
 
 // fakeGateway is Discord's gateway websocket on httptest, for as many connections as the client
@@ -497,7 +498,7 @@ func openGateway(t *testing.T, gw *fakeGateway) *gatewayRig {
 	})
 	g := NewGateway(s, NewInteractions(h, nil), work, quietLog())
 	w := &waits{}
-	g.pause = w.pause
+	g.ws.Wait = w.pause
 	if err := g.Open(); err != nil {
 		t.Fatal(err)
 	}
@@ -672,7 +673,7 @@ var fatalCodes = []struct {
 
 func TestGatewayStopsOnAFatalCloseCode(t *testing.T) {
 	for _, fc := range fatalCodes {
-		t.Run(fmt.Sprintf("%d (%s) reaches Err and is not retried", fc.code, closeMeaning[fc.code]), func(t *testing.T) {
+		t.Run(fmt.Sprintf("%d (%s) reaches Err and is not retried", fc.code, gateway.Meaning(fc.code)), func(t *testing.T) {
 			gw := newFakeGateway(t)
 			r := openGateway(t, gw)
 			r.first.closeWith(fc.code, "from Discord")
@@ -682,11 +683,11 @@ func TestGatewayStopsOnAFatalCloseCode(t *testing.T) {
 			case <-time.After(5 * time.Second):
 				t.Fatal("Err delivered nothing within 5s")
 			}
-			var gc *GatewayClosed
+			var gc *gateway.Closed
 			if !errors.As(err, &gc) || gc.Code != fc.code {
-				t.Fatalf("Err = %v, want a *GatewayClosed with code %d", err, fc.code)
+				t.Fatalf("Err = %v, want a *gateway.Closed with code %d", err, fc.code)
 			}
-			for _, want := range []string{strconv.Itoa(fc.code), closeMeaning[fc.code], fc.fix, "not reconnecting"} {
+			for _, want := range []string{strconv.Itoa(fc.code), gateway.Meaning(fc.code), fc.fix, "not reconnecting"} {
 				if !strings.Contains(err.Error(), want) {
 					t.Errorf("error %q does not say %q", err, want)
 				}
@@ -720,9 +721,9 @@ func TestGatewayOpenFailsOnAFatalCloseCode(t *testing.T) {
 	g := NewGateway(NewSession(Config{Token: "tok", APIBase: base}, quickRetry, quietLog()), nil,
 		NewWork(context.Background(), quietLog()), quietLog())
 	w := &waits{}
-	g.pause = w.pause
+	g.ws.Wait = w.pause
 	err := g.Open()
-	var gc *GatewayClosed
+	var gc *gateway.Closed
 	if !errors.As(err, &gc) || gc.Code != 4004 || !strings.Contains(err.Error(), "DISCORD_TOKEN") {
 		t.Fatalf("Open = %v, want the 4004 error naming DISCORD_TOKEN", err)
 	}

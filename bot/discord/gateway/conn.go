@@ -1,4 +1,4 @@
-package discord
+package gateway
 
 import (
 	"context"
@@ -10,11 +10,9 @@ import (
 	"runtime"
 	"time"
 
-	"github.com/bwmarrin/discordgo"
 	"github.com/gorilla/websocket"
 
 	"tabuleiro/bot/discord/rest"
-	"tabuleiro/bot/discord/wire"
 )
 
 // Gateway opcodes (https://discord.com/developers/docs/topics/opcodes-and-status-codes).
@@ -63,7 +61,7 @@ type session struct {
 // dispatches interactions, and reconnects until Close or a fatal close code. Only its goroutine
 // touches its fields.
 type link struct {
-	g      *Gateway
+	g      *Client
 	url    string // from GET /gateway/bot, with the query
 	shards int    // Discord's recommended shard count, for the 4011 message
 	sess   session
@@ -71,14 +69,14 @@ type link struct {
 	// before the next one grows with it.
 	failures int
 	// opened is told the outcome of Open: nil at the first READY, or what prevented it. nil once
-	// told; fatal errors then go to Gateway.Err.
+	// told; fatal errors then go to Client.Err.
 	opened chan<- error
 }
 
 // ending is why a connection ended, and so what the next one does.
 type ending struct {
-	err   error          // for the log
-	fatal *GatewayClosed // stop for good
+	err   error   // for the log
+	fatal *Closed // stop for good
 	// told: Discord asked for the reconnect (op 7, op 9): no backoff, and not a failure of Open.
 	told bool
 	// identify: the session is over (op 9 d=false, 4007, 4009); the next connection identifies
@@ -92,7 +90,7 @@ func (l *link) run(ctx context.Context) {
 	var wait time.Duration
 	for {
 		if wait > 0 {
-			if err := l.g.pause(ctx, wait); err != nil {
+			if err := l.g.Wait(ctx, wait); err != nil {
 				return
 			}
 		}
@@ -156,7 +154,7 @@ func (l *link) connect(ctx context.Context) ending {
 	target := l.url
 	resume := l.sess.id != ""
 	if resume {
-		if u, err := gatewayURL(l.sess.resumeURL); err == nil {
+		if u, err := URL(l.sess.resumeURL); err == nil {
 			target = u
 		} else {
 			l.g.log.Warn("discord: unusable resume_gateway_url; resuming on the gateway's address", "url", l.sess.resumeURL, "err", err)
@@ -173,7 +171,7 @@ func (l *link) connect(ctx context.Context) ending {
 		return l.readEnded(err, "waiting for Hello")
 	}
 	if resume {
-		err = c.send(opResume, map[string]any{"token": l.g.s.Token, "session_id": l.sess.id, "seq": l.sess.seq})
+		err = c.send(opResume, map[string]any{"token": l.g.token, "session_id": l.sess.id, "seq": l.sess.seq})
 	} else {
 		err = c.send(opIdentify, l.identify())
 	}
@@ -186,13 +184,12 @@ func (l *link) connect(ctx context.Context) ending {
 	return l.serve(ctx, c, interval)
 }
 
-// identify is the Identify payload: the Guilds intent only (interactions need no intent; nothing
-// privileged), the shard from the session.
+// identify is the Identify payload: the client's intents and shard.
 func (l *link) identify() any {
 	return map[string]any{
-		"token":   l.g.s.Token,
-		"intents": discordgo.IntentsGuilds,
-		"shard":   [2]int{l.g.p.shard.ID, l.g.p.shard.Count},
+		"token":   l.g.token,
+		"intents": l.g.intents,
+		"shard":   l.g.shard,
 		"properties": map[string]string{
 			"os": runtime.GOOS, "browser": "tabuleiro", "device": "tabuleiro",
 		},
@@ -293,7 +290,7 @@ func (l *link) dispatch(f frame) {
 		}
 		l.sess.id, l.sess.resumeURL = r.SessionID, r.ResumeURL
 		l.failures = 0
-		l.g.log.Info("discord: gateway session ready", "shard", l.g.p.shard.ID, "shards", l.g.p.shard.Count)
+		l.g.log.Info("discord: gateway session ready", "shard", l.g.shard[0], "shards", l.g.shard[1])
 		if l.opened != nil {
 			l.opened <- nil
 			l.opened = nil
@@ -302,12 +299,7 @@ func (l *link) dispatch(f frame) {
 		l.failures = 0
 		l.g.log.Info("discord: gateway session resumed", "seq", l.sess.seq)
 	case "INTERACTION_CREATE":
-		in, err := wire.Decode(f.D)
-		if err != nil {
-			l.g.log.Warn("discord: unreadable interaction; dropped", "err", err)
-			return
-		}
-		l.g.interaction(in)
+		l.g.interaction(f.D)
 	}
 }
 
@@ -391,8 +383,8 @@ func (c *gatewayConn) stop() {
 	<-c.read
 }
 
-// gatewayURL adds the gateway version and encoding to an address Discord gave.
-func gatewayURL(raw string) (string, error) {
+// URL adds the gateway version and encoding to an address Discord gave.
+func URL(raw string) (string, error) {
 	u, err := url.Parse(raw)
 	if err != nil {
 		return "", err
@@ -416,8 +408,8 @@ func redact(addr string) string {
 	return addr
 }
 
-// pauseFor waits d, or until ctx ends.
-func pauseFor(ctx context.Context, d time.Duration) error {
+// sleep waits d, or until ctx ends.
+func sleep(ctx context.Context, d time.Duration) error {
 	t := time.NewTimer(d)
 	defer t.Stop()
 	select {

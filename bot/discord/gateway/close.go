@@ -1,4 +1,4 @@
-package discord
+package gateway
 
 import (
 	"fmt"
@@ -7,20 +7,17 @@ import (
 	"tabuleiro/bot/discord/rest"
 )
 
-// GatewayClosed is the gateway closing the connection with a code after which reconnecting cannot
-// help: the token, the shard settings or the intents must change first. Gateway.Err delivers it
-// (Open returns it when it comes before the first READY); its message says what to fix.
-type GatewayClosed struct {
+// Closed is the gateway closing the connection with a code after which reconnecting cannot help:
+// the token, the shard settings or the intents must change first. Client.Err delivers it (Open
+// returns it when it comes before the first READY); its message says what to fix.
+type Closed struct {
 	Code   int
 	Reason string // Discord's own text, when it gave one
 	Fix    string // what the operator has to change
 }
 
-func (e *GatewayClosed) Error() string {
-	what := closeMeaning[e.Code]
-	if what == "" {
-		what = "close code " + strconv.Itoa(e.Code)
-	}
+func (e *Closed) Error() string {
+	what := Meaning(e.Code)
 	msg := fmt.Sprintf("the Discord gateway closed the connection with code %d (%s)", e.Code, what)
 	if e.Reason != "" && e.Reason != what {
 		msg += fmt.Sprintf(": %q", e.Reason)
@@ -29,6 +26,14 @@ func (e *GatewayClosed) Error() string {
 		msg += "; " + e.Fix
 	}
 	return msg + "; not reconnecting"
+}
+
+// Meaning names a gateway close code as Discord's documentation does.
+func Meaning(code int) string {
+	if what := closeMeaning[code]; what != "" {
+		return what
+	}
+	return "close code " + strconv.Itoa(code)
 }
 
 // closeMeaning names Discord's gateway close codes
@@ -52,7 +57,7 @@ var closeMeaning = map[int]string{
 
 // fatalClose returns the error for a close code Discord documents as "do not reconnect", or nil.
 // shards is Discord's recommended shard count from GET /gateway/bot (0 when unknown).
-func fatalClose(code int, reason string, shards int) *GatewayClosed {
+func fatalClose(code int, reason string, shards int) *Closed {
 	var fix string
 	switch code {
 	case 4004:
@@ -74,7 +79,7 @@ func fatalClose(code int, reason string, shards int) *GatewayClosed {
 	default:
 		return nil
 	}
-	return &GatewayClosed{Code: code, Reason: reason, Fix: fix}
+	return &Closed{Code: code, Reason: reason, Fix: fix}
 }
 
 // sessionEnded reports whether a close code ends the session: a resume would be refused, so the
