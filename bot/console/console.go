@@ -155,18 +155,51 @@ func Language(flag string, getenv func(string) string) string {
 // Attach sets the bot whose Handle the console's lines go through.
 func (c *Console) Attach(b *bot.Bot) { c.b = b }
 
-// Play reads lines until in ends, "quit", or ctx is done.
+// maxLine is the longest line the console reads; Discord's own text fields hold far less (a
+// command's string option at most 6,000 characters).
+const maxLine = 64 << 10
+
+// Play reads lines until in ends, "quit", or ctx is done. A line longer than maxLine is refused
+// and skipped whole; the session goes on.
 func (c *Console) Play(ctx context.Context, in io.Reader) error {
-	sc := bufio.NewScanner(in)
-	for sc.Scan() {
+	r := bufio.NewReaderSize(in, 4096)
+	for {
+		line, long, err := readLine(r)
 		if ctx.Err() != nil {
 			return nil
 		}
-		if !c.Line(ctx, sc.Text()) {
+		if long > 0 {
+			c.printf("  ? %s\n\n", c.w.T("console.too-long", map[string]any{"Length": long, "Max": maxLine}))
+		} else if (line != "" || err == nil) && !c.Line(ctx, line) {
 			return nil
 		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
 	}
-	return sc.Err()
+}
+
+// readLine reads one line of r without its end; a line longer than maxLine is read to its end and
+// dropped, and long says how many bytes it had.
+func readLine(r *bufio.Reader) (line string, long int, err error) {
+	var b []byte
+	n := 0
+	for {
+		chunk, prefix, err := r.ReadLine()
+		n += len(chunk)
+		if n <= maxLine {
+			b = append(b, chunk...)
+		}
+		if err != nil || !prefix {
+			if n > maxLine {
+				return "", n, err
+			}
+			return string(b), 0, err
+		}
+	}
 }
 
 // Line runs one typed line; it returns false when the person asked to leave.
@@ -180,6 +213,10 @@ func (c *Console) Line(ctx context.Context, line string) bool {
 		name, rest, _ := strings.Cut(line, " ")
 		user = strings.TrimPrefix(name, "@")
 		line = strings.TrimSpace(rest)
+		if user == "" {
+			c.printf("  ? %s\n\n", c.w.T("console.no-name", map[string]any{"Line": line}))
+			return true
+		}
 	}
 	c.printf("%s › %s\n", user, line)
 	word, rest, _ := strings.Cut(line, " ")
@@ -266,13 +303,17 @@ func (c *Console) slash(user, line string) (*bot.Interaction, error) {
 	for i, o := range sub.Options {
 		known[o.Name] = &sub.Options[i]
 	}
-	// Cut the rest at every "name:" of a known option; the value runs to the next one.
+	// Cut the rest at every "name:"; the value runs to the next one. No value holds a word and a
+	// colon after a space (moves, names and choices do not), so any other name is a mistyped option.
 	type cut struct{ at, valueAt int }
 	var cuts []cut
 	for _, m := range optionRE.FindAllStringSubmatchIndex(rest, -1) {
-		if known[rest[m[2]:m[3]]] != nil {
-			cuts = append(cuts, cut{m[2], m[1]})
+		oname := rest[m[2]:m[3]]
+		if known[oname] == nil {
+			return nil, c.problem("console.no-option", "Command", name, "Sub", sub.Name, "Option", strconv.Quote(oname),
+				"Options", optionNames(sub, c.w))
 		}
+		cuts = append(cuts, cut{m[2], m[1]})
 	}
 	if len(cuts) == 0 && strings.TrimSpace(rest) != "" || len(cuts) > 0 && strings.TrimSpace(rest[:cuts[0].at]) != "" {
 		return nil, c.problem("console.option-form", "Example", optionExample(name, sub))
@@ -305,14 +346,18 @@ func (c *Console) slash(user, line string) (*bot.Interaction, error) {
 			data.Options[oname] = bot.Value{Bool: v, IsBool: true}
 		default:
 			if len(def.Choices) > 0 {
-				ok := false
+				// Any case is understood; the command carries the choice as declared ("pt-BR"),
+				// as Discord sends it.
+				canonical := ""
 				for _, ch := range def.Choices {
-					ok = ok || strings.EqualFold(ch, value)
+					if strings.EqualFold(ch, value) {
+						canonical = ch
+					}
 				}
-				if !ok {
+				if canonical == "" {
 					return nil, c.problem("console.choice", "Option", oname, "Choices", strings.Join(def.Choices, ", "), "Value", strconv.Quote(value))
 				}
-				value = strings.ToLower(value)
+				value = canonical
 			}
 			data.Options[oname] = bot.Value{Str: value}
 		}
@@ -347,6 +392,18 @@ func andList(names []string, w *say.Words) string {
 // problem is what the console says about a line it cannot turn into an interaction.
 func (c *Console) problem(id string, kv ...any) error {
 	return errors.New(c.w.T(id, games.Args(kv...)))
+}
+
+// optionNames lists a subcommand's options as they are typed ("level:, first:"), or says it has none.
+func optionNames(sub *bot.SubSpec, w *say.Words) string {
+	var names []string
+	for _, o := range sub.Options {
+		names = append(names, o.Name+":")
+	}
+	if len(names) == 0 {
+		return w.T("list.none", nil)
+	}
+	return strings.Join(names, ", ")
 }
 
 func subNames(cmd *bot.CommandSpec) string {

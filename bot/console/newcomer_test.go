@@ -1,0 +1,121 @@
+package console
+
+import (
+	"bytes"
+	"context"
+	"log/slog"
+	"strings"
+	"testing"
+	"time"
+
+	"tabuleiro/bot"
+	"tabuleiro/games/catalog"
+	"tabuleiro/say"
+	"tabuleiro/store"
+)
+
+// The rough edges a newcomer hit (issue 24), each played at the console in both languages.
+
+// session plays lines at a console speaking lang, boards shown whole, and returns what each line
+// printed.
+func session(t *testing.T, lang string, lines ...string) []string {
+	t.Helper()
+	clock := &clock{now: time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)}
+	st, err := store.Open(t.TempDir()+"/console.db", store.Options{Decode: catalog.Decode, Now: clock.Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	var out bytes.Buffer
+	c := New(&out, clock.Now)
+	c.SetLanguage(lang)
+	b := bot.New(st, c, bot.Config{Now: clock.Now, Seed: 11, Log: slog.New(slog.DiscardHandler), AI: testAI})
+	c.Attach(b)
+	var got []string
+	for _, line := range lines {
+		out.Reset()
+		c.Line(context.Background(), line)
+		b.Wait()
+		got = append(got, out.String())
+	}
+	return got
+}
+
+// bothLanguages runs f once per language the bot speaks, with that language's words.
+func bothLanguages(t *testing.T, f func(t *testing.T, lang string, w *say.Words)) {
+	for _, lang := range say.Languages {
+		t.Run(lang, func(t *testing.T) { f(t, lang, say.For(lang)) })
+	}
+}
+
+func TestAChoiceTypedInAnyCaseIsTheChoiceDeclared(t *testing.T) {
+	bothLanguages(t, func(t *testing.T, lang string, w *say.Words) {
+		out := session(t, lang, "/tabuleiro settings language:PT-br", "/tabuleiro settings", "/ouri vs-bot first:me")
+		for i, o := range out[:2] {
+			if strings.Contains(o, "choice.") || !strings.Contains(o, "pt-BR") {
+				t.Errorf("line %d does not show the language pt-BR:\n%s", i+1, o)
+			}
+		}
+		if !strings.Contains(out[2], "(Sul)") {
+			t.Errorf("a board is not in Portuguese once the server's language is pt-BR:\n%s", out[2])
+		}
+	})
+}
+
+func TestAMistypedOptionIsNamedWithTheOptionsThereAre(t *testing.T) {
+	bothLanguages(t, func(t *testing.T, lang string, w *say.Words) {
+		for _, c := range []struct{ line, option, options string }{
+			{"/ouri vs-bot levl:easy", `"levl"`, "level:, first:, rules:, misere:"},
+			{"/ouri vs-bot first:me lvl:hard", `"lvl"`, "level:, first:, rules:, misere:"},
+			{"/ouri move play:b extra:1", `"extra"`, "play:"},
+			{"/ordo challenge opponent:@bob rules:abapa", `"rules"`, "opponent:, first:, rated:"},
+		} {
+			t.Run(c.line, func(t *testing.T) {
+				out := session(t, lang, c.line, "/ouri board")
+				if !strings.Contains(out[0], c.option) || !strings.Contains(out[0], c.options) {
+					t.Errorf("%q does not name the option %s and the options %s:\n%s", c.line, c.option, c.options, out[0])
+				}
+				if !strings.Contains(out[1], w.T("refusal.none-here", map[string]any{"Title": "Ouri", "Kind": "ouri"})) {
+					t.Errorf("%q started something:\n%s", c.line, out[1])
+				}
+			})
+		}
+	})
+}
+
+func TestAnAtWithoutANameAsksForOneAndPostsNothing(t *testing.T) {
+	bothLanguages(t, func(t *testing.T, lang string, w *say.Words) {
+		out := session(t, lang, "@ /ouri vs-bot", "@  /ouri vs-bot")
+		for _, o := range out {
+			if !strings.Contains(o, "@bob /ouri vs-bot") || strings.Contains(o, "┌") {
+				t.Errorf("an empty name is not refused with an example, or something was posted:\n%s", o)
+			}
+		}
+	})
+}
+
+func TestALineTooLongIsRefusedAndTheSessionGoesOn(t *testing.T) {
+	bothLanguages(t, func(t *testing.T, lang string, w *say.Words) {
+		st, err := store.Open(t.TempDir()+"/console.db", store.Options{Decode: catalog.Decode})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer st.Close()
+		long := "/ouri move play:" + strings.Repeat("d", 1<<20)
+		in := strings.NewReader(long + "\n/ouri rules\n" + strings.Repeat("x", maxLine+1))
+		var out bytes.Buffer
+		if err := Run(context.Background(), st, bot.Config{}, lang, in, &out); err != nil {
+			t.Fatalf("the session ended with %v", err)
+		}
+		refusal := w.T("console.too-long", map[string]any{"Length": len(long), "Max": maxLine})
+		if !strings.Contains(out.String(), refusal) {
+			t.Errorf("the long line is not refused with %q", refusal)
+		}
+		if !strings.Contains(out.String(), "/ouri end") {
+			t.Errorf("the line after the long one was not played:\n%.2000s", out.String())
+		}
+		if strings.Count(out.String(), "? ") != 2 {
+			t.Errorf("want two refusals (the long line, and the long last line without an end):\n%.3000s", out.String())
+		}
+	})
+}
