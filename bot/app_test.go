@@ -170,7 +170,7 @@ func TestRematch(t *testing.T) {
 		id := rematchID(r.Message.Rows)
 		r = e.do(e.click("dave", "m", id))
 		mustPublic(t, r)
-		if !strings.Contains(said(r.Message), "tabuleiro (easy) (White) vs "+mention("dave")+" (Black)") {
+		if !strings.Contains(said(r.Message), "the bot (easy, White) vs "+mention("dave")+" (Black)") {
 			t.Fatalf("the rematch against the bot: %q", said(r.Message))
 		}
 	})

@@ -18,8 +18,7 @@ const (
 // players is the header line: who plays which colour.
 func players(v View, w *say.Words) string {
 	return w.T("board.players", map[string]any{"Title": v.Desc().Title,
-		"Player": table.PlayerName(v.Game.Seats[0], w), "Colour": v.Colour(0),
-		"Opponent": table.PlayerName(v.Game.Seats[1], w), "OpponentColour": v.Colour(1)})
+		"Player": table.Seated(v.Game.Seats[0], v.Colour(0), w), "Opponent": table.Seated(v.Game.Seats[1], v.Colour(1), w)})
 }
 
 // boardContent is the text of a game message: players, the board block (with the last decision),
@@ -37,8 +36,7 @@ func boardContent(v View, w *say.Words) string {
 		p := v.Game.Seats[s]
 		turn := table.Named(v, block.Status, w)
 		if turn == "" {
-			turn = w.T("status.to-move", map[string]any{"Who": w.T("status.player", map[string]any{
-				"Player": table.PlayerName(p, w), "Colour": v.Colour(s)})})
+			turn = table.Sentence(w.T("status.to-move", map[string]any{"Who": table.Seated(p, v.Colour(s), w)}))
 		}
 		id := "board.turn.move"
 		switch {

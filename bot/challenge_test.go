@@ -143,7 +143,7 @@ func TestStaleButtons(t *testing.T) {
 		{"an old board of a finished game", "bob", old("sow", "a"), "out of date"},
 		{"a game that does not exist", "bob", Action{Kind: "ouri", Game: 999, Verb: "sow", Arg: "a"}, "no longer exists"},
 		{"a challenge that does not exist", "bob", Action{Kind: "ouri", Challenge: 999, Verb: "accept"}, "no longer exists"},
-		{"a control that is not the bot's", "bob", Action{}, "not one of tabuleiro's"},
+		{"a control that is not the bot's", "bob", Action{}, "not one of the bot's"},
 		{"another game's kind", "bob", Action{Kind: "ordo", Game: rec.ID, Ply: ply, Verb: "resign"}, "another channel"},
 	} {
 		t.Run(c.name, func(t *testing.T) {

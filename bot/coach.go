@@ -153,7 +153,7 @@ func reviewText(w *say.Words, v View, r ai.Review) string {
 	for s := range 2 {
 		seat := games.Seat(s)
 		acc = append(acc, w.T("coach.review.accuracy", map[string]any{
-			"Player": table.PlayerName(v.Game.Seats[seat], w), "Colour": v.Colour(seat),
+			"Who":      table.Seated(v.Game.Seats[seat], v.Colour(seat), w),
 			"Accuracy": int(math.Round(r.Accuracy[seat])), "Count": r.Counted[seat]}))
 	}
 	foot := strings.Join(acc, "\n") + "\n" + w.T("coach.review.legend", map[string]any{

@@ -151,7 +151,7 @@ func TestOffers(t *testing.T) {
 		e.do(e.slash("alice", "ordo", "vs-bot", "level", "easy", "first", "me"))
 		r := e.do(e.slash("alice", "ordo", "resign"))
 		mustPublic(t, r)
-		if !strings.Contains(said(r.Message), "tabuleiro (easy) (Black) wins: White resigned") || !onlyRematch(r.Message.Rows) {
+		if !strings.Contains(said(r.Message), "The bot (easy, Black) wins: White resigned") || !onlyRematch(r.Message.Rows) {
 			t.Fatalf("%+v", r)
 		}
 		mustPrivate(t, e.do(e.slash("alice", "ordo", "resign")), "no ordo game")

@@ -127,7 +127,7 @@ func TestVsBotGameToTheEnd(t *testing.T) {
 			e := newEnv(t)
 			r := e.do(e.slash("alice", kind, "vs-bot", "level", "easy", "first", "bot"))
 			mustPublic(t, r)
-			if !strings.Contains(said(r.Message), "tabuleiro (easy)") {
+			if !strings.Contains(said(r.Message), "the bot (easy") {
 				t.Errorf("the bot's seat is not named: %q", said(r.Message))
 			}
 			rec, g := e.game(kind, "alice")

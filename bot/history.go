@@ -28,8 +28,7 @@ func historyText(v View, w *say.Words) (text string, whole *File) {
 		foot = "\n" + table.ResultLine(v, w)
 	} else {
 		s := v.Live.ToMove()
-		foot = "\n" + w.T("status.to-move", map[string]any{"Who": w.T("status.player", map[string]any{
-			"Player": table.PlayerName(v.Game.Seats[s], w), "Colour": colours[s]})})
+		foot = "\n" + table.Sentence(w.T("status.to-move", map[string]any{"Who": table.Seated(v.Game.Seats[s], colours[s], w)}))
 	}
 	head := players(v, w)
 	if len(lines) == 0 {

@@ -46,14 +46,14 @@ func TestAPortugueseCallerOnAnEnglishServer(t *testing.T) {
 	}
 	e.rec.take()
 	r = e.do(speaking(e.slash("bob", "ordo", "vs-bot", "first", "bot", "level", "easy"), "en-US", "en-US"))
-	if !strings.Contains(said(r.Message), "Vez de") {
+	if !strings.Contains(said(r.Message), " joga") {
 		t.Errorf("a board on a server set to Portuguese is not Portuguese: %q", said(r.Message))
 	}
 	edits := 0
 	for _, c := range e.rec.edits() {
 		if strings.Contains(c.content(), "Ordo") {
 			edits++
-			if !strings.Contains(c.content(), "Vez de") {
+			if !strings.Contains(c.content(), " joga") {
 				t.Errorf("the bot's own move is not in the server's language: %q", c.content())
 			}
 		}
@@ -80,7 +80,7 @@ func TestAGameInADMSpeaksItsCallersLanguage(t *testing.T) {
 	for _, c := range e.rec.edits() {
 		if strings.Contains(c.content(), "Ouri") {
 			edits++
-			if !strings.Contains(c.content(), "Vez de") || !strings.Contains(c.content(), "Última jogada: Sul semeou") {
+			if !strings.Contains(c.content(), " joga") || !strings.Contains(c.content(), "Última jogada: Sul semeou") {
 				t.Errorf("the bot's move in a Portuguese DM is not Portuguese: %q", c.content())
 			}
 		}

@@ -371,7 +371,7 @@ func TestWhatIsNotRated(t *testing.T) {
 		r := e.do(e.slash("erin", "ouri", "profile"))
 		for _, want := range []string{mention("erin"), "Rating **1500?** (deviation 350) · no rated game yet",
 			"Against the bot: easy 0 W · 0 D · 2 L; medium 0 W · 0 D · 1 L", "Last 3 games:",
-			"lost to tabuleiro (medium) by resignation"} {
+			"lost to the bot (medium) by resignation"} {
 			if !strings.Contains(said(r.Message), want) {
 				t.Fatalf("profile does not say %q:\n%s", want, said(r.Message))
 			}

@@ -24,7 +24,7 @@ func TestVsBotOptions(t *testing.T) {
 				if !rec.Seats[botSeat].Bot || rec.Seats[botSeat].Level != level || rec.Seats[1-botSeat].UserID != "alice" {
 					t.Fatalf("seats %+v", rec.Seats)
 				}
-				if !strings.Contains(said(r.Message), "tabuleiro ("+level+")") {
+				if !strings.Contains(said(r.Message), "the bot ("+level+", ") {
 					t.Errorf("the level is not shown: %q", said(r.Message))
 				}
 				wantPly := map[string]int{"me": 0, "bot": 1}[first]
@@ -53,7 +53,7 @@ func TestVsBotOptions(t *testing.T) {
 			t.Fatalf("outcome %v", o)
 		}
 		edits := e.rec.edits()
-		if len(edits) == 0 || !strings.Contains(edits[len(edits)-1].content(), "tabuleiro (easy) (North) wins: South ran out of time") {
+		if len(edits) == 0 || !strings.Contains(edits[len(edits)-1].content(), "The bot (easy, North) wins: South ran out of time") {
 			t.Fatalf("edits %+v", edits)
 		}
 	})

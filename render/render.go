@@ -47,11 +47,15 @@ type Status struct {
 }
 
 // Line is the status line naming the seat by its colour: "Black to move: serve at table ne".
-func (s Status) Line(w games.Words) string { return s.Named(w, "") }
+func (s Status) Line(w games.Words) string {
+	if s.Seat != 0 && s.Seat != 1 {
+		return s.As(w, "")
+	}
+	return s.As(w, w.T(s.desc().SeatID(s.Seat), nil))
+}
 
-// Named is the status line with player before the seat's colour: "<@1> (Black) to move"; player ""
-// names the colour alone.
-func (s Status) Named(w games.Words, player string) string {
+// As is the status line with who (a player already named with their colour) as its seat.
+func (s Status) As(w games.Words, who string) string {
 	if s.Text.ID == "" {
 		return ""
 	}
@@ -60,11 +64,7 @@ func (s Status) Named(w games.Words, player string) string {
 		args[k] = v
 	}
 	if s.Seat == 0 || s.Seat == 1 {
-		colour := w.T(s.desc().SeatID(s.Seat), nil)
-		if player != "" {
-			colour = w.T("status.player", map[string]any{"Player": player, "Colour": colour})
-		}
-		args["Who"] = colour
+		args["Who"] = who
 	}
 	return w.T(s.Text.ID, args)
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"log/slog"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -116,6 +117,36 @@ func TestALineTooLongIsRefusedAndTheSessionGoesOn(t *testing.T) {
 		}
 		if strings.Count(out.String(), "? ") != 2 {
 			t.Errorf("want two refusals (the long line, and the long last line without an end):\n%.3000s", out.String())
+		}
+	})
+}
+
+// projectName finds the project's name where it is not the /tabuleiro command: on Discord the bot
+// has the name its server gave it. In Portuguese the word is also "board", so only English is
+// held to it; both languages are held to naming the bot once per bracket.
+var projectName = regexp.MustCompile(`(^|[^/])\btabuleiro\b`)
+
+func TestTheBotIsCalledTheBotWithItsLevelAndColourInOneBracket(t *testing.T) {
+	bothLanguages(t, func(t *testing.T, lang string, w *say.Words) {
+		out := session(t, lang, "/ouri vs-bot level:easy first:bot", "/ouri history", "/ordo vs-bot level:medium first:me",
+			"click "+w.T("button.resign", nil), "click "+w.T("button.resign-yes", nil), "/ordo profile",
+			"/tabuleiro help", "/tabuleiro settings", "/ouri challenge opponent:@tabuleiro", "@x /ouri nope")
+		seat := map[string]string{say.English: "The bot (easy, South)", say.Portuguese: "O bot (fácil, Sul)"}[lang]
+		if !strings.Contains(out[0], seat) {
+			t.Errorf("the bot's seat is not written %q:\n%s", seat, out[0])
+		}
+		for i, o := range out {
+			for _, line := range strings.Split(o, "\n") {
+				if strings.Contains(line, " › ") {
+					continue // what was typed
+				}
+				if strings.Contains(line, ") (") || strings.Contains(line, "tabuleiro (") {
+					t.Errorf("line %d names a seat with two brackets: %q", i+1, line)
+				}
+				if lang == say.English && projectName.MatchString(line) {
+					t.Errorf("line %d names the bot by the project's name: %q", i+1, line)
+				}
+			}
 		}
 	})
 }

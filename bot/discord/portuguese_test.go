@@ -263,7 +263,7 @@ func TestAWholeGameOfEachKindInPortuguese(t *testing.T) {
 			s.answer(tb.sendIn(in(command(carol, channel, kind, "resign"), pt, pt)))
 			s.sent()
 			s.noEnglish()
-			s.says("Vez de", "Desistir", "desafia", "Revanche", "Aceitar", "Recusar", "Última jogada")
+			s.says(" joga", "Desistir", "desafia", "Revanche", "Aceitar", "Recusar", "Última jogada")
 			if all := strings.Join(s.texts, "\n"); !strings.Contains(all, " vence") && !strings.Contains(all, "Empate") {
 				t.Error("no result was shown")
 			}
