@@ -95,7 +95,7 @@ func (b *Bot) threadName(v View, w *say.Words) string {
 	name := func(i int) string {
 		p := v.Game.Seats[i]
 		if p.Bot {
-			return "tabuleiro"
+			return w.T("thread.bot", nil)
 		}
 		if n := b.names.of(p.UserID); n != "" {
 			return n

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"tabuleiro/bot"
 	"tabuleiro/games/catalog"
@@ -147,6 +148,35 @@ func TestTheBotIsCalledTheBotWithItsLevelAndColourInOneBracket(t *testing.T) {
 					t.Errorf("line %d names the bot by the project's name: %q", i+1, line)
 				}
 			}
+		}
+	})
+}
+
+// shown is the content of the one message out printed, as the console shows it.
+func shown(out string) string {
+	var lines []string
+	for _, line := range strings.Split(out, "\n") {
+		if rest, ok := strings.CutPrefix(line, "  │ "); ok {
+			lines = append(lines, rest)
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+func TestEveryGamesRulesArriveWholeInBothLanguages(t *testing.T) {
+	bothLanguages(t, func(t *testing.T, lang string, w *say.Words) {
+		for _, d := range catalog.All() {
+			t.Run(d.Kind, func(t *testing.T) {
+				got := shown(session(t, lang, "/"+d.Kind+" rules")[0])
+				if n := utf8.RuneCountInString(got); n > 2000 || strings.HasSuffix(got, "…") {
+					t.Errorf("/%s rules is %d characters or clipped; Discord shows 2,000:\n%s", d.Kind, n, got)
+				}
+				coach := strings.ReplaceAll(w.T("coach.rules", map[string]any{"Kind": d.Kind}), "**", "")
+				rules := strings.ReplaceAll(w.T(d.Rules, nil), "**", "")
+				if !strings.HasSuffix(got, coach) || !strings.HasPrefix(got, rules) {
+					t.Errorf("/%s rules does not hold the whole rules and the coach's:\n%s", d.Kind, got)
+				}
+			})
 		}
 	})
 }
