@@ -162,7 +162,7 @@ func TestHint(t *testing.T) {
 			text := e.deferred(e.in(ch, "alice", "hint"))
 			left := []string{"2 hints left in this game.", "1 hint left in this game.", "That was your last hint in this game."}[i]
 			mustSay(t, "the hint", text, want, left, "chance to win from there")
-			move := strings.SplitN(strings.SplitN(text, "play **", 2)[1], "**", 2)[0]
+			move := strings.SplitN(strings.SplitN(text, "play **`", 2)[1], "`**", 2)[0]
 			if !strings.Contains("abcdef", move) || len(move) != 1 {
 				t.Errorf("the hint names %q, not a house", move)
 			}
@@ -204,7 +204,7 @@ func TestReview(t *testing.T) {
 		}
 		mustPublic(t, e.do(e.in(ch, "alice", "resign")))
 		text := e.deferred(e.in(ch, "bob", "review", "player", "alice"))
-		mustSay(t, "the review", text, "— 8 decisions:", "7. South **a??** — better **e**",
+		mustSay(t, "the review", text, "— 8 decisions:", "7. South **`a`??** — better **`e`**",
 			"Accuracy of "+mention("alice")+" (South)", "Accuracy of "+mention("bob")+" (North): 100% over 4 decisions")
 		if n := strings.Count(text, "— better"); n != 1 {
 			t.Errorf("the review lists %d decisions, want the blunder alone:\n%s", n, text)

@@ -68,7 +68,8 @@ func (b *Bot) tabuleiro(req *request) (Reply, error) {
 		if err != nil {
 			return Reply{}, err
 		}
-		return private(req.w.T("settings.me", map[string]any{"Pings": onOff(!m.NoPings)})), nil
+		return private(req.w.T("settings.me", map[string]any{"Pings": onOff(!m.NoPings), "Then": onOff(m.NoPings),
+			"Switch": strconv.FormatBool(m.NoPings)})), nil
 	case "settings":
 		return b.settings(req)
 	}
@@ -118,13 +119,22 @@ func (b *Bot) settings(req *request) (Reply, error) {
 	if s.Language != "" {
 		lang = games.Text{ID: "choice.language." + s.Language}
 	}
-	idle := games.Text{ID: "settings.idle-default"}
+	var idle any = games.Text{ID: "settings.idle-default", Args: map[string]any{"Idle": idleText(b.t.IdleTimeout())}}
 	if s.IdleTimeout > 0 {
-		id, count := idleName(days(s.IdleTimeout))
-		idle = games.Text{ID: id, Args: count}
+		idle = idleText(s.IdleTimeout)
 	}
 	return private(w.T("settings.server", map[string]any{"Threads": onOff(s.Threads), "Rated": onOff(!s.Unrated),
 		"Language": lang, "Idle": idle, "Pings": onOff(!s.NoPings)})), nil
+}
+
+// idleText is an idle timeout as the choices name it (12h, 7d), or as Go writes a duration the
+// choices cannot (IDLE_TIMEOUT=90m).
+func idleText(d time.Duration) any {
+	if d%time.Hour != 0 {
+		return d.String()
+	}
+	id, count := idleName(days(d))
+	return games.Text{ID: id, Args: count}
 }
 
 // onOff is a setting's state as a placeholder's value: on or off, ligado or desligado.

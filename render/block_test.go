@@ -105,12 +105,12 @@ func TestBoardIsTheBlockThenTheNotesThenTheStatus(t *testing.T) {
 
 func TestStatusSaysItsSeatApart(t *testing.T) {
 	g, _ := catalog.New("oolong", nil)
-	if st := BlockOf(g, en).Status; st.Seat != 0 || st.Line(en) != "Black to move: serve at table c" {
+	if st := BlockOf(g, en).Status; st.Seat != 0 || st.Line(en) != "Black to move: serve at table `c`" {
 		t.Errorf("the start of Oolong: %+v", st)
 	}
 	g, _ = catalog.New("ordo", nil)
 	b := BlockOf(g, en)
-	if b.Lines[0] != "O 20  X 20" || b.Notes[0] != "Move 1; White plays O (20 pieces), Black plays X (20 pieces)" ||
+	if b.Lines[0] != "O 20  X 20" || b.Notes[0] != "Move 1; White plays `O` (20 pieces), Black plays `X` (20 pieces)" ||
 		b.Status.Seat != 0 || b.Status.Line(en) != "White to move" {
 		t.Errorf("the start of Ordo: %q, %q, %+v", b.Lines[0], b.Notes[0], b.Status)
 	}

@@ -71,7 +71,7 @@ func TestOolongNotesExplainTheMarkersStillToFire(t *testing.T) {
 		return ""
 	}
 	start := legend(BlockOf(oolongAfter(t, nil, ""), en))
-	for _, code := range []string{"BM (3)", "GM (3)", "BW (5)", "GW (5)", "RO (4)", "SU (4)", "SC (5)"} {
+	for _, code := range []string{"`BM` (3)", "`GM` (3)", "`BW` (5)", "`GW` (5)", "`RO` (4)", "`SU` (4)", "`SC` (5)"} {
 		if strings.Count(start, code) != 1 {
 			t.Errorf("the start's legend names %s %d times: %s", code, strings.Count(start, code), start)
 		}
@@ -79,7 +79,7 @@ func TestOolongNotesExplainTheMarkersStillToFire(t *testing.T) {
 	if strings.Contains(start, "only") {
 		t.Errorf("trigger=any says a colour's teas only: %s", start)
 	}
-	if l := legend(BlockOf(oolongAfter(t, games.Options{"trigger": "owner"}, ""), en)); !strings.Contains(l, "BM, BW: Black's only") {
+	if l := legend(BlockOf(oolongAfter(t, games.Options{"trigger": "owner"}, ""), en)); !strings.Contains(l, "`BM`, `BW`: Black's only") {
 		t.Errorf("trigger=owner does not say whose teas fire the colour markers: %s", l)
 	}
 	// Black's third tea on sw fires GM: the legend then leaves GM out.

@@ -122,6 +122,9 @@ func (t *Table) Store() store.Store { return t.st }
 // Now is the table's clock.
 func (t *Table) Now() time.Time { return t.cfg.Now() }
 
+// IdleTimeout is how long a player may take to decide where the server chose no other.
+func (t *Table) IdleTimeout() time.Duration { return t.cfg.IdleTimeout }
+
 // Wait waits for the bot's moves Run started (after a restart).
 func (t *Table) Wait() { t.wg.Wait() }
 

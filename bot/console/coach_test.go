@@ -90,7 +90,7 @@ func TestConsoleReviewFindsTheBlunder(t *testing.T) {
 	review := out[len(out)-1]
 	for _, want := range []string{
 		"The bot is reviewing the game",
-		"7. South a?? — better e",
+		"7. South `a`?? — better `e`",
 		"Accuracy of @alice (South)",
 		"Accuracy of @bob (North): 100% over",
 		"`??` blunder (30+)",

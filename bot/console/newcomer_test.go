@@ -180,3 +180,40 @@ func TestEveryGamesRulesArriveWholeInBothLanguages(t *testing.T) {
 		}
 	})
 }
+
+func TestSettingsSayWhatToTypeAndTheValuesTheyStandFor(t *testing.T) {
+	bothLanguages(t, func(t *testing.T, lang string, w *say.Words) {
+		out := session(t, lang, "/tabuleiro me", "/tabuleiro me pings:false", "/tabuleiro settings")
+		for i, want := range []string{"`/tabuleiro me pings:false`", "`/tabuleiro me pings:true`"} {
+			if !strings.Contains(out[i], want) {
+				t.Errorf("/tabuleiro me does not say how to change it with %s:\n%s", want, out[i])
+			}
+		}
+		idle := w.T("duration.hours", map[string]any{"Count": 72})
+		if !strings.Contains(out[2], idle+" (") {
+			t.Errorf("the default idle timeout is not shown as %q:\n%s", idle, out[2])
+		}
+		if lang == say.Portuguese && (!strings.Contains(out[2], "avisos de vez: ligados") || !strings.Contains(out[1], "desligados")) {
+			t.Errorf("on and off do not agree with \"avisos\":\n%s%s", out[1], out[2])
+		}
+	})
+}
+
+func TestNotationInProseIsSetApartAsCodeOnTheBoardAndInRefusals(t *testing.T) {
+	bothLanguages(t, func(t *testing.T, lang string, w *say.Words) {
+		out := session(t, lang, "/ouri vs-bot level:easy first:me", "click e", "/ouri move play:e",
+			"/oolong vs-bot level:easy first:me", "/oolong move play:n.s")
+		sowed := strings.ReplaceAll(w.T("board.ouri.last", map[string]any{"Colour": w.T("game.ouri.seat.south", nil), "House": "e"}), "**", "")
+		if !strings.Contains(out[1], sowed) || !strings.Contains(sowed, "`e`") {
+			t.Errorf("the last sowing does not show `e`:\n%s", out[1])
+		}
+		for _, o := range []string{out[2], out[4]} {
+			if !strings.Contains(o, "`") {
+				t.Errorf("a refusal names notation outside code:\n%s", o)
+			}
+		}
+		if !strings.Contains(out[3], "`c`") {
+			t.Errorf("Oolong's table is not set apart:\n%s", out[3])
+		}
+	})
+}
