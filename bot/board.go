@@ -86,12 +86,23 @@ func isPaneled(g games.Game) bool {
 
 func offerLine(v View, w *say.Words) string {
 	by := v.Game.Offer.By
-	id := "board.offer.draw"
-	if v.Game.Offer.Kind == "end" {
-		id = "board.offer.end"
+	args := map[string]any{"Player": table.PlayerName(v.Game.Seats[by], w),
+		"Opponent": table.PlayerName(v.Game.Seats[by.Other()], w), "Kind": v.Game.Kind}
+	if v.Game.Offer.Kind != "end" {
+		return w.T("board.offer.draw", args)
 	}
-	return w.T(id, map[string]any{"Player": table.PlayerName(v.Game.Seats[by], w),
-		"Opponent": table.PlayerName(v.Game.Seats[by.Other()], w), "Kind": v.Game.Kind})
+	args["Result"] = agreedResult(v, w)
+	return w.T("board.offer.end", args)
+}
+
+// agreedResult is how the game would end if the offer to end it were accepted now: Ouri's end
+// collects the seeds, so accepting may hand either player the win, and the offer must say so.
+func agreedResult(v View, w *say.Words) string {
+	ended := v.Live.Clone()
+	if ended.End(games.Agreement, games.NoSeat) != nil {
+		return ""
+	}
+	return table.ResultLine(table.View{Game: v.Game, Live: ended}, w)
 }
 
 // boardMessage is a game's message in w's language (the server's: it is public). group narrows a

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"log/slog"
+	"os"
 	"regexp"
 	"strings"
 	"testing"
@@ -216,4 +217,39 @@ func TestNotationInProseIsSetApartAsCodeOnTheBoardAndInRefusals(t *testing.T) {
 			t.Errorf("Oolong's table is not set apart:\n%s", out[3])
 		}
 	})
+}
+
+func TestOurisOfferToEndSaysTheScoreAndWhoWouldWin(t *testing.T) {
+	bothLanguages(t, func(t *testing.T, lang string, w *say.Words) {
+		out := session(t, lang, "@alice /ouri challenge opponent:@bob first:me rated:false", "@bob click "+w.T("button.accept", nil),
+			"@alice click d", "@bob click a", "@alice /ouri end", "@bob /ouri end")
+		north := w.T("game.ouri.seat.north", nil)
+		outcome := w.T("status.ouri.wins", map[string]any{"Who": "@bob (" + north + ")", "Won": 26, "Lost": 22,
+			"Why": w.T("status.ouri.why.agreement", nil)})
+		if !strings.Contains(out[4], outcome) {
+			t.Errorf("the offer does not say that accepting gives %q:\n%s", outcome, out[4])
+		}
+		if !strings.Contains(out[5], outcome) {
+			t.Errorf("accepting did not give what the offer said:\n%s", out[5])
+		}
+	})
+}
+
+// The README is where a newcomer reads what to expect: Ouri's end is no draw offer (accepting may
+// hand either player the win), and turn pings come only in games between people.
+func TestTheReadmeSaysWhatOurisEndAndTurnPingsDo(t *testing.T) {
+	b, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := strings.Join(strings.Fields(string(b)), " ")
+	if strings.Contains(readme, "`draw` (Ouri: `end`)") {
+		t.Error("the README calls Ouri's end its draw")
+	}
+	if !strings.Contains(readme, "the larger store wins") {
+		t.Error("the README does not say what Ouri's end gives")
+	}
+	if !strings.Contains(readme, "In a game between two people, when it is your turn") {
+		t.Error("the README does not say turn pings come only in games between people")
+	}
 }
