@@ -62,6 +62,22 @@ func (t *Table) ChallengeRated(a Actor, opponent string, opponentIsBot bool, fir
 	return c, nil
 }
 
+// seatsFree refuses to accept challenge c while either player already plays a game of its kind
+// here, naming who and what they can do.
+func (t *Table) seatsFree(a *Actor, c store.Challenge) error {
+	if err := t.busy(a, a.User); err != nil {
+		return err
+	}
+	_, err := t.st.ActiveGame(a.Place.Channel, c.Kind, c.Challenger)
+	switch {
+	case err == nil:
+		return refuse(Refused, "refusal.busy-challenger", "Player", Mention(c.Challenger), "Title", Describe(c.Kind).Title)
+	case errors.Is(err, store.ErrNotFound):
+		return nil
+	}
+	return err
+}
+
 // Answered is what became of a challenge: accepted (Game is the new game, shown on the challenge's
 // message), or declined or withdrawn (Challenge.State says which).
 type Answered struct {
@@ -108,6 +124,9 @@ func (t *Table) Answer(a Actor, id uint64, accept bool, messageID string) (Answe
 	if !now.Before(c.Expires) {
 		return Answered{}, store.ErrExpired
 	}
+	if err := t.seatsFree(&a, c); err != nil {
+		return Answered{}, err
+	}
 	challenger := store.Player{UserID: c.Challenger}
 	opponent := store.Player{UserID: c.Opponent}
 	seats := [2]store.Player{challenger, opponent}
@@ -129,6 +148,12 @@ func (t *Table) Answer(a Actor, id uint64, accept bool, messageID string) (Answe
 	rec.Deadline = t.deadline(rec, g, now)
 	t.turnStarts(&rec, g, now)
 	rec, err = t.st.AcceptChallenge(c.ID, rec)
+	if errors.Is(err, store.ErrBusy) {
+		// A game started since the check above: name whose.
+		if named := t.seatsFree(&a, c); named != nil {
+			err = named
+		}
+	}
 	if err != nil {
 		return Answered{}, err
 	}

@@ -253,3 +253,19 @@ func TestTheReadmeSaysWhatOurisEndAndTurnPingsDo(t *testing.T) {
 		t.Error("the README does not say turn pings come only in games between people")
 	}
 }
+
+func TestAcceptingWhileAPlayerIsBusyNamesWhoAndWhatToDo(t *testing.T) {
+	bothLanguages(t, func(t *testing.T, lang string, w *say.Words) {
+		accept := "click " + w.T("button.accept", nil)
+		out := session(t, lang, "@carol /ouri challenge opponent:@bob", "@carol /ouri vs-bot level:easy first:me", "@bob "+accept,
+			"@dave /ouri challenge opponent:@erin", "@erin /ouri vs-bot level:easy first:me", "@erin "+accept)
+		them := w.T("refusal.busy-challenger", map[string]any{"Player": "@carol", "Title": "Ouri"})
+		if !strings.Contains(out[2], them) {
+			t.Errorf("accepting while the challenger plays does not say %q:\n%s", them, out[2])
+		}
+		you := strings.ReplaceAll(w.T("refusal.busy-you", map[string]any{"Title": "Ouri", "Kind": "ouri"}), "**", "")
+		if !strings.Contains(out[5], you) {
+			t.Errorf("accepting while playing does not say %q:\n%s", you, out[5])
+		}
+	})
+}
