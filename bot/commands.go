@@ -25,8 +25,10 @@ type CommandSpec struct {
 	Name, Description string
 	Localized         map[string]string
 	Subs              []SubSpec
-	// User marks a context-menu command on a member (no description, no options).
-	User bool
+	// User marks a context-menu command on a member (no description, no options); people see its
+	// name, so it has one in every language (NameLocalized, English included).
+	User          bool
+	NameLocalized map[string]string
 }
 
 // SubSpec is a subcommand.
@@ -59,7 +61,9 @@ func Commands() []CommandSpec {
 		out = append(out, c)
 	}
 	out = append(out, appCommands()...)
-	return append(out, CommandSpec{Name: ChallengeMenu, User: true})
+	menu := CommandSpec{Name: ChallengeMenu, User: true}
+	_, menu.NameLocalized = text("command.challenge-menu", nil)
+	return append(out, menu)
 }
 
 func subcommands(d *games.Descriptor) []SubSpec {

@@ -18,7 +18,8 @@ import (
 const (
 	// AppCommand is the top-level command of what is not one game's.
 	AppCommand = "tabuleiro"
-	// ChallengeMenu is the user context-menu command (right-click a member → Apps).
+	// ChallengeMenu is the user context-menu command (right-click a member → Apps), as registered;
+	// Discord shows it by its name in the member's language (command.challenge-menu).
 	ChallengeMenu = "Challenge to a game"
 	// PermManageServer lets a member change the server's settings.
 	PermManageServer uint64 = 1 << 5
@@ -173,7 +174,7 @@ func helpText(w *say.Words) string {
 	for _, d := range descriptors() {
 		b.WriteString(w.T("help.game", map[string]any{"Title": d.Title, "Blurb": blurb(d, w), "Kind": d.Kind}) + "\n")
 	}
-	b.WriteString(w.T("help.foot", map[string]any{"Menu": ChallengeMenu}))
+	b.WriteString(w.T("help.foot", map[string]any{"Menu": w.T("command.challenge-menu", nil)}))
 	return b.String()
 }
 

@@ -21,6 +21,7 @@ type place struct {
 
 var (
 	content           = place{"message content", 2000, true}
+	commandName       = place{"context-menu command name", 32, false}
 	description       = place{"command or option description", 100, false}
 	choiceName        = place{"choice name", 100, false}
 	buttonLabel       = place{"button label", 80, false}
@@ -36,6 +37,7 @@ var places = []struct {
 	id    *regexp.Regexp
 	place place
 }{
+	{regexp.MustCompile(`^command\.challenge-menu$`), commandName},
 	{regexp.MustCompile(`^(command|sub|option)\.`), description},
 	// A game's blurb is its command's description, and also a line of /tabuleiro help.
 	{regexp.MustCompile(`^game\.[a-z]+\.(blurb|move|offer)$`), description},

@@ -275,6 +275,9 @@ func (c *Console) slash(user, line string) (*bot.Interaction, error) {
 	cmds := bot.Commands()
 	var names []string
 	for i, x := range cmds {
+		if x.User {
+			continue // a context-menu command has no slash to type
+		}
 		names = append(names, "/"+x.Name)
 		if x.Name == name {
 			cmd = &cmds[i]

@@ -269,3 +269,22 @@ func TestAcceptingWhileAPlayerIsBusyNamesWhoAndWhatToDo(t *testing.T) {
 		}
 	})
 }
+
+func TestTheMemberMenuIsNamedInTheReadersLanguageAndNeverAsASlashCommand(t *testing.T) {
+	if en := say.For(say.English).T("command.challenge-menu", nil); en != bot.ChallengeMenu {
+		t.Fatalf("the menu is registered as %q but English calls it %q", bot.ChallengeMenu, en)
+	}
+	bothLanguages(t, func(t *testing.T, lang string, w *say.Words) {
+		out := session(t, lang, "/Challenge to a game", "/tabuleiro help")
+		_, hint, _ := strings.Cut(out[0], "\n") // after what was typed
+		if strings.Contains(hint, "Challenge") || !strings.Contains(hint, "/tabuleiro") {
+			t.Errorf("the unknown command's hint lists the member menu as a slash command:\n%s", out[0])
+		}
+		if name := w.T("command.challenge-menu", nil); !strings.Contains(out[1], "Apps → "+name) {
+			t.Errorf("help does not name the member menu %q:\n%s", name, out[1])
+		}
+		if lang == say.Portuguese && strings.Contains(out[1], bot.ChallengeMenu) {
+			t.Errorf("help in Portuguese names the menu in English:\n%s", out[1])
+		}
+	})
+}

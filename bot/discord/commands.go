@@ -17,8 +17,9 @@ func Commands() []*discordgo.ApplicationCommand {
 		everywhere := &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild,
 			discordgo.InteractionContextBotDM, discordgo.InteractionContextPrivateChannel}
 		if c.User {
+			named := localizations(c.NameLocalized)
 			out = append(out, &discordgo.ApplicationCommand{Type: discordgo.UserApplicationCommand, Name: c.Name,
-				IntegrationTypes: installs, Contexts: everywhere})
+				NameLocalizations: &named, IntegrationTypes: installs, Contexts: everywhere})
 			continue
 		}
 		described := localizations(c.Localized)
