@@ -178,7 +178,14 @@ func newGame(d *games.Descriptor, opts games.Options) (games.Game, error) {
 }
 
 func (b *Bot) move(req *request) (Reply, error) {
-	v, old, err := b.t.Move(req.actor, req.in.Command.Str("play"))
+	play := req.in.Command.Str("play")
+	v, old, err := b.t.Move(req.actor, play)
+	var r *table.Refusal
+	if errors.As(err, &r) && r.Code == table.Invalid {
+		if narrowed := b.narrowed(req, play); narrowed != nil {
+			return Reply{}, narrowed
+		}
+	}
 	if err != nil {
 		return Reply{}, err
 	}
@@ -307,8 +314,51 @@ func (b *Bot) autocomplete(req *request) Reply {
 	if req.begin(data.Name) != nil || table.Describe(data.Name) == nil || checkLengths(data) != nil {
 		return r
 	}
-	r.Choices = matching(b.t.Suggest(req.actor), data.Str(data.Focused))
+	typed := data.Str(data.Focused)
+	found := matching(b.t.Suggest(req.actor), typed)
+	if len(found) <= maxChoices {
+		r.Choices = found
+		return r
+	}
+	// More than fit: the last suggestion says how many more there are and how to narrow them;
+	// picking it plays what was typed (or the start of the first move left out), which lists them.
+	shown, rest := found[:maxChoices-1], found[maxChoices-1:]
+	example := narrowing(rest[0])
+	value := strings.TrimSpace(typed)
+	if value == "" {
+		value = example
+	}
+	r.Choices = append(append([]string{}, shown...), value)
+	r.Names = make([]string, maxChoices)
+	r.Names[maxChoices-1] = req.w.T("autocomplete.more", map[string]any{"Count": len(rest), "Example": example})
 	return r
+}
+
+// narrowing is the start of a move that narrows the suggestions to it: its first square or table
+// ("c2" of c2:d2-c4, "nw" of nw.s), or the move's first word.
+func narrowing(move string) string {
+	if i := strings.IndexAny(move, "-:. x"); i > 0 {
+		return move[:i]
+	}
+	return move
+}
+
+// narrowed refuses a move that is only the start of legal ones (/ordo move play:j6), listing them.
+func (b *Bot) narrowed(req *request, typed string) error {
+	typed = strings.TrimSpace(typed)
+	if typed == "" {
+		return nil
+	}
+	found := matching(b.t.Suggest(req.actor), typed)
+	if len(found) == 0 {
+		return nil
+	}
+	list := strings.Join(found[:min(len(found), maxChoices)], ", ")
+	if len(found) > maxChoices {
+		list += ", …"
+	}
+	return refuse(table.Invalid, "refusal.narrow", "Input", strings.ReplaceAll(table.Clip(typed, table.LogInput), "`", ""),
+		"Count", len(found), "Moves", list)
 }
 
 // maxChoices is the most suggestions or menu values a platform shows (Discord: 25).
@@ -317,7 +367,7 @@ const maxChoices = 25
 // matching keeps the legal decisions whose canonical notation starts with what was typed, ignoring
 // case and look-alike characters: any prefix of a decision lists it. Two shorthands people use also
 // match: a space for Ordo's dash ("a3 a4" finds "a3-a4"), and an Oolong seat alone for a placement
-// ("ne" finds "c.ne"). At most 25, in notation order.
+// ("ne" finds "c.ne"). In notation order; a platform shows at most maxChoices.
 func matching(names []string, typed string) []string {
 	want := strings.ToLower(games.Normalize(strings.TrimSpace(typed)))
 	dashed := strings.Join(strings.Fields(want), "-")
@@ -329,9 +379,6 @@ func matching(names []string, typed string) []string {
 		placement = placement && !strings.Contains(l, " ")
 		if strings.HasPrefix(l, want) || strings.HasPrefix(l, dashed) || seat && placement && strings.HasPrefix(after, want) {
 			out = append(out, n)
-			if len(out) == maxChoices {
-				break
-			}
 		}
 	}
 	return out

@@ -262,6 +262,12 @@ func TestAutocomplete(t *testing.T) {
 		if r.Type != Choices {
 			t.Fatalf("reply %+v", r)
 		}
+		for i, n := range r.Names {
+			// Only the 25th of more shows a name of its own: how many more there are.
+			if n != "" && i < 24 {
+				t.Errorf("choice %q shows %q", r.Choices[i], n)
+			}
+		}
 		return r.Choices
 	}
 	_, g := e.game("ordo", "alice")
@@ -269,15 +275,18 @@ func TestAutocomplete(t *testing.T) {
 	for _, n := range games.Names(g, g.Legal()) {
 		legal[n] = true
 	}
-	t.Run("an empty field lists at most 25 legal moves", func(t *testing.T) {
+	t.Run("an empty field lists 24 legal moves and how to narrow the rest", func(t *testing.T) {
 		got := ask("alice", "")
 		if len(got) != 25 {
 			t.Fatalf("%d choices", len(got))
 		}
-		for _, n := range got {
+		for _, n := range got[:24] {
 			if !legal[n] {
 				t.Errorf("%q is not legal", n)
 			}
+		}
+		if got[24] != "e3" {
+			t.Errorf("the last choice plays %q, want the start of the first move left out (e3)", got[24])
 		}
 	})
 	t.Run("the typed prefix filters, in any case", func(t *testing.T) {

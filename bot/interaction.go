@@ -118,6 +118,8 @@ type Reply struct {
 	Type    ReplyType
 	Message Message
 	Choices []string
+	// Names, when set, are what each of Choices shows instead of its value ("" shows the value).
+	Names []string
 	// After, when set, runs once the reply has been delivered (never before): it records the new
 	// board's message and makes the bot's move(s), through f while the interaction lives. Adapters
 	// call it in background work they track.

@@ -498,7 +498,13 @@ func (c *Console) deliver(in *bot.Interaction, user string, r bot.Reply) {
 			c.printf("  (%s)\n", c.w.T("console.no-moves", nil))
 			return
 		}
-		c.printf("  %s\n", c.w.T("console.your-moves", map[string]any{"Moves": strings.Join(r.Choices, "  ")}))
+		shown := append([]string(nil), r.Choices...)
+		for i, n := range r.Names {
+			if n != "" && i < len(shown) {
+				shown[i] = "(" + n + ")"
+			}
+		}
+		c.printf("  %s\n", c.w.T("console.your-moves", map[string]any{"Moves": strings.Join(shown, "  ")}))
 	case bot.Post, bot.Deferred:
 		// A deferred answer shows its placeholder until After edits the answer in, as Discord does.
 		m := &consoleMessage{channel: in.Channel, content: r.Message.Content, rows: r.Message.Rows}

@@ -288,3 +288,15 @@ func TestTheMemberMenuIsNamedInTheReadersLanguageAndNeverAsASlashCommand(t *test
 		}
 	})
 }
+
+func TestTheMoveListSaysHowManyMoreAndAPartialMoveIsNarrowed(t *testing.T) {
+	bothLanguages(t, func(t *testing.T, lang string, w *say.Words) {
+		out := session(t, lang, "/ordo vs-bot level:easy first:me", "/ordo move", "/ordo move play:c2:d2")
+		if more := w.T("autocomplete.more", map[string]any{"Count": 32, "Example": "e3"}); !strings.Contains(out[1], more) {
+			t.Errorf("the 25 moves shown do not say %q:\n%s", more, out[1])
+		}
+		if want := w.T("refusal.narrow", map[string]any{"Input": "c2:d2", "Count": 2, "Moves": "c2:d2-c3, c2:d2-c4"}); !strings.Contains(out[2], want) {
+			t.Errorf("play:c2:d2 does not list the two ordo moves:\n%s", out[2])
+		}
+	})
+}

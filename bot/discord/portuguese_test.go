@@ -204,7 +204,9 @@ func (s *seen) playOut(kind, channel string, players []string, plies int) {
 			if len(r.Data.Choices) > 0 {
 				mover = p
 				for _, c := range r.Data.Choices {
-					moves = append(moves, c.Value)
+					if c.Name == c.Value { // not the note on how many more there are
+						moves = append(moves, c.Value)
+					}
 				}
 				break
 			}

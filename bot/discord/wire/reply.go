@@ -34,8 +34,12 @@ func AppendResponse(b []byte, r bot.Reply) []byte {
 				if i > 0 {
 					b = append(b, ',')
 				}
+				name := c
+				if i < len(r.Names) && r.Names[i] != "" {
+					name = r.Names[i]
+				}
 				b = append(b, `{"name":`...)
-				b = appendString(b, c)
+				b = appendString(b, name)
 				b = append(b, `,"value":`...)
 				b = appendString(b, c)
 				b = append(b, '}')
