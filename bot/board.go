@@ -22,8 +22,9 @@ func players(v View, w *say.Words) string {
 }
 
 // boardContent is the text of a game message: players, the board block (with the last decision),
-// then one line saying whose turn it is or the result, and a pending offer.
-func boardContent(v View, w *say.Words) string {
+// then one line saying whose turn it is or the result, and a pending offer. The legend comes with
+// the game's first boards (until each player has decided once) and when asked for.
+func boardContent(v View, w *say.Words, legend bool) string {
 	block := render.BlockOf(v.Live, w)
 	var tail []string
 	if v.Over() {
@@ -52,6 +53,9 @@ func boardContent(v View, w *say.Words) string {
 	}
 	head := players(v, w) + "\n```\n" + strings.Join(block.Lines, "\n") + "\n```\n"
 	notes := block.Notes
+	if legend || v.Live.Ply() < 2 {
+		notes = append(notes[:len(notes):len(notes)], block.Legend...)
+	}
 	build := func() string {
 		var b strings.Builder
 		b.WriteString(head)
@@ -64,13 +68,13 @@ func boardContent(v View, w *say.Words) string {
 	}
 	content := build()
 	for len(content) > maxContent && len([]rune(content)) > maxContent {
-		// The board and the turn or result matter most: drop the offer, then the notes, the legend
-		// (first) before the last decision.
+		// The board and the turn or result matter most: drop the offer, then the notes from the
+		// end (the legend) back to the last decision.
 		switch {
 		case len(tail) > 1:
 			tail = tail[:1]
 		case len(notes) > 0:
-			notes = notes[1:]
+			notes = notes[:len(notes)-1]
 		default:
 			return clip(content)
 		}
@@ -108,7 +112,12 @@ func agreedResult(v View, w *say.Words) string {
 // boardMessage is a game's message in w's language (the server's: it is public). group narrows a
 // long menu to one group of choices (a table to place on, a tea to move); "" shows the overview.
 func boardMessage(v View, group string, w *say.Words) Message {
-	return Message{Content: boardContent(v, w), Rows: boardRows(v, group, w)}
+	return Message{Content: boardContent(v, w, false), Rows: boardRows(v, group, w)}
+}
+
+// requestedBoard is a game's message as /… board shows it: with its legend.
+func requestedBoard(v View, w *say.Words) Message {
+	return Message{Content: boardContent(v, w, true), Rows: boardRows(v, "", w)}
 }
 
 // boardRows are the controls of a game message: none once the game is over; Resign while the bot

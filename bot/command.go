@@ -197,7 +197,7 @@ func (b *Bot) board(req *request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	return public(boardMessage(v, "", req.pub)).with(b.afterBoard(req, v, v.Game.MessageID)), nil
+	return public(requestedBoard(v, req.pub)).with(b.afterBoard(req, v, v.Game.MessageID)), nil
 }
 
 func (b *Bot) history(req *request) (Reply, error) {

@@ -56,7 +56,11 @@ func replayMessage(v View, ply int, w *say.Words) (Message, error) {
 	var b strings.Builder
 	b.WriteString(w.T("replay.head", map[string]any{"Players": players(v, w), "Ply": ply, "Total": n}))
 	b.WriteString("\n```\n" + strings.Join(block.Lines, "\n") + "\n```\n")
-	for _, note := range block.Notes {
+	notes := block.Notes
+	if ply == 0 {
+		notes = append(notes[:len(notes):len(notes)], block.Legend...)
+	}
+	for _, note := range notes {
 		b.WriteString(note + "\n")
 	}
 	switch {

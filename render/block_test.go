@@ -83,14 +83,14 @@ func randomPositions(t *testing.T, n int, visit func(games.Game)) {
 	}
 }
 
-func TestBoardIsTheBlockThenTheNotesThenTheStatus(t *testing.T) {
+func TestBoardIsTheBlockThenTheNotesThenTheLegendThenTheStatus(t *testing.T) {
 	n := 10
 	if testing.Short() {
 		n = 2
 	}
 	randomPositions(t, n, func(g games.Game) {
 		b := BlockOf(g, en)
-		want := strings.Join(b.Lines, "\n") + "\n" + strings.Join(b.Notes, "\n") + "\n"
+		want := strings.Join(append(append(b.Lines, b.Notes...), b.Legend...), "\n") + "\n"
 		if st := b.Status.Line(en); st != "" {
 			want += st + "\n"
 		}

@@ -64,12 +64,12 @@ func drawOolong(g *oolong.Game, w games.Words) Block {
 	}
 	notes = append(notes, w.T("board.oolong.waiter", map[string]any{"Table": wt.String(), "Seat": ws.String()}),
 		w.T("board.oolong.supply", map[string]any{"Black": g.Supply(0), "Green": g.Supply(1),
-			"BlackClaimed": g.Claimed(0), "GreenClaimed": g.Claimed(1)}),
-		w.T("board.oolong.legend", nil))
+			"BlackClaimed": g.Claimed(0), "GreenClaimed": g.Claimed(1)}))
+	legend := []string{w.T("board.oolong.legend", nil)}
 	if l := markerLegend(g, w); l != "" {
-		notes = append(notes, l)
+		legend = append(legend, l)
 	}
-	return Block{Lines: lines, Notes: notes, Status: oolongStatus(g)}
+	return Block{Lines: lines, Notes: notes, Legend: legend, Status: oolongStatus(g)}
 }
 
 // oolongLabel is a table's label: its name, its marker with * once used, and =b or =g once claimed,

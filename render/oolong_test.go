@@ -63,7 +63,7 @@ func oolongWon(t *testing.T) *oolong.Game {
 
 func TestOolongNotesExplainTheMarkersStillToFire(t *testing.T) {
 	legend := func(b Block) string {
-		for _, n := range b.Notes {
+		for _, n := range b.Legend {
 			if strings.HasPrefix(n, "Each marker fires once") {
 				return n
 			}

@@ -50,8 +50,7 @@ func drawOuri(g *ouri.Game, w games.Words) Block {
 	case g.Misere():
 		notes = append(notes, w.T("board.ouri.misere", nil))
 	}
-	notes = append(notes, w.T("board.ouri.legend", nil))
-	return Block{Lines: lines, Notes: notes, Status: ouriStatus(g)}
+	return Block{Lines: lines, Notes: notes, Legend: []string{w.T("board.ouri.legend", nil)}, Status: ouriStatus(g)}
 }
 
 // ouriStatus is "South to move" or the result. An ending in play gives both stores, the winner's

@@ -30,8 +30,11 @@ const MaxWidth = 28
 type Block struct {
 	// Lines are what goes inside the code block: ASCII, at most MaxWidth columns each, symbols and
 	// coordinates only (no words a translation would change), no code fences, no trailing blank line.
-	Lines  []string
-	Notes  []string // ordinary text shown after the block (legend, last decision, prompts): no width limit, may use words
+	Lines []string
+	Notes []string // ordinary text shown after the block (last decision, prompts): no width limit, may use words
+	// Legend says what the block's symbols mean, after the notes: a game shows it with its first
+	// boards and on request (/… board), not on every move (Oolong's runs to 560 characters).
+	Legend []string
 	Status Status
 }
 
@@ -108,7 +111,7 @@ func BlockOf(g games.Game, w games.Words) Block {
 // notes, then the status line (whose turn it is or the result, in the game's own colour names).
 func Board(g games.Game, w games.Words) string {
 	b := BlockOf(g, w)
-	lines := append(append([]string(nil), b.Lines...), b.Notes...)
+	lines := append(append(append([]string(nil), b.Lines...), b.Notes...), b.Legend...)
 	if st := b.Status.Line(w); st != "" {
 		lines = append(lines, st)
 	}

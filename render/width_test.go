@@ -32,13 +32,13 @@ func checkPhoneBlock(kind string, b Block, w games.Words) error {
 	if len(b.Lines) > 0 && strings.TrimSpace(b.Lines[len(b.Lines)-1]) == "" {
 		return fmt.Errorf("the block ends with a blank line")
 	}
-	outside := append(append([]string(nil), b.Notes...), b.Status.Line(w))
+	outside := append(append(append([]string(nil), b.Notes...), b.Legend...), b.Status.Line(w))
 	for _, n := range outside {
 		if strings.Contains(n, "```") || strings.Contains(n, "\n") {
 			return fmt.Errorf("%q outside the block holds a code fence or a newline", n)
 		}
 	}
-	if len(b.Notes) == 0 {
+	if strings.TrimSpace(strings.Join(outside, "")) == "" {
 		return fmt.Errorf("no text follows the block")
 	}
 	size := len(strings.Join(b.Lines, "\n")) + len(strings.Join(outside, "\n"))

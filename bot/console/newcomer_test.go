@@ -300,3 +300,21 @@ func TestTheMoveListSaysHowManyMoreAndAPartialMoveIsNarrowed(t *testing.T) {
 		}
 	})
 }
+
+func TestTheLegendComesWithTheFirstBoardsAndOnRequest(t *testing.T) {
+	bothLanguages(t, func(t *testing.T, lang string, w *say.Words) {
+		out := session(t, lang, "/oolong vs-bot level:easy first:me", "click ne", "click n", "/oolong board", "/oolong history")
+		legend := w.T("board.oolong.legend", nil)
+		markers := strings.SplitN(w.T("board.oolong.markers", map[string]any{"Markers": ""}), ".", 2)[0]
+		has := func(o string) bool { return strings.Contains(o, legend) && strings.Contains(o, markers) }
+		if !has(out[0]) {
+			t.Errorf("the first board has no legend:\n%s", out[0])
+		}
+		if strings.Contains(out[2], legend) || strings.Contains(out[2], markers) {
+			t.Errorf("a board after each player decided repeats the legend:\n%s", out[2])
+		}
+		if !has(out[3]) {
+			t.Errorf("/oolong board does not show the legend:\n%s", out[3])
+		}
+	})
+}
