@@ -1,11 +1,13 @@
 package render
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
 	"tabuleiro/games"
 	"tabuleiro/games/oolong"
+	"tabuleiro/say"
 )
 
 func oolongAfter(t *testing.T, opts games.Options, decisions string) *oolong.Game {
@@ -89,5 +91,26 @@ func TestOolongNotesExplainTheMarkersStillToFire(t *testing.T) {
 	}
 	if l := legend(BlockOf(oolongWon(t), en)); l != "" {
 		t.Errorf("every marker used, yet: %s", l)
+	}
+}
+
+// A special's status names the table whose marker fired, not a table the choice is limited to:
+// Move Tea moves a tea from any unclaimed table ("Move Tea on table sw" read as sw's teas only).
+func TestASpecialSaysWhichTablesMarkerFired(t *testing.T) {
+	pending := oolongAfter(t, nil, "c.sw; sw.n; n.e; e.sw; sw.w; w.n; n.ne; ne.sw; sw.s; s.e; e.se; se.sw; sw.c")
+	for lang, want := range map[string]string{say.English: "the Move Tea marker of table `sw` fired",
+		say.Portuguese: "disparou o marcador Mover Chá da mesa `sw`"} {
+		if st := BlockOf(pending, say.For(lang)).Status.Line(say.For(lang)); !strings.Contains(st, want) {
+			t.Errorf("%s: %q does not say %q", lang, st, want)
+		}
+	}
+	var from []string
+	for _, m := range pending.Legal() {
+		if f := strings.Fields(pending.Format(m)); len(f) == 3 && !slices.Contains(from, f[1][:strings.Index(f[1], ".")]) {
+			from = append(from, f[1][:strings.Index(f[1], ".")])
+		}
+	}
+	if len(from) < 2 {
+		t.Errorf("Move Tea offers teas of %v only; the rules let it take one from any unclaimed table", from)
 	}
 }

@@ -36,7 +36,7 @@ func TestSpecialChoicesSayWhatTheyDo(t *testing.T) {
 			map[string]string{
 				"rotate 1": "turn table ne 1 step clockwise (the tea on n goes to ne)",
 				"rotate 3": "turn table ne 3 steps clockwise (the tea on n goes to se)",
-				"skip":     "let the Rotate of table ne pass; the marker stays used",
+				"skip":     "let the Rotate marker of table ne pass; it stays used",
 			}},
 		{"a Move Waiter keeps the seat and names the next table",
 			scene{tables: map[Dir]string{E: "gggggoooo"}, waiter: [2]Dir{C, SW}, toMove: 1,
