@@ -67,7 +67,7 @@ func placeOf(id string) place {
 // list of moves holds at most 25); a placeholder without a sample fails the test, so that a new
 // one gets one.
 var samples = map[string]any{
-	"A": "c2", "Accept": "Aceitar", "Accuracy": 100, "After": "1662?", "B": "d2", "Before": "1500?",
+	"A": "c2", "App": "settings [threads:true|false]   me [pings:true|false]   help", "Accept": "Aceitar", "Accuracy": 100, "After": "1662?", "B": "d2", "Before": "1500?",
 	"Better": "move nw.sw se.ne", "Black": 40, "BlackClaimed": 4, "Blunder": 30,
 	"Blurb": "Ouri: the Cape Verdean mancala, capture 25 seeds to win", "Challenger": "<@123456789012345678>",
 	"Change": "+162", "Char": `"\u200b"`, "Choices": "1h, 12h, 24h, 72h, 7d, 14d", "Claimed": "nw", "Code": "1F600",

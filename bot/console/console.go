@@ -78,10 +78,80 @@ func help(w *say.Words) string {
 	for _, o := range offers {
 		offerHelp = append(offerHelp, o+" ("+strings.Join(offerers[o], ", ")+")")
 	}
+	// Every subcommand is listed from the commands themselves, so none can be left out.
+	gameOptions := map[string]bool{}
+	for _, d := range catalog.All() {
+		for _, o := range d.Options {
+			gameOptions[o.Name] = true
+		}
+	}
+	var subs, app []string
+	for _, cmd := range bot.Commands() {
+		switch {
+		case cmd.User:
+		case cmd.Name == bot.AppCommand:
+			for _, s := range cmd.Subs {
+				app = append(app, usage(s, nil))
+			}
+		case len(subs) == 0:
+			for _, s := range cmd.Subs {
+				if offerers[s.Name] == nil {
+					subs = append(subs, usage(s, gameOptions))
+				}
+			}
+		}
+	}
 	b.WriteString(w.T("console.help", map[string]any{"Games": strings.Join(kinds, ", "), "Offers": strings.Join(offerHelp, "   "),
-		"Options": strings.Join(options, "; "), "Accept": w.T("button.accept", nil)}))
+		"Options": strings.Join(options, "; "), "Accept": w.T("button.accept", nil),
+		"Subs": wrapped(append(subs, offerHelp...), "      "), "App": wrapped(app, "      ")}))
 	b.WriteByte('\n')
 	return b.String()
+}
+
+// usage writes a subcommand as it is typed: "challenge opponent:@name [first:me|them|random]",
+// leaving out the options in skip.
+func usage(s bot.SubSpec, skip map[string]bool) string {
+	parts := []string{s.Name}
+	for _, o := range s.Options {
+		if skip[o.Name] {
+			continue
+		}
+		v := o.Name + ":"
+		switch {
+		case o.Type == bot.UserOption:
+			v += "@name"
+		case o.Type == bot.BoolOption:
+			v += "true|false"
+		case len(o.Choices) > 0:
+			v += strings.Join(o.Choices, "|")
+		case o.Autocomplete:
+			v += "<move>"
+		default:
+			v += "<" + o.Name + ">"
+		}
+		if !o.Required {
+			v = "[" + v + "]"
+		}
+		parts = append(parts, v)
+	}
+	return strings.Join(parts, " ")
+}
+
+// wrapped lists items three spaces apart, in lines of at most 100 columns, each indented.
+func wrapped(items []string, indent string) string {
+	var lines []string
+	line := ""
+	for _, it := range items {
+		if line != "" && len(indent)+len(line)+3+len(it) > 100 {
+			lines = append(lines, indent+line)
+			line = ""
+		}
+		if line != "" {
+			line += "   "
+		}
+		line += it
+	}
+	return strings.TrimPrefix(strings.Join(append(lines, indent+line), "\n"), indent)
 }
 
 // Console is a stand-in for Discord: it turns typed lines into interactions, keeps the messages the

@@ -318,3 +318,27 @@ func TestTheLegendComesWithTheFirstBoardsAndOnRequest(t *testing.T) {
 		}
 	})
 }
+
+func TestHelpListsEverySubcommandThereIs(t *testing.T) {
+	bothLanguages(t, func(t *testing.T, lang string, w *say.Words) {
+		text := session(t, lang, "help")[0]
+		for _, cmd := range bot.Commands() {
+			if cmd.User {
+				continue
+			}
+			for _, s := range cmd.Subs {
+				if !regexp.MustCompile(`(^|\s)` + regexp.QuoteMeta(s.Name) + `(\s|$)`).MatchString(text) {
+					t.Errorf("help leaves out /%s %s:\n%s", cmd.Name, s.Name, text)
+				}
+				for _, o := range s.Options {
+					if !strings.Contains(text, o.Name+":") {
+						t.Errorf("help leaves out /%s %s %s:", cmd.Name, s.Name, o.Name)
+					}
+				}
+			}
+		}
+		if !strings.Contains(text, "/tabuleiro") {
+			t.Errorf("help leaves out /tabuleiro:\n%s", text)
+		}
+	})
+}
