@@ -142,12 +142,18 @@ func (req *request) mayPostLater() error {
 	if req.in.Guild == "" || p == 0 {
 		return nil
 	}
+	// Neither sending permission stands in for the other: a channel takes Send Messages, a thread
+	// Send Messages in Threads.
+	send, sendID := PermSendMessages, "perm.send-messages"
+	if req.in.InThread {
+		send, sendID = PermSendMessagesInThreads, "perm.send-messages-in-threads"
+	}
 	missing := ""
 	switch {
 	case p&PermViewChannel == 0:
 		missing = "perm.view-channel"
-	case p&(PermSendMessages|PermSendMessagesInThreads) == 0:
-		missing = "perm.send-messages"
+	case p&send == 0:
+		missing = sendID
 	default:
 		return nil
 	}

@@ -30,6 +30,9 @@ type Interaction struct {
 	// Perms are the bot's permissions where the interaction happened (Discord's app_permissions);
 	// 0 when the platform did not say.
 	Perms uint64
+	// InThread says the interaction was made inside a thread, where the bot posts by another
+	// permission (Send Messages in Threads) than in a channel (Send Messages).
+	InThread bool
 	// MemberPerms are the caller's permissions in the channel (a server's member).
 	MemberPerms uint64
 	// Locale is the caller's language; GuildLocale the server's.

@@ -30,7 +30,7 @@ const Unknown = bot.Type(255)
 
 // Decode reads an interaction as Discord sends it, to the endpoint or over the gateway. It reads
 // only what the bot uses: lean leaves out the rest (a click's whole message, the member's roles,
-// the guild, the channel) before encoding/json decodes it. The error of a body that is not an
+// the guild, the channel but its type) before encoding/json decodes it. The error of a body that is not an
 // interaction is encoding/json's.
 func Decode(body []byte) (*Interaction, error) {
 	var w interaction
@@ -42,7 +42,7 @@ func Decode(body []byte) (*Interaction, error) {
 		}
 	}
 	in := &Interaction{App: w.AppID, Token: w.Token, Interaction: bot.Interaction{ID: w.ID, Guild: w.GuildID,
-		Channel: w.ChannelID, Perms: uint64(w.AppPermissions), Locale: w.Locale}}
+		Channel: w.ChannelID, Perms: uint64(w.AppPermissions), InThread: w.Channel.inThread(), Locale: w.Locale}}
 	if w.GuildLocale != nil {
 		in.GuildLocale = *w.GuildLocale
 	}
@@ -149,6 +149,24 @@ type interaction struct {
 	GuildLocale    *string         `json:"guild_locale"`
 	Token          string          `json:"token"`
 	Version        int             `json:"version"`
+	// Channel is read for its type alone: in a thread the bot posts by another permission.
+	Channel *channel `json:"channel"`
+}
+
+type channel struct {
+	Type int `json:"type"`
+}
+
+// Discord's thread channel types: announcement, public and private threads.
+const (
+	typeAnnouncementThread = 10
+	typePublicThread       = 11
+	typePrivateThread      = 12
+)
+
+// inThread says whether an interaction's channel is a thread.
+func (c *channel) inThread() bool {
+	return c != nil && (c.Type == typeAnnouncementThread || c.Type == typePublicThread || c.Type == typePrivateThread)
 }
 
 // unmarshalData reads an interaction's data: absent or null leaves it empty.
