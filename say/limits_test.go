@@ -98,7 +98,7 @@ var samples = map[string]any{
 	"Title": "Oolong", "To": "se.ne", "Total": 9999, "Turn": "The bot (medium, Green) decides: Swap Unclaimed, fired at table nw (swap <table> <table> or skip)",
 	"Type": 9, "Unclaimed": "se", "Used": 3, "User": "somebody", "Value": `"` + strings.Repeat("x", 32) + `"`,
 	"Values": "a · b", "Waiter": "nw", "White": 20, "Who": "<@123456789012345678> (Green)", "Why": "position repeated 3 times, seeds collected",
-	"Switch": "false", "Then": "off", "Win": 100, "Won": 48, "Word": `"frobnicate"`,
+	"Teas": 9, "Steps": 7, "Store": 48, "Reply": "move nw.sw se.ne", "Switch": "false", "Then": "off", "Win": 100, "Won": 48, "Word": `"frobnicate"`,
 }
 
 // markup is what renders only in message content.

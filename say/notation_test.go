@@ -11,11 +11,11 @@ import (
 // Move notation set in prose is set apart as code, in every language: a house "e" or "a" reads as
 // a Portuguese word ("Norte semeou a casa e e capturou"), a table "s" or "e" too. Places where
 // markup does not render (labels, descriptions) are left as they are.
-var notationFields = []string{"House", "Houses", "Move", "Seat", "Seats", "Table", "Tables", "Square", "From", "To",
+var notationFields = []string{"Reply", "House", "Houses", "Move", "Seat", "Seats", "Table", "Tables", "Square", "From", "To",
 	"A", "B", "Played", "Better", "Dirs", "Waiter", "Claimed", "Unclaimed", "Other"}
 
-// notNotation are placeholders with those names that hold no notation: a move number.
-var notNotation = map[string]bool{"board.ordo.pieces Move": true}
+// notNotation are placeholders with those names that hold no notation: a move number, a colour.
+var notNotation = map[string]bool{"board.ordo.pieces Move": true, "learn.ouri.theirs Seat": true}
 
 func TestNotationInProseIsSetApartAsCode(t *testing.T) {
 	field := regexp.MustCompile(`\{\{\.(` + strings.Join(notationFields, "|") + `)\}\}`)
