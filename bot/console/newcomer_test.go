@@ -342,3 +342,19 @@ func TestHelpListsEverySubcommandThereIs(t *testing.T) {
 		}
 	})
 }
+
+// The other replies made of several messages arrive whole too, in both languages.
+func TestHelpSettingsAndProfileArriveWhole(t *testing.T) {
+	bothLanguages(t, func(t *testing.T, lang string, w *say.Words) {
+		out := session(t, lang, "/tabuleiro help", "/tabuleiro settings", "/ouri profile", "/ouri leaderboard")
+		for i, o := range out {
+			got := shown(o)
+			if n := utf8.RuneCountInString(got); n == 0 || n > 2000 || strings.HasSuffix(got, "…") {
+				t.Errorf("reply %d is %d characters or clipped:\n%s", i+1, n, got)
+			}
+		}
+		if foot := strings.ReplaceAll(w.T("help.foot", map[string]any{"Menu": w.T("command.challenge-menu", nil)}), "**", ""); !strings.HasSuffix(shown(out[0]), foot) {
+			t.Errorf("help does not end with its foot:\n%s", shown(out[0]))
+		}
+	})
+}
