@@ -7,6 +7,7 @@
 //	tabuleiro engine           JSON-lines engine protocol on stdin/stdout
 //	tabuleiro bench ouri --a hard --b medium --games 100 --movetime 100ms
 //	tabuleiro backup games.db  a consistent copy of the store, from the running bot too
+//	tabuleiro puzzles          make the shipped puzzle sets anew
 package main
 
 import (
@@ -44,6 +45,7 @@ var usage = `usage:
   tabuleiro bench <game> --a <level> --b <level> --games N --movetime D [--opt key=value]...
   tabuleiro backup [--db DB_PATH] <file>   a consistent copy of the games (of the running bot too)
   tabuleiro compact [--db DB_PATH] <file>  a compacted copy of a stopped bot's file
+  tabuleiro puzzles [--dir ai/puzzle/sets] [--n 320] [--seed 1]   make the puzzle sets anew
 games: ` + strings.Join(catalog.Names, ", ")
 
 // run is main without the process: it returns the exit code, so tests can call it.
@@ -62,6 +64,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return backup(args[1:], stdout, stderr)
 	case "compact":
 		return compact(args[1:], stdout, stderr)
+	case "puzzles":
+		return puzzles(args[1:], stdout, stderr)
 	case "serve":
 		if err := runBot(ctx, os.Getenv); err != nil {
 			fmt.Fprintf(stderr, "tabuleiro: %v\n", err)

@@ -1,0 +1,73 @@
+package puzzle
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"tabuleiro/games"
+	"tabuleiro/games/ouri"
+)
+
+// set is one shipped set of puzzles: its name (the file sets/<name>.txt), its game, and how it is
+// made anew.
+type set struct {
+	name     string
+	desc     *games.Descriptor
+	plies    int // the horizon of its wins (Puzzle.Plies)
+	generate func(name string, n int, seed uint64) ([]Puzzle, error)
+}
+
+// shipped are the sets, in the order Sets lists them.
+var shipped = []set{
+	{name: "ouri", desc: ouri.Descriptor, generate: owareSet(ouri.RulesOuri)},
+	{name: "abapa", desc: ouri.Descriptor, generate: owareSet(ouri.RulesAbapa)},
+}
+
+func owareSet(rules ouri.Rules) func(string, int, uint64) ([]Puzzle, error) {
+	return func(name string, n int, seed uint64) ([]Puzzle, error) {
+		return oware().GenerateOware(name, rules, n, seed)
+	}
+}
+
+// Sets lists the shipped sets' names.
+func Sets() []string {
+	names := make([]string, len(shipped))
+	for i, s := range shipped {
+		names[i] = s.name
+	}
+	return names
+}
+
+func setNamed(name string) (set, bool) {
+	for _, s := range shipped {
+		if s.name == name {
+			return s, true
+		}
+	}
+	return set{}, false
+}
+
+// Regenerate makes every set anew, n puzzles each, and writes them into dir (the package's sets/
+// folder, to ship them), saying how far it got on progress.
+func Regenerate(dir string, n int, seed uint64, progress io.Writer) error {
+	for _, s := range shipped {
+		ps, err := s.generate(s.name, n, seed)
+		if err != nil {
+			return fmt.Errorf("puzzle set %s: %w", s.name, err)
+		}
+		var b strings.Builder
+		fmt.Fprintf(&b, "# %s: %d puzzles made by `tabuleiro puzzles` (seed %d): id, rating, options, decisions\n", s.name, len(ps), seed)
+		for _, p := range ps {
+			b.WriteString(p.Line() + "\n")
+		}
+		path := filepath.Join(dir, s.name+".txt")
+		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+			return err
+		}
+		fmt.Fprintf(progress, "%s: %d puzzles\n", path, len(ps))
+	}
+	return nil
+}
