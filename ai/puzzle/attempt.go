@@ -143,3 +143,39 @@ func (a *Attempt) Play(m games.Move) (Step, error) {
 	}
 	return step, nil
 }
+
+// Check plays every line a solver may take through p — each right move at each of their turns,
+// the defence answering — and fails where the truth cannot tell a move apart, so that a shipped
+// puzzle never leaves a right move unjudged.
+func Check(p Puzzle) error {
+	a, err := Start(p)
+	if err != nil {
+		return err
+	}
+	return check(p, a)
+}
+
+func check(p Puzzle, a *Attempt) error {
+	keep, _, err := a.truth.Keeping(a.Game, a.left())
+	if err != nil {
+		return fmt.Errorf("puzzle %s after %v: %w", p.ID, a.Played, err)
+	}
+	if len(keep) == 0 {
+		return fmt.Errorf("puzzle %s after %v: the solver has no proven win", p.ID, a.Played)
+	}
+	for _, m := range keep {
+		b, err := Resume(p, a.Played)
+		if err != nil {
+			return err
+		}
+		if _, err := b.Play(m); err != nil {
+			return err
+		}
+		if !b.Over {
+			if err := check(p, b); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}

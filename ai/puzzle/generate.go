@@ -87,13 +87,17 @@ func (o *Oware) candidate(g *ouri.Game, name string, number int) (Puzzle, bool) 
 			return Puzzle{}, false
 		}
 	}
-	return Puzzle{
+	p := Puzzle{
 		ID:      fmt.Sprintf("%s-%04d", name, number),
 		Kind:    g.Kind(),
 		Options: g.Options(),
 		Log:     log,
-		Rating:  o.difficulty(g, keep),
-	}, true
+	}
+	if Check(p) != nil {
+		return Puzzle{}, false
+	}
+	p.Rating = o.difficulty(g, keep)
+	return p, true
 }
 
 // difficulty is a puzzle's starting rating: 1200, and 150 more for each depth (1, 2, 4, 6) at which
