@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"tabuleiro/games"
+	"tabuleiro/metrics"
 )
 
 // Level is how strongly the bot plays.
@@ -158,7 +159,10 @@ func (p *Player) Choose(ctx context.Context, g games.Game, s Settings) (games.Mo
 	}
 	switch s.Level {
 	case Medium:
-		return e.medium(g, legal, rng), nil
+		start := time.Now()
+		m := e.medium(g, legal, rng)
+		metrics.Search(g.Kind(), time.Since(start))
+		return m, nil
 	case Hard:
 		if err := p.queue.enter(ctx); err != nil {
 			return 0, err
@@ -168,7 +172,9 @@ func (p *Player) Choose(ctx context.Context, g games.Game, s Settings) (games.Mo
 		defer p.searching.Add(-1)
 		for old := p.peak.Load(); n > old && !p.peak.CompareAndSwap(old, n); old = p.peak.Load() {
 		}
+		start := time.Now()
 		m := e.hard(ctx, g, legal, s, rng)
+		metrics.Search(g.Kind(), time.Since(start))
 		if err := ctx.Err(); err != nil {
 			return 0, err
 		}

@@ -3,6 +3,8 @@ package ai
 import (
 	"context"
 	"sync"
+
+	"tabuleiro/metrics"
 )
 
 // queue lets at most n searches run at once; the others wait their turn in arrival order. A search
@@ -28,6 +30,7 @@ func (q *queue) enter(ctx context.Context) error {
 	}
 	turn := make(chan struct{})
 	q.waiting = append(q.waiting, turn)
+	metrics.Queue(len(q.waiting))
 	q.mu.Unlock()
 	select {
 	case <-turn:
@@ -39,6 +42,7 @@ func (q *queue) enter(ctx context.Context) error {
 	for i, w := range q.waiting {
 		if w == turn {
 			q.waiting = append(q.waiting[:i], q.waiting[i+1:]...)
+			metrics.Queue(len(q.waiting))
 			return ctx.Err()
 		}
 	}
@@ -62,6 +66,7 @@ func (q *queue) passLocked() {
 	next := q.waiting[0]
 	q.waiting[0] = nil
 	q.waiting = q.waiting[1:]
+	metrics.Queue(len(q.waiting))
 	close(next)
 }
 

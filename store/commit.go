@@ -6,6 +6,8 @@ import (
 	"time"
 
 	bolt "go.etcd.io/bbolt"
+
+	"tabuleiro/metrics"
 )
 
 // A group commit: writes that arrive while a transaction is being committed wait and are then
@@ -77,6 +79,7 @@ func (f *File) run(group []*write, leader *write) {
 		}
 		var carry carried
 		txid := 0
+		start := time.Now()
 		err := f.db.Update(func(tx *bolt.Tx) error {
 			carry, txid = carried{}, tx.ID()
 			t := &fileTx{tx: tx, f: f, w: &carry}
@@ -103,6 +106,7 @@ func (f *File) run(group []*write, leader *write) {
 			continue
 		}
 		if err == nil {
+			metrics.Commit(metrics.Bbolt, time.Since(start), len(group))
 			f.commits.Add(1)
 			f.notes.settle(carry.notes, txid, time.Now())
 		}

@@ -118,6 +118,7 @@ var conformance = []struct {
 	{"old finished games are deleted, active ones stay", deleteFinished},
 	{"a readable game cannot be retired", retire},
 	{"a person's move reads once and commits once", moveCost},
+	{"counts tally the games not over and the challenges open, by game", counts},
 	{"racing decisions land once per ply, across handles", racingDecisions},
 	{"racing acceptances and creations keep one active game", racingCreations},
 }
@@ -698,5 +699,33 @@ func racingCreations(t *testing.T, f fixture) {
 	}
 	if games := ids(f.ChannelGames("c1")); len(games) != 1 {
 		t.Fatalf("active games in c1: %v", games)
+	}
+}
+
+func counts(t *testing.T, f fixture) {
+	now := f.clock.Now()
+	g := newGame(t, f, "c1", "ouri", person("a"), person("b"))
+	newGame(t, f, "c2", "ouri", person("a"), person("b"))
+	newGame(t, f, "c1", "ordo", person("a"), person("c"))
+	if _, _, err := f.Update(g.ID, 0, resign(1)); err != nil {
+		t.Fatal(err)
+	}
+	for _, to := range []string{"b", "c"} {
+		if _, err := f.CreateChallenge(store.Challenge{Guild: "g1", Channel: "c3", Kind: "oolong", Challenger: "a",
+			Opponent: to, Expires: now.Add(time.Minute)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c, _ := f.CreateChallenge(store.Challenge{Guild: "g1", Channel: "c3", Kind: "ordo", Challenger: "d", Opponent: "e",
+		Expires: now.Add(time.Minute)})
+	if _, err := f.CloseChallenge(c.ID, store.ChallengeDeclined); err != nil {
+		t.Fatal(err)
+	}
+	active, open, err := f.other().Counts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(active) != "map[ordo:1 ouri:1]" || fmt.Sprint(open) != "map[oolong:2]" {
+		t.Fatalf("counts: active %v, open %v; want ouri 1, ordo 1 and oolong 2", active, open)
 	}
 }

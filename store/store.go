@@ -87,6 +87,8 @@ type Store interface {
 	Healthy() error
 	Check() error
 	Stats() Stats
+	// Counts is the games not over and the challenges open, by game (counts.go).
+	Counts() (active, open map[string]int, err error)
 	Close() error
 }
 

@@ -26,6 +26,7 @@ import (
 	clientv3 "go.etcd.io/etcd/client/v3"
 	"go.uber.org/zap"
 
+	"tabuleiro/metrics"
 	"tabuleiro/store"
 )
 
@@ -194,6 +195,7 @@ func (k *KV) Update(fn func(store.Tx) error) error {
 			}
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), k.timeout)
+		start := time.Now()
 		resp, err := k.c.Txn(ctx).If(cmps...).Then(ops...).Commit()
 		cancel()
 		if err != nil {
@@ -201,6 +203,7 @@ func (k *KV) Update(fn func(store.Tx) error) error {
 		}
 		if resp.Succeeded {
 			k.stats.Commits.Add(1)
+			metrics.Commit(metrics.Etcd, time.Since(start), 1)
 			return nil
 		}
 		k.stats.Conflicts.Add(1)
