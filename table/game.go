@@ -10,6 +10,7 @@ import (
 	"tabuleiro/ai"
 	"tabuleiro/games"
 	"tabuleiro/games/catalog"
+	"tabuleiro/metrics"
 	"tabuleiro/store"
 )
 
@@ -132,6 +133,13 @@ func (t *Table) decide(v View, seat games.Seat, m games.Move, messageID string, 
 		}
 		return nil
 	})
+	if err == nil {
+		by := metrics.ByPerson
+		if rec.Seats[seat].Bot {
+			by = metrics.ByBot
+		}
+		metrics.Decision(rec.Kind, by)
+	}
 	return View{Game: rec, Live: g, StalePing: stale}, err
 }
 
