@@ -83,6 +83,7 @@ func (b *Bot) Handle(ctx context.Context, in *Interaction) (r Reply) {
 		if p := recover(); p != nil {
 			req.log.Error("panic while handling an interaction", "panic", p, "stack", string(debug.Stack()))
 			r = private(req.w.T("error.internal", nil))
+			r.Outcome = Failed
 		}
 	}()
 	if in.Type != Ping {
@@ -110,12 +111,15 @@ func (b *Bot) Handle(ctx context.Context, in *Interaction) (r Reply) {
 	}
 	if err != nil {
 		msg, internal := publicError(err, req.w)
+		r = private(msg)
 		if internal {
 			req.log.Error("interaction failed", "err", err)
+			r.Outcome = Failed
 		} else {
 			req.log.Info("interaction refused", "reason", table.Clip(msg, 3*table.LogInput)) // it may quote the input
+			r.Outcome = Refused
 		}
-		return private(msg)
+		return r
 	}
 	return r
 }

@@ -127,7 +127,19 @@ type Reply struct {
 	// board's message and makes the bot's move(s), through f while the interaction lives. Adapters
 	// call it in background work they track.
 	After func(ctx context.Context, f Followup)
+	// Outcome is how the interaction went, for the operators' counts.
+	Outcome Outcome
 }
+
+// Outcome is how an interaction went: answered, refused (the person was told no: an illegal move,
+// a stale button, a missing permission), or failed (something broke; the log says what).
+type Outcome uint8
+
+const (
+	Answered Outcome = iota
+	Refused
+	Failed
+)
 
 // Followup is what the bot may still do through the interaction a reply answered, while that lives
 // (Discord: 15 minutes): learn the id of the message the reply created, edit or clear that message,

@@ -25,6 +25,11 @@ type Program struct {
 	BackupEvery  time.Duration // BACKUP_EVERY
 	BackupKeep   int           // BACKUP_KEEP: how many backups stay
 	KeepFinished time.Duration // KEEP_FINISHED: finished games older than this are deleted; 0 (unset, forever) keeps them
+
+	// MetricsAddr is METRICS_ADDR, where GET /metrics listens; empty: beside the HTTP endpoint when
+	// it runs, else DefaultMetricsAddr.
+	MetricsAddr string
+	LogFormat   string // LOG_FORMAT: "text" or "json"
 }
 
 // Defaults of discord.md section 4.
@@ -36,6 +41,8 @@ const (
 	DefaultTurnPingAfter = 2 * time.Minute
 	DefaultBackupEvery   = 6 * time.Hour
 	DefaultBackupKeep    = 14
+	// DefaultMetricsAddr serves the metrics of a process without an HTTP endpoint (gateway only).
+	DefaultMetricsAddr = ":9464"
 )
 
 // Shared reports whether the store is shared by every process (STORE=etcd): then any process
@@ -72,6 +79,15 @@ func Load(getenv func(string) string, token string) (Program, error) {
 	}
 	if v := get("KEEP_FINISHED"); v != "" && v != "forever" {
 		p.KeepFinished = duration("KEEP_FINISHED", 0)
+	}
+
+	p.MetricsAddr = get("METRICS_ADDR")
+	switch p.LogFormat = strings.ToLower(get("LOG_FORMAT")); p.LogFormat {
+	case "":
+		p.LogFormat = "text"
+	case "text", "json":
+	default:
+		bad("LOG_FORMAT: %s is neither text nor json", Shown(get("LOG_FORMAT"), token))
 	}
 
 	p.DBPath = get("DB_PATH")

@@ -294,24 +294,32 @@ func known(v string, values []string) string {
 
 // Route is a REST route with any id or token in it replaced by "{id}", so that a route names a
 // kind of request, never one channel or one interaction: a path segment is an id when it is five
-// digits or more, or forty token characters or more.
+// digits or more, forty token characters or more, or the token of a webhook or an interaction
+// (the segment after /webhooks/{id}/ or /interactions/{id}/), whatever its length.
 func Route(route string) string {
 	var b []byte // nil until a segment is replaced
 	start := 0
+	var before [2]string // the two segments before this one, as written out
 	for i := 0; i <= len(route); i++ {
 		if i < len(route) && route[i] != '/' && route[i] != ' ' {
 			continue
 		}
-		if seg := route[start:i]; isID(seg) {
+		seg := route[start:i]
+		token := before[0] == "{id}" && (before[1] == "webhooks" || before[1] == "interactions")
+		if seg != "" && seg != "{id}" && (isID(seg) || token) {
 			if b == nil {
 				b = append(make([]byte, 0, len(route)), route[:start]...)
 			}
 			b = append(b, "{id}"...)
+			seg = "{id}"
 		} else if b != nil {
 			b = append(b, seg...)
 		}
 		if b != nil && i < len(route) {
 			b = append(b, route[i])
+		}
+		if seg != "" {
+			before[1], before[0] = before[0], seg
 		}
 		start = i + 1
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"tabuleiro/bot"
 	"tabuleiro/bot/discord/gateway"
 	"tabuleiro/bot/discord/wire"
 )
@@ -82,6 +83,7 @@ func (g *Gateway) interaction(in *wire.Interaction) {
 	if g.p.admit(in) != serve {
 		return // another process's guild (Discord routes by shard already), or a replay
 	}
+	arrived := time.Now()
 	ok := g.p.work.Go(func(ctx context.Context) {
 		reply, after := g.p.answer(ctx, in)
 		if err := g.respond(ctx, in, wire.AppendResponse(make([]byte, 0, 2048), reply)); err != nil {
@@ -89,7 +91,9 @@ func (g *Gateway) interaction(in *wire.Interaction) {
 			// person sees "interaction failed" and the next board shows the truth.
 			g.log.Warn("discord: answering interaction failed; stored state is kept",
 				"interaction", in.ID, "code", Code(err), "err", redactErr(err))
+			reply.Outcome = bot.Failed
 		}
+		observe(in.Type, reply, arrived)
 		// After runs even when the answer failed: it may hold the bot's own move, which must not
 		// wait for a restart.
 		if after != nil {

@@ -150,6 +150,7 @@ func (e *Endpoint) healthz(w http.ResponseWriter, r *http.Request) {
 }
 
 func (e *Endpoint) interactions(w http.ResponseWriter, r *http.Request) {
+	arrived := time.Now()
 	// Everything that costs nothing comes before the body is read: a request that cannot be
 	// Discord's is refused having cost a few header bytes.
 	sig, ts, why := e.headers(r.Header)
@@ -196,6 +197,7 @@ func (e *Endpoint) interactions(w http.ResponseWriter, r *http.Request) {
 	}
 	if in.Type == bot.Ping {
 		writeResponse(w, wire.AppendResponse(nil, bot.Reply{Type: bot.Pong}))
+		observe(bot.Ping, bot.Reply{}, arrived)
 		return
 	}
 	switch e.p.admit(in) {
@@ -214,7 +216,9 @@ func (e *Endpoint) interactions(w http.ResponseWriter, r *http.Request) {
 	}
 	if err := writeResponse(w, wire.AppendResponse(make([]byte, 0, 2048), reply)); err != nil {
 		e.log.Warn("discord: writing interaction response", "interaction", in.ID, "err", err)
+		reply.Outcome = bot.Failed
 	}
+	observe(in.Type, reply, arrived)
 	if after != nil {
 		// The response is complete once this handler returns; flush now so Discord has it before
 		// After asks for the message it created.

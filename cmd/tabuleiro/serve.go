@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -18,6 +19,7 @@ import (
 	"tabuleiro/bot/discord/rest"
 	"tabuleiro/config"
 	"tabuleiro/games/catalog"
+	"tabuleiro/metrics"
 	"tabuleiro/store"
 	"tabuleiro/store/etcdkv"
 )
@@ -45,9 +47,19 @@ func runBot(ctx context.Context, getenv func(string) string) error {
 	if err != nil {
 		return err
 	}
-	log := slog.New(discord.Redact(slog.NewTextHandler(os.Stderr, nil), cfg.Token))
+	log := newLogger(cfg, os.Stderr)
 	slog.SetDefault(log) // and so the log package, where discordgo writes: redacted too
 	return serve(ctx, cfg, log)
+}
+
+// newLogger writes the program's log to w as LOG_FORMAT says, text lines or one JSON object a
+// line, with the token hidden either way.
+func newLogger(cfg Config, w io.Writer) *slog.Logger {
+	var h slog.Handler = slog.NewTextHandler(w, nil)
+	if cfg.LogFormat == "json" {
+		h = slog.NewJSONHandler(w, nil)
+	}
+	return slog.New(discord.Redact(h, cfg.Token))
 }
 
 // serve runs the program until ctx ends (main cancels it on SIGINT/SIGTERM).
@@ -70,9 +82,12 @@ type Main struct {
 	Gateway  *discord.Gateway  // when the gateway runs
 	// Addr is where the HTTP endpoint listens, once Run has started it.
 	Addr net.Addr
+	// MetricsAddr is where GET /metrics answers, once Run has started it.
+	MetricsAddr net.Addr
 
 	work    *discord.Work
 	srv     *http.Server
+	metrics *http.Server // when the metrics listen apart from the endpoint
 	abandon context.CancelFunc
 	stopRun context.CancelFunc
 	ran     chan error
@@ -126,6 +141,7 @@ func (m *Main) open(ctx context.Context) error {
 		return err
 	}
 	m.Store = st
+	metrics.Count(st.Counts)
 	session := discord.NewSession(cfg.Config, rest.Retry{}, log)
 	appID := cfg.AppID
 	if cfg.Token != "" {
@@ -179,8 +195,15 @@ func (m *Main) open(ctx context.Context) error {
 		if err != nil {
 			return fmt.Errorf("HTTP_ADDR: %w", err)
 		}
+		var handler http.Handler = m.Endpoint
+		if cfg.MetricsAddr == "" || cfg.MetricsAddr == cfg.HTTPAddr {
+			mux := http.NewServeMux()
+			mux.Handle("GET /metrics", metrics.Handler())
+			mux.Handle("/", m.Endpoint)
+			handler = mux
+		}
 		m.srv = &http.Server{
-			Handler:           m.Endpoint,
+			Handler:           handler,
 			ReadHeaderTimeout: 5 * time.Second,
 			ReadTimeout:       10 * time.Second,
 			WriteTimeout:      10 * time.Second,
@@ -196,6 +219,9 @@ func (m *Main) open(ctx context.Context) error {
 		listening(ln.Addr())
 		log.Info("HTTP endpoint listening", "addr", ln.Addr().String(), "interactions", cfg.Interactions())
 	}
+	if err := m.serveMetrics(); err != nil {
+		return err
+	}
 	if cfg.Gateway {
 		gw := discord.NewGateway(session, handler, m.work, log)
 		if err := gw.Open(); err != nil {
@@ -203,6 +229,35 @@ func (m *Main) open(ctx context.Context) error {
 		}
 		m.Gateway = gw
 	}
+	return nil
+}
+
+// serveMetrics listens for GET /metrics on METRICS_ADDR, unless the HTTP endpoint serves them
+// beside /interactions; a process without the endpoint serves them on DefaultMetricsAddr.
+func (m *Main) serveMetrics() error {
+	addr := m.Config.MetricsAddr
+	if m.srv != nil && (addr == "" || addr == m.Config.HTTPAddr) {
+		m.MetricsAddr = m.Addr
+		return nil
+	}
+	if addr == "" {
+		addr = config.DefaultMetricsAddr
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("METRICS_ADDR: %w", err)
+	}
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", metrics.Handler())
+	m.metrics = &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second, WriteTimeout: 10 * time.Second,
+		ErrorLog: slog.NewLogLogger(m.Log.Handler(), slog.LevelWarn)}
+	go func() {
+		if err := m.metrics.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
+			m.failed <- fmt.Errorf("metrics: %w", err)
+		}
+	}()
+	m.MetricsAddr = ln.Addr()
+	m.Log.Info("metrics listening", "addr", ln.Addr().String())
 	return nil
 }
 
@@ -297,6 +352,12 @@ func (m *Main) stop() {
 	}
 	if m.abandon != nil {
 		m.abandon()
+	}
+	if m.metrics != nil {
+		// Last, so that the stop itself can be watched.
+		if err := m.metrics.Shutdown(graceCtx); err != nil {
+			m.Log.Warn("metrics shutdown", "err", err)
+		}
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	"tabuleiro/bot/discord/rest"
+	"tabuleiro/metrics"
 )
 
 // Gateway opcodes (https://discord.com/developers/docs/topics/opcodes-and-status-codes).
@@ -98,6 +99,7 @@ func (l *link) run(ctx context.Context) {
 			return
 		}
 		end := l.connect(ctx)
+		metrics.Gateway(false)
 		switch {
 		case end.stopped || ctx.Err() != nil:
 			return
@@ -290,6 +292,7 @@ func (l *link) dispatch(f frame) {
 		}
 		l.sess.id, l.sess.resumeURL = r.SessionID, r.ResumeURL
 		l.failures = 0
+		metrics.Gateway(true)
 		l.g.log.Info("discord: gateway session ready", "shard", l.g.shard[0], "shards", l.g.shard[1])
 		if l.opened != nil {
 			l.opened <- nil
@@ -297,6 +300,8 @@ func (l *link) dispatch(f frame) {
 		}
 	case "RESUMED":
 		l.failures = 0
+		metrics.Gateway(true)
+		metrics.Resumed()
 		l.g.log.Info("discord: gateway session resumed", "seq", l.sess.seq)
 	case "INTERACTION_CREATE":
 		l.g.interaction(f.D)

@@ -14,6 +14,8 @@ import (
 	"strings"
 	"sync/atomic"
 	"time"
+
+	"tabuleiro/metrics"
 )
 
 // APIVersion is the Discord REST version every call uses. discordgo v0.29 builds its endpoints
@@ -103,6 +105,7 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 			r.Body = body
 		}
 		resp, err := next.RoundTrip(r)
+		observe(req.Method, target.Path, resp, err)
 		last := attempt >= retry.Attempts || (req.Body != nil && req.Body != http.NoBody && req.GetBody == nil)
 
 		var wait time.Duration
@@ -269,4 +272,15 @@ func backoff(r Retry, attempt int) time.Duration {
 func discard(resp *http.Response) {
 	io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
 	resp.Body.Close()
+}
+
+// observe counts one request sent to Discord by its route (its method and path without the API
+// prefix, ids replaced) and the status it got (0: none).
+func observe(method, path string, resp *http.Response, err error) {
+	status, isGlobal := 0, false
+	if err == nil {
+		status = resp.StatusCode
+		isGlobal = status == http.StatusTooManyRequests && global(resp)
+	}
+	metrics.Request(method+" "+strings.TrimPrefix(path, "/api/v"+APIVersion), status, isGlobal)
 }
