@@ -23,15 +23,6 @@ import (
 // kinds lists the games in the order of their commands.
 var kinds = []string{"oolong", "ouri", "ordo"}
 
-// offerName is the subcommand offering to stop a game of kind by agreement: draw or end.
-func offerName(kind string) string {
-	d, ok := catalog.Lookup(kind)
-	if !ok {
-		panic("no game " + kind)
-	}
-	return d.Offer
-}
-
 // said is what a message says, as a person reads it.
 func said(m Message) string { return m.Content }
 

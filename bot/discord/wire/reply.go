@@ -7,17 +7,9 @@ import (
 	"tabuleiro/bot"
 )
 
-// Discord's interaction response types.
-const (
-	responsePong     = 1
-	responseMessage  = 4
-	responseDeferred = 5
-	responseUpdate   = 7
-	responseChoices  = 8
-)
-
-// flagEphemeral makes a message private to the person who asked.
-const flagEphemeral = 64
+// The responses are written as JSON text with Discord's numbers in place: response types 1 (pong),
+// 4 (a message), 5 (deferred), 7 (an update of the clicked message), 8 (autocomplete choices), and
+// the message flag 64 (ephemeral: private to the person who asked).
 
 // AppendResponse appends the JSON of the interaction response that answers with r, in one pass:
 // the endpoint's answer and the gateway's callback alike. r.After is not the response's: the
