@@ -168,6 +168,9 @@ func (k *KV) Update(fn func(store.Tx) error) error {
 		// only makes the commit fail and the run repeat, reading through the leader then.
 		t.serializable = attempt == 0
 		if err := fn(t); err != nil {
+			if t.serializable && t.err == nil {
+				continue // a refusal stands only on what the leader has: read again through it
+			}
 			return err
 		}
 		if t.err != nil {
