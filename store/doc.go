@@ -17,6 +17,12 @@
 // deadlines; finished games per guild and player) are kept in step in the same transaction, so the
 // bot never scans.
 //
+// Learning (learning.go) keeps what people learn between games, per person and game across servers:
+// lessons' progress, puzzle ratings (the solver's and the puzzle's, both changed once by the
+// transaction that settles an attempt, however often it is settled), the puzzles each person saw
+// and the attempt under way; each server's daily puzzle, claimed once a UTC day by compare-and-swap
+// whatever the number of processes; and the blunders a review found, queued to become puzzles.
+//
 // The transaction that ends a game also settles it (rating.go): a rated game between two people
 // changes both Glicko-2 ratings and the game's record of the change, a game against the bot counts in
 // the person's vs-bot record, and the leaderboard index and its band counts follow. The game moves

@@ -3,6 +3,7 @@ package store
 import (
 	"bytes"
 	"encoding/binary"
+	"slices"
 	"strings"
 	"time"
 )
@@ -52,7 +53,9 @@ var allBuckets = [][]byte{bChallenges, bGames, bChallengeChannel, bChallengeDue,
 
 // settingsBuckets hold settings, which no index derives from.
 // Ratings (rating.go) are kept with them: a game's end changes them, no game implies them.
-var settingsBuckets = [][]byte{bServerSettings, bMemberSettings, bStandings, bLeaderboard, bBands}
+// So are the learning's (learning.go).
+var settingsBuckets = slices.Concat([][]byte{bServerSettings, bMemberSettings, bStandings, bLeaderboard, bBands},
+	learningBuckets)
 
 func u64(id uint64) []byte { return binary.BigEndian.AppendUint64(nil, id) }
 

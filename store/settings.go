@@ -17,6 +17,9 @@ type ServerSettings struct {
 	// Locale is the server's Discord locale as last seen, so that work done later (the bot's
 	// moves, expiries, pings) speaks the server's language without an interaction.
 	Locale string
+	// PuzzleChannel is where the daily puzzle is posted at PuzzleHour (0-23, UTC); "" posts none.
+	PuzzleChannel string
+	PuzzleHour    int
 }
 
 // MemberSettings are what a person chose for themselves (`/tabuleiro me`).
@@ -55,8 +58,12 @@ func (s *DB) ChangeServerSettings(guild string, fn func(*ServerSettings)) (Serve
 			// A damaged record is replaced by the defaults the admin is changing from.
 			cur, _ = decodeServerSettings(v)
 		}
+		old := cur
 		fn(&cur)
 		out = cur
+		if err := indexDailyServer(tx, guild, old, cur); err != nil {
+			return err
+		}
 		return b.Put([]byte(guild), encodeServerSettings(cur))
 	})
 	return out, err
@@ -108,6 +115,8 @@ func encodeServerSettings(c ServerSettings) []byte {
 	w.int(int64(c.IdleTimeout))
 	w.bool(c.NoPings)
 	w.str(c.Locale)
+	w.str(c.PuzzleChannel)
+	w.int(int64(c.PuzzleHour))
 	return w.b
 }
 
@@ -122,6 +131,10 @@ func decodeServerSettings(b []byte) (ServerSettings, error) {
 	c.NoPings = r.bool()
 	if len(r.b) > 0 { // records written before Locale end here
 		c.Locale = r.str()
+	}
+	if len(r.b) > 0 { // records written before the daily puzzle end here
+		c.PuzzleChannel = r.str()
+		c.PuzzleHour = int(r.int())
 	}
 	return c, r.end()
 }

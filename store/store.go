@@ -80,6 +80,7 @@ type Store interface {
 	Challenges
 	Ratings
 	Settings
+	Learning
 
 	// Duty is the store to carry out the timers on, nil while another process carries them out.
 	Duty() Store

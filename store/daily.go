@@ -1,0 +1,172 @@
+package store
+
+import (
+	"bytes"
+	"errors"
+	"time"
+)
+
+// DailyPuzzle is a server's puzzle of one UTC day: claimed once, by the one process that posts it.
+type DailyPuzzle struct {
+	Guild, Day string // Day as Day gives it
+	Channel    string
+	Kind       string
+	Puzzle     string
+	Claimed    time.Time
+	MessageID  string // the posted message, once noted
+	Solvers    int    // people who solved it from the message, each once
+}
+
+// DailyServer is a server that asked for a daily puzzle (settings puzzle-channel and puzzle-hour).
+type DailyServer struct {
+	Guild, Channel string
+	Hour           int // 0-23, UTC
+}
+
+// Day is the UTC day of t, as the daily puzzle's records name it: "2026-03-01".
+func Day(t time.Time) string { return t.UTC().Format(time.DateOnly) }
+
+// DailyDue lists the servers whose daily puzzle of day is due at hour (their puzzle-hour is hour
+// or earlier) and not claimed yet: one walk of the servers that asked for one.
+func (s *DB) DailyDue(day string, hour int) ([]DailyServer, error) {
+	var out []DailyServer
+	err := s.view(func(tx Tx) error {
+		out = nil
+		daily := tx.Bucket(bDaily)
+		c := tx.Bucket(bDailyServers).Cursor()
+		for k, v := c.First(); k != nil && len(k) > 1 && int(k[0]) <= hour; k, v = c.Next() {
+			guild := string(k[1:])
+			if daily.Get(key(guild, day)) != nil {
+				continue
+			}
+			out = append(out, DailyServer{Guild: guild, Channel: string(v), Hour: int(k[0])})
+		}
+		return nil
+	})
+	return out, err
+}
+
+// ClaimDaily claims d.Guild's puzzle of d.Day for d, by compare-and-swap: when two processes race
+// at the hour, one gets true and posts; the other gets the claim that won and false.
+func (s *DB) ClaimDaily(d DailyPuzzle) (DailyPuzzle, bool, error) {
+	if d.Guild == "" || d.Day == "" || d.Puzzle == "" || !checkText(d.Guild, d.Day) {
+		return DailyPuzzle{}, false, errors.New("store: a daily puzzle needs its server, day and puzzle")
+	}
+	d.Claimed = s.opt.Now()
+	d.MessageID, d.Solvers = "", 0
+	var out DailyPuzzle
+	var won bool
+	err := s.commit(func(tx Tx) error {
+		b := tx.Bucket(bDaily)
+		k := key(d.Guild, d.Day)
+		if v := b.Get(k); v != nil {
+			var err error
+			out, err = decodeDaily(d.Guild, d.Day, v)
+			won = false
+			return err
+		}
+		out, won = d, true
+		return b.Put(k, encodeDaily(d))
+	})
+	return out, won, err
+}
+
+// Daily returns a server's daily puzzle of a day; ErrNotFound when none was claimed.
+func (s *DB) Daily(guild, day string) (DailyPuzzle, error) {
+	var out DailyPuzzle
+	err := s.view(func(tx Tx) (err error) {
+		out, err = getDaily(tx, guild, day)
+		return err
+	})
+	return out, err
+}
+
+// NoteDailyMessage records the message the daily puzzle was posted as, at once, so that every
+// process sees it.
+func (s *DB) NoteDailyMessage(guild, day, messageID string) (DailyPuzzle, error) {
+	var out DailyPuzzle
+	err := s.commit(func(tx Tx) error {
+		d, err := getDaily(tx, guild, day)
+		if err != nil {
+			return err
+		}
+		d.MessageID = messageID
+		out = d
+		return tx.Bucket(bDaily).Put(key(guild, day), encodeDaily(d))
+	})
+	return out, err
+}
+
+// solveDaily counts user among the solvers of a daily puzzle, once.
+func solveDaily(tx Tx, guild, day, user string) (DailyPuzzle, error) {
+	d, err := getDaily(tx, guild, day)
+	if errors.Is(err, ErrNotFound) {
+		return DailyPuzzle{}, nil
+	}
+	if err != nil {
+		return d, err
+	}
+	solvers := tx.Bucket(bDailySolvers)
+	k := key(guild, day, user)
+	if solvers.Get(k) != nil {
+		return d, nil
+	}
+	if err := solvers.Put(k, []byte{}); err != nil {
+		return d, err
+	}
+	d.Solvers++
+	return d, tx.Bucket(bDaily).Put(key(guild, day), encodeDaily(d))
+}
+
+func getDaily(tx Tx, guild, day string) (DailyPuzzle, error) {
+	v := tx.Bucket(bDaily).Get(key(guild, day))
+	if v == nil {
+		return DailyPuzzle{}, ErrNotFound
+	}
+	return decodeDaily(guild, day, v)
+}
+
+func encodeDaily(d DailyPuzzle) []byte {
+	w := learningWriter()
+	w.str(d.Channel)
+	w.str(d.Kind)
+	w.str(d.Puzzle)
+	w.time(d.Claimed)
+	w.str(d.MessageID)
+	w.uint(uint64(d.Solvers))
+	return w.b
+}
+
+func decodeDaily(guild, day string, b []byte) (DailyPuzzle, error) {
+	r := learningRecord(b)
+	d := DailyPuzzle{Guild: guild, Day: day, Channel: r.str(), Kind: r.str(), Puzzle: r.str(),
+		Claimed: r.time(), MessageID: r.str(), Solvers: int(r.uint())}
+	if err := r.end(); err != nil {
+		return DailyPuzzle{}, corruptAt(bDaily, key(guild, day), err)
+	}
+	return d, nil
+}
+
+// dailyServerKey is a server's entry among those that asked for a daily puzzle; nil when it is off.
+func dailyServerKey(guild string, c ServerSettings) []byte {
+	if c.PuzzleChannel == "" || c.PuzzleHour < 0 || c.PuzzleHour > 23 {
+		return nil
+	}
+	return append([]byte{byte(c.PuzzleHour)}, guild...)
+}
+
+// indexDailyServer moves a server's entry among those that asked for a daily puzzle as its
+// settings change, in the transaction that changes them.
+func indexDailyServer(tx Tx, guild string, old, now ServerSettings) error {
+	b := tx.Bucket(bDailyServers)
+	was, is := dailyServerKey(guild, old), dailyServerKey(guild, now)
+	if was != nil && !bytes.Equal(was, is) {
+		if err := b.Delete(was); err != nil {
+			return err
+		}
+	}
+	if is != nil {
+		return b.Put(is, []byte(now.PuzzleChannel))
+	}
+	return nil
+}
