@@ -28,6 +28,7 @@ func (s *DB) Check() error {
 		err = s.view(func(tx Tx) error {
 			checkIndexes(tx, add)
 			checkStandings(tx, add)
+			checkDailyServers(tx, add)
 			return nil
 		})
 	}

@@ -3,6 +3,7 @@ package store
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"time"
 )
 
@@ -169,4 +170,30 @@ func indexDailyServer(tx Tx, guild string, old, now ServerSettings) error {
 		return b.Put(is, []byte(now.PuzzleChannel))
 	}
 	return nil
+}
+
+// checkDailyServers compares the servers listed for a daily puzzle with their settings both ways.
+func checkDailyServers(tx Tx, add func(error) bool) {
+	want := map[string]string{}
+	tx.Bucket(bServerSettings).ForEach(func(k, v []byte) error {
+		if c, err := decodeServerSettings(v); err == nil {
+			if dk := dailyServerKey(string(k), c); dk != nil {
+				want[string(dk)] = c.PuzzleChannel
+			}
+		}
+		return nil
+	})
+	ok := true
+	tx.Bucket(bDailyServers).ForEach(func(k, v []byte) error {
+		if ch, listed := want[string(k)]; ok && (!listed || ch != string(v)) {
+			ok = add(fmt.Errorf("index %s: entry %q (channel %q) is not what the server's settings say", bDailyServers, k, v))
+		}
+		delete(want, string(k))
+		return nil
+	})
+	for k := range want {
+		if ok {
+			ok = add(fmt.Errorf("index %s: a server's daily puzzle lacks its entry %q", bDailyServers, k))
+		}
+	}
 }

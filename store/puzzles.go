@@ -301,13 +301,17 @@ func getSolver(tx Tx, user, kind string) (Solver, error) {
 	if v == nil {
 		return sv, nil
 	}
-	r := learningRecord(v)
-	sv.Rating = r.rating()
-	sv.Solved, sv.Failed = int(r.uint()), int(r.uint())
-	if err := r.end(); err != nil {
+	if err := decodeSolver(&sv, v); err != nil {
 		return Solver{}, corruptAt(bSolvers, k, err)
 	}
 	return sv, nil
+}
+
+func decodeSolver(sv *Solver, b []byte) error {
+	r := learningRecord(b)
+	sv.Rating = r.rating()
+	sv.Solved, sv.Failed = int(r.uint()), int(r.uint())
+	return r.end()
 }
 
 func encodeSolver(sv Solver) []byte {
@@ -399,7 +403,15 @@ func getAttempt(tx Tx, user, kind string) (PuzzleAttempt, error) {
 	if v == nil {
 		return PuzzleAttempt{}, nil
 	}
-	r := learningRecord(v)
+	a, err := decodeAttempt(v)
+	if err != nil {
+		return PuzzleAttempt{}, corruptAt(bAttempts, k, err)
+	}
+	return a, nil
+}
+
+func decodeAttempt(b []byte) (PuzzleAttempt, error) {
+	r := learningRecord(b)
 	a := PuzzleAttempt{Puzzle: r.str()}
 	n := r.uint()
 	if n > 1024 {
@@ -411,10 +423,7 @@ func getAttempt(tx Tx, user, kind string) (PuzzleAttempt, error) {
 	a.Blunder = r.uint()
 	a.Guild, a.Day = r.str(), r.str()
 	a.Replay = r.bool()
-	if err := r.end(); err != nil {
-		return PuzzleAttempt{}, corruptAt(bAttempts, k, err)
-	}
-	return a, nil
+	return a, r.end()
 }
 
 func encodeAttempt(a PuzzleAttempt) []byte {
