@@ -11,10 +11,10 @@ import (
 
 // The puzzles' refusals.
 var (
-	ErrPuzzlesSeen  = refuse(Refused, "puzzle.refuse.all-seen")
-	ErrNoPuzzle     = refuse(Stale, "puzzle.refuse.none")
-	ErrPuzzleMoved  = refuse(Stale, "puzzle.refuse.moved")
-	errPuzzleNoKind = errors.New("table: puzzles need a person and a game")
+	ErrPuzzlesSeen    = refuse(Refused, "puzzle.refuse.all-seen")
+	ErrNoPuzzle       = refuse(Stale, "puzzle.refuse.none")
+	ErrPuzzleMoved    = refuse(Stale, "puzzle.refuse.moved")
+	errNoPersonOrGame = errors.New("table: learning needs a person and a game")
 )
 
 // PuzzleRating rates one attempt as Glicko-2 rates a game: the solver plays the puzzle, a solve is
@@ -51,7 +51,7 @@ type PuzzlePick struct {
 // When they have seen every candidate, ErrPuzzlesSeen.
 func (t *Table) NextPuzzle(user, kind string, candidates []PuzzleCandidate) (PuzzlePick, error) {
 	if user == "" || kind == "" {
-		return PuzzlePick{}, errPuzzleNoKind
+		return PuzzlePick{}, errNoPersonOrGame
 	}
 	sv, err := t.st.Solver(user, kind)
 	if err != nil {

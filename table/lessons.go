@@ -1,0 +1,77 @@
+package table
+
+import (
+	"errors"
+
+	"tabuleiro/learn"
+)
+
+// The lessons' refusals.
+var (
+	ErrLessonsDone = refuse(Refused, "learn.refuse.all-done")
+	ErrLessonMoved = refuse(Stale, "learn.refuse.moved")
+)
+
+// LessonAt is the lesson and step a person answered on (a button of an older message carries
+// them); Lesson "" answers wherever they are (a typed move).
+type LessonAt struct {
+	Lesson string
+	Step   int
+}
+
+// Lesson is the person's lesson of the game: the one under way, or the next not done, from their
+// stored progress. Every lesson done is ErrLessonsDone.
+func (t *Table) Lesson(user, kind string) (*learn.Attempt, error) {
+	d := Describe(kind)
+	if d == nil || user == "" {
+		return nil, errNoPersonOrGame
+	}
+	b, err := t.st.LessonProgress(user, kind)
+	if err != nil {
+		return nil, err
+	}
+	p, err := learn.DecodeProgress(b)
+	if err != nil {
+		// A progress this build cannot read starts over rather than locking the person out.
+		t.log.Warn("lesson progress unreadable; starting over", "user", user, "kind", kind, "err", err)
+		p = learn.Progress{}
+	}
+	a, err := learn.Next(d, p)
+	if errors.Is(err, learn.ErrAllDone) {
+		return nil, ErrLessonsDone
+	}
+	return a, err
+}
+
+// AnswerLesson gives the person's answer to their lesson of the game and stores their progress,
+// in one transaction: answer runs on the lesson as stored (maybe more than once, so it must only
+// answer: a.Try, a.Decide or a.Offer), and two answers racing each see the other's. An answer on
+// a step that is no longer the lesson's (a double click) is ErrLessonMoved and changes nothing.
+func (t *Table) AnswerLesson(user, kind string, at LessonAt, answer func(*learn.Attempt) learn.Answer) (*learn.Attempt, learn.Answer, error) {
+	d := Describe(kind)
+	if d == nil || user == "" {
+		return nil, learn.Answer{}, errNoPersonOrGame
+	}
+	var a *learn.Attempt
+	var ans learn.Answer
+	_, err := t.st.ChangeLessonProgress(user, kind, func(old []byte) ([]byte, error) {
+		p, err := learn.DecodeProgress(old)
+		if err != nil {
+			p = learn.Progress{}
+		}
+		if a, err = learn.Next(d, p); errors.Is(err, learn.ErrAllDone) {
+			return nil, ErrLessonsDone
+		} else if err != nil {
+			return nil, err
+		}
+		if at.Lesson != "" && (a.Lesson().ID != at.Lesson || a.Step() != at.Step) {
+			return nil, ErrLessonMoved
+		}
+		ans = answer(a)
+		return p.Record(a).Encode(), nil
+	})
+	if err != nil {
+		return nil, learn.Answer{}, err
+	}
+	return a, ans, nil
+}
