@@ -35,7 +35,7 @@ func (s *DB) DailyDue(day string, hour int) ([]DailyServer, error) {
 		out = nil
 		daily := tx.Bucket(bDaily)
 		c := tx.Bucket(bDailyServers).Cursor()
-		for k, v := c.First(); k != nil && len(k) > 1 && int(k[0]) <= hour; k, v = c.Next() {
+		for k, v := c.First(); len(k) > 1 && int(k[0]) <= hour; k, v = c.Next() {
 			guild := string(k[1:])
 			if daily.Get(key(guild, day)) != nil {
 				continue
