@@ -173,7 +173,7 @@ func prepare(db *bolt.DB) (err error) {
 				return missing
 			}
 		}
-		for _, b := range slices.Concat(allBuckets, settingsBuckets) {
+		for _, b := range slices.Concat(allBuckets, settingsBuckets, tournamentBuckets) {
 			if _, err := tx.CreateBucketIfNotExists(b); errors.Is(err, bolterrors.ErrIncompatibleValue) {
 				missing = damaged(db.Path(), "its bucket %q is not a bucket", b)
 				return missing

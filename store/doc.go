@@ -1,6 +1,6 @@
-// Package store keeps tabuleiro's challenges, games, ratings and settings. The table and the bot use
-// its interfaces, one a concern (Games, Challenges, Ratings, Settings; Store is all of them with the
-// upkeep), so that a caller or a fake takes only what it uses. *DB implements them all on an ordered
+// Package store keeps tabuleiro's challenges, games, ratings, settings and tournaments. The table and
+// the bot use its interfaces, one a concern (Games, Challenges, Ratings, Settings, Tournaments; Store
+// is all of them with the upkeep), so that a caller or a fake takes only what it uses. *DB implements them all on an ordered
 // key-value store (KV, kv.go): the records, their encoding, the indexes and the ratings are the
 // DB's, the same bytes on every KV, and the DB reaches every KV by one code path. Open puts it on a
 // bbolt file (File, the default, for one process); OpenKV on another KV, such as an etcd cluster
@@ -26,7 +26,10 @@
 // The transaction that ends a game also settles it (rating.go): a rated game between two people
 // changes both Glicko-2 ratings and the game's record of the change, a game against the bot counts in
 // the person's vs-bot record, and the leaderboard index and its band counts follow. The game moves
-// from active to finished once, so it is settled once, whatever ends it and however often.
+// from active to finished once, so it is settled once, whatever ends it and however often. The same
+// transaction records a tournament game's result in its tournament (tournament.go), where each round
+// is paired once: PairRound compares the tournament's revision, so of two processes pairing a round
+// one stores it and the other is told it is paired.
 //
 // A decision costs one read, at most one replay of the game's log and one commit: ActiveLive reads
 // the record and decodes its game, UpdateLive applies the decision to that same live game. A write

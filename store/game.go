@@ -278,6 +278,9 @@ func (s *DB) update(id uint64, fn func(rec *Game, g games.Game) error,
 		if err := settle(tx, old, &rec, g); err != nil {
 			return err
 		}
+		if err := settleTournament(tx, old, rec); err != nil {
+			return err
+		}
 		if err := putGame(tx, &old, rec); err != nil {
 			return err
 		}

@@ -81,6 +81,7 @@ type Store interface {
 	Ratings
 	Settings
 	Learning
+	Tournaments
 
 	// Duty is the store to carry out the timers on, nil while another process carries them out.
 	Duty() Store

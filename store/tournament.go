@@ -1,0 +1,771 @@
+package store
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math"
+	"time"
+
+	"tabuleiro/games"
+	"tabuleiro/tournament"
+)
+
+// Tournaments are the Swiss and round-robin tournaments of a server: their players, their rounds
+// and the games started for them. The table pairs; the store keeps each round exactly once:
+// PairRound is a compare-and-swap on the tournament's record (its Revision), so that two processes
+// pairing the same round find one of them paired it. A tournament game's result is recorded in the
+// transaction that ends the game, whatever ends it.
+type Tournaments interface {
+	CreateTournament(t Tournament) (Tournament, error)
+	Tournament(id uint64) (Tournament, error)
+	JoinTournament(id uint64, user string, rating float64) (Tournament, error)
+	LeaveTournament(id uint64, user string) (Tournament, error)
+	PairRound(read Tournament, r TournamentRound) (Tournament, error)
+	StartPairingGame(id uint64, round, board int, g Game) (Game, error)
+	ForfeitPairing(id uint64, round, board int, result tournament.Result) (Tournament, error)
+	FinishTournament(read Tournament) (Tournament, error)
+	CancelTournament(id uint64) (Tournament, error)
+	NoteTournamentMessage(id uint64, messageID string)
+	TournamentsDue(now time.Time) ([]Tournament, error)
+	ChannelTournaments(channel string) ([]Tournament, error)
+	GameTournament(gameID uint64) (Tournament, error)
+}
+
+// Errors of the tournaments, each a refusal that changed nothing.
+var (
+	ErrTournamentStarted = errors.New("this tournament has started: nobody joins it now")
+	ErrTournamentClosed  = errors.New("this tournament is over or cancelled")
+	ErrTournamentFull    = errors.New("this tournament is full")
+	ErrEntered           = errors.New("this player is already in the tournament")
+	ErrNotEntered        = errors.New("this player is not in the tournament")
+	// ErrPaired is the loser's answer to racing to pair a round (or finish a tournament): another
+	// process did it first. Read the tournament again.
+	ErrPaired = errors.New("this round is already paired")
+	// ErrTournamentMoved refuses a pairing computed from a tournament that changed since it was
+	// read (a player joined, left or a result came in): read it again and pair again.
+	ErrTournamentMoved = errors.New("the tournament changed since it was read: pair again")
+	ErrGameStarted     = errors.New("this pairing's game has already started or been decided")
+)
+
+// TournamentState is where a tournament stands.
+type TournamentState uint8
+
+const (
+	TournamentOpen      TournamentState = iota // taking players
+	TournamentRunning                          // its rounds are being played
+	TournamentFinished                         // every round played
+	TournamentCancelled                        // stopped by its creator or a manager
+)
+
+var tournamentStateNames = [...]string{"open", "running", "finished", "cancelled"}
+
+func (s TournamentState) String() string {
+	if int(s) < len(tournamentStateNames) {
+		return tournamentStateNames[s]
+	}
+	return "tournament state " + itoa(uint64(s))
+}
+
+// Entrant is a tournament's player: the rating they joined with (it orders players of equal
+// score) and whether they withdrew.
+type Entrant struct {
+	User      string
+	Rating    float64
+	Withdrawn bool
+}
+
+// Pairing is one game of a round: who takes the first seat (the game's seat 0), who the second
+// ("" for a bye), the result from the first seat's side, and the game started for it.
+type Pairing struct {
+	First, Second string
+	Result        tournament.Result
+	Game          uint64 // 0 until the game starts; always 0 for a bye or a forfeit
+	// Forfeit: decided without play (a withdrawal, or a player kept busy past the round's end).
+	Forfeit bool
+}
+
+// Bye reports whether p is a bye.
+func (p Pairing) Bye() bool { return p.Second == "" }
+
+// Decided reports whether p counts in the standings: a bye, or a game with a result.
+func (p Pairing) Decided() bool { return p.Bye() || p.Result != tournament.Pending }
+
+// TournamentRound is one round: its pairings in board order (the bye last), when it started and
+// when its time ends.
+type TournamentRound struct {
+	Pairings          []Pairing
+	Relaxed           bool // paired without the seat rules (none kept them)
+	Started, Deadline time.Time
+}
+
+// Over reports whether every pairing of the round is decided.
+func (r TournamentRound) Over() bool {
+	for _, p := range r.Pairings {
+		if !p.Decided() {
+			return false
+		}
+	}
+	return true
+}
+
+// Tournament is a tournament and everything decided in it.
+type Tournament struct {
+	ID                     uint64
+	Guild, Channel, Thread string // Thread: its own thread, where its games live, when it has one
+	Kind                   string
+	Options                games.Options
+	Format                 tournament.Format
+	Rounds                 int // how many rounds it plays: fixed when it starts
+	RoundTime              time.Duration
+	Rated                  bool
+	Creator                string
+	MessageID              string
+	State                  TournamentState
+	Created                time.Time
+	Players                []Entrant // in the order they joined (a round-robin's draw)
+	Played                 []TournamentRound
+	// Revision counts the writes of the record: PairRound and FinishTournament compare it.
+	Revision uint64
+}
+
+// Current is the round being played (or the last one played), nil before the first.
+func (t Tournament) Current() *TournamentRound {
+	if len(t.Played) == 0 {
+		return nil
+	}
+	return &t.Played[len(t.Played)-1]
+}
+
+// Entrant is the player with a user id, nil when they are not in the tournament.
+func (t Tournament) Entrant(user string) *Entrant {
+	for i := range t.Players {
+		if t.Players[i].User == user {
+			return &t.Players[i]
+		}
+	}
+	return nil
+}
+
+// Withdrew reports whether a player left the tournament after it started.
+func (t Tournament) Withdrew(user string) bool {
+	e := t.Entrant(user)
+	return e != nil && e.Withdrawn
+}
+
+// MaxPlayers is the most players the tournament's format takes.
+func (t Tournament) MaxPlayers() int {
+	if t.Format == tournament.RoundRobinFormat {
+		return tournament.MaxRoundRobinPlayers
+	}
+	return tournament.MaxSwissPlayers
+}
+
+// due is when the table must next look at a running tournament: at once when its round is over,
+// a pairing waits for its game or a withdrawn player's game is still on; else when the round's
+// time ends. Zero for a tournament not running.
+func (t Tournament) due() time.Time {
+	r := t.Current()
+	if t.State != TournamentRunning || r == nil {
+		return time.Time{}
+	}
+	if r.Over() {
+		return r.Started
+	}
+	for _, p := range r.Pairings {
+		if p.Decided() {
+			continue
+		}
+		if p.Game == 0 || t.Withdrew(p.First) || t.Withdrew(p.Second) {
+			return r.Started
+		}
+	}
+	return r.Deadline
+}
+
+// CreateTournament stores a new open tournament without players: it assigns the ID. Created
+// defaults to now.
+func (s *DB) CreateTournament(t Tournament) (Tournament, error) {
+	if !checkText(t.Guild, t.Channel, t.Thread, t.Kind, t.Creator) {
+		return Tournament{}, errors.New("store: a tournament's ids may not contain a zero byte")
+	}
+	if t.Created.IsZero() {
+		t.Created = s.opt.Now()
+	}
+	t.State, t.Players, t.Played, t.Revision = TournamentOpen, nil, nil, 0
+	var out Tournament
+	err := s.commit(func(tx Tx) error {
+		id, err := tx.Bucket(bTournaments).NextSequence()
+		if err != nil {
+			return err
+		}
+		out = t
+		out.ID = id
+		return putTournament(tx, nil, &out)
+	})
+	if err != nil {
+		return Tournament{}, fmt.Errorf("store: creating a tournament: %w", err)
+	}
+	return out, nil
+}
+
+// Tournament returns one tournament by id (ErrNotFound when there is none).
+func (s *DB) Tournament(id uint64) (Tournament, error) {
+	var t Tournament
+	err := s.view(func(tx Tx) (err error) {
+		t, err = getTournament(tx, id)
+		return err
+	})
+	return t, err
+}
+
+// JoinTournament adds a player to an open tournament. Refusals: ErrTournamentStarted,
+// ErrTournamentClosed, ErrEntered, ErrTournamentFull.
+func (s *DB) JoinTournament(id uint64, user string, rating float64) (Tournament, error) {
+	if !checkText(user) || user == "" {
+		return Tournament{}, errors.New("store: a tournament's player needs an id without a zero byte")
+	}
+	return s.changeTournament(id, func(t *Tournament, _ Tx) error {
+		switch {
+		case t.State == TournamentRunning:
+			return ErrTournamentStarted
+		case t.State != TournamentOpen:
+			return ErrTournamentClosed
+		case t.Entrant(user) != nil:
+			return ErrEntered
+		case len(t.Players) >= t.MaxPlayers():
+			return ErrTournamentFull
+		}
+		t.Players = append(t.Players, Entrant{User: user, Rating: rating})
+		return nil
+	})
+}
+
+// LeaveTournament takes a player out of an open tournament, or withdraws them from a running one:
+// the pairings of the current round whose games have not started are forfeited to their
+// opponents, and later rounds skip them. A game of theirs still being played is the table's to
+// end (it stays due until then). Refusals: ErrNotEntered, ErrTournamentClosed.
+func (s *DB) LeaveTournament(id uint64, user string) (Tournament, error) {
+	return s.changeTournament(id, func(t *Tournament, _ Tx) error {
+		e := t.Entrant(user)
+		switch {
+		case t.State != TournamentOpen && t.State != TournamentRunning:
+			return ErrTournamentClosed
+		case e == nil || e.Withdrawn:
+			return ErrNotEntered
+		case t.State == TournamentOpen:
+			for i := range t.Players {
+				if t.Players[i].User == user {
+					t.Players = append(t.Players[:i], t.Players[i+1:]...)
+					break
+				}
+			}
+			return nil
+		}
+		e.Withdrawn = true
+		r := t.Current()
+		for i, p := range r.Pairings {
+			if p.Decided() || p.Game != 0 {
+				continue
+			}
+			switch user {
+			case p.First:
+				r.Pairings[i].Result, r.Pairings[i].Forfeit = tournament.SecondWins, true
+			case p.Second:
+				r.Pairings[i].Result, r.Pairings[i].Forfeit = tournament.FirstWins, true
+			}
+		}
+		return nil
+	})
+}
+
+// PairRound stores the next round of the tournament read: round 1 starts an open tournament (with
+// read.Rounds as the number of rounds it plays), a later one follows a round that is over. It
+// compares the stored record with the one read: when that round is already stored the answer is
+// ErrPaired (another process paired it: read it again); when anything else changed,
+// ErrTournamentMoved (pair again from a new read). The pairings' games are started afterwards
+// (StartPairingGame), each once.
+func (s *DB) PairRound(read Tournament, r TournamentRound) (Tournament, error) {
+	number := len(read.Played) + 1
+	return s.changeTournament(read.ID, func(t *Tournament, _ Tx) error {
+		switch {
+		case len(t.Played) >= number:
+			return ErrPaired
+		case t.State != TournamentOpen && t.State != TournamentRunning:
+			return ErrTournamentClosed
+		case t.Revision != read.Revision:
+			return ErrTournamentMoved
+		case number == 1 && t.State != TournamentOpen:
+			return ErrPaired
+		case number > 1 && !t.Played[number-2].Over():
+			return fmt.Errorf("store: round %d of tournament %d is not over", number-1, t.ID)
+		case len(r.Pairings) == 0:
+			return fmt.Errorf("store: round %d of tournament %d has no pairings", number, t.ID)
+		}
+		for _, p := range r.Pairings {
+			if p.Game != 0 {
+				return fmt.Errorf("store: a new pairing of tournament %d names game %d", t.ID, p.Game)
+			}
+		}
+		if number == 1 {
+			t.State, t.Rounds = TournamentRunning, read.Rounds
+		}
+		t.Played = append(t.Played, r)
+		return nil
+	})
+}
+
+// StartPairingGame creates the game of pairing board of round (both from 1 and 0) and links it to
+// the pairing, in one transaction, so the pairing's game starts once. The game's Seats must be the
+// pairing's (First in seat 0). Refusals: ErrGameStarted (started before, or decided), ErrBusy (a
+// player has another active game of the kind in the game's channel: try later), ErrPaired (not
+// the current round), ErrTournamentClosed.
+func (s *DB) StartPairingGame(id uint64, round, board int, g Game) (Game, error) {
+	g, err := s.prepareNew(g)
+	if err != nil {
+		return Game{}, err
+	}
+	var out Game
+	_, err = s.changeTournament(id, func(t *Tournament, tx Tx) error {
+		out = Game{}
+		p, err := t.pairing(round, board)
+		if err != nil {
+			return err
+		}
+		switch {
+		case p.Decided() || p.Game != 0:
+			return ErrGameStarted
+		case g.Seats[0].UserID != p.First || g.Seats[1].UserID != p.Second:
+			return fmt.Errorf("store: the game's seats are not pairing %d of round %d", board, round)
+		case busy(tx, g):
+			return ErrBusy
+		}
+		gid, err := tx.Bucket(bGames).NextSequence()
+		if err != nil {
+			return err
+		}
+		ng := g
+		ng.ID = gid
+		if err := putGame(tx, nil, ng); err != nil {
+			return err
+		}
+		p.Game, out = gid, ng
+		return nil
+	})
+	if err != nil {
+		return Game{}, err
+	}
+	return out, nil
+}
+
+// ForfeitPairing decides a pairing of the current round whose game never started (a player kept
+// busy past the round's end): result as the table decides. ErrGameStarted when it has a game or a
+// result.
+func (s *DB) ForfeitPairing(id uint64, round, board int, result tournament.Result) (Tournament, error) {
+	if result == tournament.Pending {
+		return Tournament{}, errors.New("store: a forfeit needs a result")
+	}
+	return s.changeTournament(id, func(t *Tournament, _ Tx) error {
+		p, err := t.pairing(round, board)
+		if err != nil {
+			return err
+		}
+		if p.Decided() || p.Game != 0 {
+			return ErrGameStarted
+		}
+		p.Result, p.Forfeit = result, true
+		return nil
+	})
+}
+
+// pairing is pairing board (from 0) of round (from 1), which must be the current round of a
+// running tournament.
+func (t *Tournament) pairing(round, board int) (*Pairing, error) {
+	switch {
+	case t.State != TournamentRunning:
+		return nil, ErrTournamentClosed
+	case round != len(t.Played):
+		return nil, ErrPaired
+	case board < 0 || board >= len(t.Played[round-1].Pairings):
+		return nil, fmt.Errorf("store: round %d of tournament %d has no pairing %d", round, t.ID, board)
+	}
+	return &t.Played[round-1].Pairings[board], nil
+}
+
+// FinishTournament ends the running tournament read once its last round is over. ErrPaired when
+// another process finished it or paired another round; ErrTournamentMoved when it changed since.
+func (s *DB) FinishTournament(read Tournament) (Tournament, error) {
+	return s.changeTournament(read.ID, func(t *Tournament, _ Tx) error {
+		switch {
+		case t.State == TournamentFinished || len(t.Played) != len(read.Played):
+			return ErrPaired
+		case t.State != TournamentRunning:
+			return ErrTournamentClosed
+		case t.Revision != read.Revision:
+			return ErrTournamentMoved
+		case !t.Current().Over():
+			return fmt.Errorf("store: round %d of tournament %d is not over", len(t.Played), t.ID)
+		}
+		t.State = TournamentFinished
+		return nil
+	})
+}
+
+// CancelTournament stops an open or running tournament; games under way go on as ordinary games.
+func (s *DB) CancelTournament(id uint64) (Tournament, error) {
+	return s.changeTournament(id, func(t *Tournament, _ Tx) error {
+		if t.State != TournamentOpen && t.State != TournamentRunning {
+			return ErrTournamentClosed
+		}
+		t.State = TournamentCancelled
+		return nil
+	})
+}
+
+// NoteTournamentMessage records the tournament's public message, like NoteMessage.
+func (s *DB) NoteTournamentMessage(id uint64, messageID string) {
+	s.note(bTournaments, u64(id), func(old []byte) []byte {
+		t, err := decodeTournament(id, old)
+		if err != nil || t.MessageID == messageID {
+			return old
+		}
+		t.MessageID = messageID
+		return encodeTournament(t)
+	})
+}
+
+// TournamentsDue returns the running tournaments the table must look at by now: a round over or
+// a game to start, or a round's time ended. Earliest first.
+func (s *DB) TournamentsDue(now time.Time) ([]Tournament, error) {
+	return s.tournaments(func(tx Tx) []uint64 { return due(tx, bTournamentDue, now) })
+}
+
+// ChannelTournaments returns the open and running tournaments of a channel (or thread), oldest
+// first.
+func (s *DB) ChannelTournaments(channel string) ([]Tournament, error) {
+	return s.tournaments(func(tx Tx) []uint64 { return ids(tx, bTournamentChannel, key(channel), false, 0) })
+}
+
+// GameTournament returns the tournament a game was started for (ErrNotFound: none).
+func (s *DB) GameTournament(gameID uint64) (Tournament, error) {
+	var t Tournament
+	err := s.view(func(tx Tx) (err error) {
+		v := tx.Bucket(bTournamentGame).Get(u64(gameID))
+		if v == nil {
+			return ErrNotFound
+		}
+		t, err = getTournament(tx, idAt(v))
+		return err
+	})
+	return t, err
+}
+
+// settleTournament records the result of a tournament game in the transaction that ends it.
+func settleTournament(tx Tx, old Game, rec Game) error {
+	if old.State != Active || rec.State != Finished || !rec.Outcome.Over() {
+		return nil
+	}
+	v := tx.Bucket(bTournamentGame).Get(u64(rec.ID))
+	if v == nil {
+		return nil
+	}
+	tid := idAt(v)
+	t, err := getTournament(tx, tid)
+	if err != nil {
+		return nil // a damaged tournament must not stop its game from ending
+	}
+	before := t
+	before.Played = cloneRounds(t.Played)
+	if t.State != TournamentRunning {
+		return nil
+	}
+	for ri := range t.Played {
+		for pi, p := range t.Played[ri].Pairings {
+			if p.Game != rec.ID || p.Result != tournament.Pending {
+				continue
+			}
+			switch rec.Outcome.Winner {
+			case 0:
+				t.Played[ri].Pairings[pi].Result = tournament.FirstWins
+			case 1:
+				t.Played[ri].Pairings[pi].Result = tournament.SecondWins
+			default:
+				t.Played[ri].Pairings[pi].Result = tournament.Drawn
+			}
+			return putTournament(tx, &before, &t)
+		}
+	}
+	return nil
+}
+
+// changeTournament is one read-modify-write transaction on a tournament; an error from fn is a
+// refusal: nothing is written and the error is returned as is.
+func (s *DB) changeTournament(id uint64, fn func(t *Tournament, tx Tx) error) (Tournament, error) {
+	var refusal error
+	var out Tournament
+	err := s.commit(func(tx Tx) error {
+		refusal, out = nil, Tournament{}
+		t, err := getTournament(tx, id)
+		if err != nil {
+			refusal = err
+			return nil
+		}
+		old := t
+		old.Players, old.Played = append([]Entrant(nil), t.Players...), cloneRounds(t.Played)
+		if refusal = fn(&t, tx); refusal != nil {
+			return nil
+		}
+		t.ID = id
+		out = t
+		return putTournament(tx, &old, &out)
+	})
+	if err != nil {
+		return Tournament{}, fmt.Errorf("store: changing tournament %d: %w", id, err)
+	}
+	if refusal != nil {
+		return Tournament{}, refusal
+	}
+	return out, nil
+}
+
+func cloneRounds(rs []TournamentRound) []TournamentRound {
+	out := make([]TournamentRound, len(rs))
+	for i, r := range rs {
+		out[i] = r
+		out[i].Pairings = append([]Pairing(nil), r.Pairings...)
+	}
+	return out
+}
+
+// tournaments loads the tournaments an index lists, skipping (and reporting) unreadable ones.
+func (s *DB) tournaments(list func(tx Tx) []uint64) ([]Tournament, error) {
+	var out []Tournament
+	var bad []error
+	err := s.view(func(tx Tx) error {
+		out, bad = nil, nil
+		for _, id := range list(tx) {
+			t, err := getTournament(tx, id)
+			if err != nil {
+				bad = append(bad, indexed(bucketTournaments, id, err))
+				continue
+			}
+			out = append(out, t)
+		}
+		return nil
+	})
+	s.skip(bad)
+	return out, err
+}
+
+func getTournament(tx Tx, id uint64) (Tournament, error) {
+	v := tx.Bucket(bTournaments).Get(u64(id))
+	if v == nil {
+		return Tournament{}, ErrNotFound
+	}
+	return decodeTournament(id, v)
+}
+
+// putTournament writes a tournament with its revision advanced and moves its index entries from
+// those of old (nil: new).
+func putTournament(tx Tx, old *Tournament, t *Tournament) error {
+	var was []entry
+	if old != nil {
+		was = tournamentEntries(*old)
+		t.Revision = old.Revision + 1
+	}
+	if err := reindex(tx, was, tournamentEntries(*t)); err != nil {
+		return err
+	}
+	return tx.Bucket(bTournaments).Put(u64(t.ID), encodeTournament(*t))
+}
+
+// Tournament buckets: the records, and their indexes: channel 0 id (open and running), due time id
+// (running), and game id -> tournament id for every game started for a pairing.
+const bucketTournaments = "tournaments"
+
+var (
+	bTournaments       = []byte(bucketTournaments)
+	bTournamentChannel = []byte("tournaments-by-channel")
+	bTournamentDue     = []byte("tournaments-by-due")
+	bTournamentGame    = []byte("tournaments-by-game")
+
+	tournamentIndexes = [][]byte{bTournamentChannel, bTournamentDue, bTournamentGame}
+	tournamentBuckets = append([][]byte{bTournaments}, tournamentIndexes...)
+)
+
+func tournamentEntries(t Tournament) []entry {
+	id := u64(t.ID)
+	var es []entry
+	for _, r := range t.Played {
+		for _, p := range r.Pairings {
+			if p.Game != 0 {
+				es = append(es, entry{bTournamentGame, u64(p.Game), id})
+			}
+		}
+	}
+	if t.State == TournamentOpen || t.State == TournamentRunning {
+		where := t.Channel
+		if t.Thread != "" {
+			where = t.Thread
+		}
+		es = append(es, entry{bTournamentChannel, append(key(where), id...), nil})
+	}
+	if d := t.due(); !d.IsZero() {
+		es = append(es, entry{bTournamentDue, append(timeKey(nil, d), id...), nil})
+	}
+	return es
+}
+
+// checkTournaments compares the tournaments' indexes with the entries their records imply.
+func checkTournaments(tx Tx, add func(error) bool) {
+	want := map[string]map[string]string{}
+	for _, name := range tournamentIndexes {
+		want[string(name)] = map[string]string{}
+	}
+	unreadable := map[uint64]bool{}
+	tx.Bucket(bTournaments).ForEach(func(k, v []byte) error {
+		t, err := decodeTournament(idAt(k), v)
+		if err != nil {
+			unreadable[idAt(k)] = true
+			return nil
+		}
+		for _, e := range tournamentEntries(t) {
+			want[string(e.bucket)][string(e.key)] = string(e.val)
+		}
+		return nil
+	})
+	for _, name := range tournamentIndexes {
+		m := want[string(name)]
+		seen := map[string]bool{}
+		err := tx.Bucket(name).ForEach(func(k, v []byte) error {
+			seen[string(k)] = true
+			id := idAt(k)
+			if bytes.Equal(name, bTournamentGame) {
+				id = idAt(v)
+			}
+			if val, ok := m[string(k)]; !unreadable[id] && (!ok || val != string(v)) {
+				if !add(fmt.Errorf("index %s: entry %q is not one tournament %d implies", name, k, id)) {
+					return errStop
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return
+		}
+		for k := range m {
+			if !seen[k] && !add(fmt.Errorf("index %s: a tournament lacks its entry %q", name, k)) {
+				return
+			}
+		}
+	}
+}
+
+// tournamentVersion is the first byte of a stored tournament.
+const tournamentVersion = 1
+
+func encodeTournament(t Tournament) []byte {
+	w := writer{b: make([]byte, 0, 256)}
+	w.b = append(w.b, tournamentVersion)
+	for _, s := range []string{t.Guild, t.Channel, t.Thread, t.Kind, t.Options.String(), t.Creator, t.MessageID} {
+		w.str(s)
+	}
+	w.uint(uint64(t.Format))
+	w.uint(uint64(t.Rounds))
+	w.int(int64(t.RoundTime))
+	w.bool(t.Rated)
+	w.uint(uint64(t.State))
+	w.time(t.Created)
+	w.uint(t.Revision)
+	w.uint(uint64(len(t.Players)))
+	for _, e := range t.Players {
+		w.str(e.User)
+		w.uint(math.Float64bits(e.Rating))
+		w.bool(e.Withdrawn)
+	}
+	w.uint(uint64(len(t.Played)))
+	for _, r := range t.Played {
+		w.bool(r.Relaxed)
+		w.time(r.Started)
+		w.time(r.Deadline)
+		w.uint(uint64(len(r.Pairings)))
+		for _, p := range r.Pairings {
+			w.str(p.First)
+			w.str(p.Second)
+			w.uint(uint64(p.Result))
+			w.uint(p.Game)
+			w.bool(p.Forfeit)
+		}
+	}
+	return w.b
+}
+
+func decodeTournament(id uint64, b []byte) (Tournament, error) {
+	r := reader{b: b}
+	if v := r.byte(); r.err == nil && v != tournamentVersion {
+		r.fail(fmt.Errorf("tournament record version %d, this build reads version %d", v, tournamentVersion))
+	}
+	t := Tournament{ID: id}
+	var opts string
+	for _, s := range []*string{&t.Guild, &t.Channel, &t.Thread, &t.Kind, &opts, &t.Creator, &t.MessageID} {
+		*s = r.str()
+	}
+	format := r.uint()
+	t.Rounds = int(r.uint())
+	t.RoundTime = time.Duration(r.int())
+	t.Rated = r.bool()
+	state := r.uint()
+	t.Created = r.time()
+	t.Revision = r.uint()
+	// Each entrant and pairing takes at least three bytes: a damaged count must not allocate much.
+	n := r.uint()
+	if n > uint64(len(r.b)) {
+		r.fail(errTruncated)
+	}
+	for range n {
+		e := Entrant{User: r.str(), Rating: math.Float64frombits(r.uint()), Withdrawn: r.bool()}
+		if r.err != nil {
+			break
+		}
+		t.Players = append(t.Players, e)
+	}
+	n = r.uint()
+	if n > uint64(len(r.b)) {
+		r.fail(errTruncated)
+	}
+	for range n {
+		round := TournamentRound{Relaxed: r.bool(), Started: r.time(), Deadline: r.time()}
+		m := r.uint()
+		if m > uint64(len(r.b)) {
+			r.fail(errTruncated)
+		}
+		for range m {
+			p := Pairing{First: r.str(), Second: r.str(), Result: tournament.Result(r.uint()), Game: r.uint(), Forfeit: r.bool()}
+			if r.err != nil || p.Result > tournament.SecondWins {
+				r.fail(fmt.Errorf("a pairing's result is unknown"))
+				break
+			}
+			round.Pairings = append(round.Pairings, p)
+		}
+		if r.err != nil {
+			break
+		}
+		t.Played = append(t.Played, round)
+	}
+	if err := r.end(); err != nil {
+		return Tournament{}, corrupt(bucketTournaments, id, err)
+	}
+	switch {
+	case state > uint64(TournamentCancelled):
+		return Tournament{}, corrupt(bucketTournaments, id, fmt.Errorf("unknown tournament state %d", state))
+	case format > uint64(tournament.RoundRobinFormat):
+		return Tournament{}, corrupt(bucketTournaments, id, fmt.Errorf("unknown tournament format %d", format))
+	}
+	t.State, t.Format = TournamentState(state), tournament.Format(format)
+	o, err := games.ParseOptions(opts)
+	if err != nil {
+		return Tournament{}, corrupt(bucketTournaments, id, err)
+	}
+	t.Options = o
+	return t, nil
+}
