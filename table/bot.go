@@ -237,5 +237,6 @@ func (t *Table) sweep(ctx context.Context, st store.Store) {
 			t.notify.GameChanged(ctx, View{Game: rec, Live: g, StalePing: stale})
 		}
 	}
+	t.sweepTournaments(ctx, st, now)
 	t.resume(ctx, st, t.stuckAfter())
 }

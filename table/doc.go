@@ -9,4 +9,9 @@
 //	v, err := t.VsBot(actor, ai.Hard, "me", nil)   // a View, or a *Refusal
 //	v, err = t.Move(actor, "d")
 //	go t.BotTurn(ctx, v)                           // once the person has seen the move
+//
+// Tournaments (tournament.go) are run here too: StartTournament pairs round 1 and starts its games;
+// the store records each game's result as it ends, and Advance (or the sweep) pairs and starts the
+// next round once a round is over, ends on time the games left when a round's time runs out, and
+// returns what it did as plain values (Advance: rounds, games, standings).
 package table
