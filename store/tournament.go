@@ -27,6 +27,7 @@ type Tournaments interface {
 	FinishTournament(read Tournament) (Tournament, error)
 	CancelTournament(id uint64) (Tournament, error)
 	NoteTournamentMessage(id uint64, messageID string)
+	SetRoundMessage(id uint64, round int, messageID string) error
 	TournamentsDue(now time.Time) ([]Tournament, error)
 	ChannelTournaments(channel string) ([]Tournament, error)
 	GameTournament(gameID uint64) (Tournament, error)
@@ -97,7 +98,12 @@ type TournamentRound struct {
 	Pairings          []Pairing
 	Relaxed           bool // paired without the seat rules (none kept them)
 	Started, Deadline time.Time
+	MessageID         string // the message that announced the round, once noted
 }
+
+// AnnounceWait is how long a round may stay unannounced (no MessageID) before the tournament is
+// due again, so that a round whose announcement a dead process never posted is announced.
+const AnnounceWait = time.Minute
 
 // Over reports whether every pairing of the round is decided.
 func (r TournamentRound) Over() bool {
@@ -179,6 +185,9 @@ func (t Tournament) due() time.Time {
 		if p.Game == 0 || t.Withdrew(p.First) || t.Withdrew(p.Second) {
 			return r.Started
 		}
+	}
+	if r.MessageID == "" && r.Started.Add(AnnounceWait).Before(r.Deadline) {
+		return r.Started.Add(AnnounceWait)
 	}
 	return r.Deadline
 }
@@ -432,6 +441,19 @@ func (s *DB) NoteTournamentMessage(id uint64, messageID string) {
 		t.MessageID = messageID
 		return encodeTournament(t)
 	})
+}
+
+// SetRoundMessage records the message that announced round (from 1). A commit of its own, not a
+// note: an unannounced round keeps its tournament due (AnnounceWait), so the due index follows it.
+func (s *DB) SetRoundMessage(id uint64, round int, messageID string) error {
+	_, err := s.changeTournament(id, func(t *Tournament, _ Tx) error {
+		if round < 1 || round > len(t.Played) {
+			return fmt.Errorf("store: tournament %d has no round %d", id, round)
+		}
+		t.Played[round-1].MessageID = messageID
+		return nil
+	})
+	return err
 }
 
 // TournamentsDue returns the running tournaments the table must look at by now: a round over or
@@ -688,6 +710,7 @@ func encodeTournament(t Tournament) []byte {
 		w.bool(r.Relaxed)
 		w.time(r.Started)
 		w.time(r.Deadline)
+		w.str(r.MessageID)
 		w.uint(uint64(len(r.Pairings)))
 		for _, p := range r.Pairings {
 			w.str(p.First)
@@ -734,7 +757,7 @@ func decodeTournament(id uint64, b []byte) (Tournament, error) {
 		r.fail(errTruncated)
 	}
 	for range n {
-		round := TournamentRound{Relaxed: r.bool(), Started: r.time(), Deadline: r.time()}
+		round := TournamentRound{Relaxed: r.bool(), Started: r.time(), Deadline: r.time(), MessageID: r.str()}
 		m := r.uint()
 		if m > uint64(len(r.b)) {
 			r.fail(errTruncated)

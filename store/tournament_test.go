@@ -117,6 +117,9 @@ func tournamentLife(t *testing.T, f fixture) {
 	want(t, "options", got.Options.String(), tr.Options.String())
 	want(t, "round time", got.RoundTime, 24*time.Hour)
 	want(t, "game of board 1", got.Played[0].Pairings[0].Game, g0.ID)
+	if err := f.SetRoundMessage(tr.ID, 3, "r3"); err == nil {
+		t.Fatal("a message was set on a round not paired")
+	}
 }
 
 func tids(list []store.Tournament, err error) []uint64 {
@@ -211,7 +214,11 @@ func tournamentDue(t *testing.T, f fixture) {
 	tr = must(f.PairRound(tr, round(start, [2]string{"ana", "bia"}, [2]string{"caio", ""})))
 	want(t, "a game waits to start", tids(f.TournamentsDue(start)), []uint64{tr.ID})
 	g := must(pairingGame(t, f, tr, 0))
-	want(t, "all started, before the deadline", len(must(f.TournamentsDue(start.Add(23*time.Hour)))), 0)
+	want(t, "all started, unannounced", tids(f.TournamentsDue(start.Add(store.AnnounceWait))), []uint64{tr.ID})
+	if err := f.SetRoundMessage(tr.ID, 1, "r1"); err != nil {
+		t.Fatal(err)
+	}
+	want(t, "all started and announced, before the deadline", len(must(f.TournamentsDue(start.Add(23*time.Hour)))), 0)
 	want(t, "at the deadline", tids(f.TournamentsDue(start.Add(24*time.Hour))), []uint64{tr.ID})
 	must3(f.Update(g.ID, -1, resign(1)))
 	want(t, "the round is over", tids(f.TournamentsDue(start)), []uint64{tr.ID})

@@ -147,6 +147,7 @@ func (t *Table) JoinTournament(a Actor, id uint64) (store.Tournament, error) {
 type Left struct {
 	Tournament store.Tournament
 	Forfeited  *View
+	Advance    Advance // what the withdrawal led to: a round over, the next paired
 }
 
 // LeaveTournament takes the actor out of tournament id, or withdraws them from it once started.
@@ -171,8 +172,10 @@ func (t *Table) LeaveTournament(ctx context.Context, a Actor, id uint64) (Left, 
 			}
 		}
 	}
-	left.Tournament, err = t.st.Tournament(id)
-	return left, err
+	left.Advance = Advance{Tournament: tr}
+	t.advance(ctx, t.st, &left.Advance)
+	left.Tournament = left.Advance.Tournament
+	return left, nil
 }
 
 // StartTournament pairs round 1 of tournament id and starts its games: the creator's or a
@@ -262,6 +265,30 @@ func (t *Table) Advance(ctx context.Context, id uint64) (Advance, error) {
 	return adv, nil
 }
 
+// GameOver is Advance for the tournament of a game that just ended (v), if it has one: the bot
+// calls it after every game's end; false for a game of no tournament, or one still on.
+func (t *Table) GameOver(ctx context.Context, v View) (Advance, bool) {
+	if !v.Over() {
+		return Advance{}, false
+	}
+	tr, err := t.st.GameTournament(v.Game.ID)
+	if err != nil {
+		if !errors.Is(err, store.ErrNotFound) {
+			t.log.Error("could not read a game's tournament", "game", v.Game.ID, "err", err)
+		}
+		return Advance{}, false
+	}
+	adv := Advance{Tournament: tr}
+	t.advance(ctx, t.st, &adv)
+	return adv, true
+}
+
+// NoteRound records the message that announced a round (Advance.Rounds); a round left without one
+// for store.AnnounceWait (its process died before posting it) is given again by the sweep.
+func (t *Table) NoteRound(id uint64, round int, messageID string) error {
+	return t.st.SetRoundMessage(id, round, messageID)
+}
+
 // sweepTournaments advances the tournaments due now and tells the notifier what changed.
 func (t *Table) sweepTournaments(ctx context.Context, st store.Store, now time.Time) {
 	due, err := st.TournamentsDue(now)
@@ -271,6 +298,10 @@ func (t *Table) sweepTournaments(ctx context.Context, st store.Store, now time.T
 	for _, tr := range due {
 		adv := Advance{Tournament: tr}
 		t.advance(ctx, st, &adv)
+		if cur := adv.Tournament.Current(); adv.Tournament.State == store.TournamentRunning && len(adv.Rounds) == 0 &&
+			cur.MessageID == "" && !now.Before(cur.Started.Add(store.AnnounceWait)) {
+			adv.Rounds = []Round{roundOf(adv.Tournament, len(adv.Tournament.Played))}
+		}
 		if n, ok := t.notify.(TournamentNotifier); ok && adv.Changed() {
 			n.TournamentAdvanced(ctx, adv)
 		}

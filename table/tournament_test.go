@@ -100,10 +100,13 @@ func (c *cup) restart() {
 	c.f.st, c.f.tab = st, c.table(st)
 }
 
-// took counts what an advance reported.
+// took counts what an advance reported, and notes each round's announcement as the bot does.
 func (c *cup) took(a Advance) {
 	for _, r := range a.Rounds {
 		c.paired[r.Number]++
+		if err := c.f.tab.NoteRound(c.id, r.Number, fmt.Sprintf("round%d", r.Number)); err != nil {
+			c.t.Error(err)
+		}
 	}
 	for _, v := range a.Started {
 		c.started[v.Game.ID]++
@@ -183,6 +186,7 @@ func (c *cup) playOn(script func(round, board int) outcome, events []event) stor
 				if err != nil || left.Forfeited == nil {
 					t.Fatalf("round %d: %s withdrew: %+v, %v", number, ev.withdraw, left, err)
 				}
+				c.took(left.Advance)
 				c.want[p.Game] = map[bool]tournament.Result{true: tournament.SecondWins, false: tournament.FirstWins}[p.First == ev.withdraw]
 				a, err := c.f.tab.Advance(ctx, c.id)
 				if err != nil {
@@ -192,7 +196,7 @@ func (c *cup) playOn(script func(round, board int) outcome, events []event) stor
 				continue
 			}
 			o := script(number, board)
-			c.end(p, o)
+			v := c.end(p, o)
 			if o == onTime {
 				late = append(late, p)
 				continue
@@ -200,10 +204,10 @@ func (c *cup) playOn(script func(round, board int) outcome, events []event) stor
 			if decided++; ev.restart == "mid" && decided == 1 {
 				c.restart()
 			}
-			// The bot looks at the tournament once a game of it ends.
-			a, err := c.f.tab.Advance(ctx, c.id)
-			if err != nil {
-				t.Fatal(err)
+			// The bot looks at the game's tournament once the game ends.
+			a, ok := c.f.tab.GameOver(ctx, v)
+			if !ok {
+				t.Fatalf("game %d ended but is of no tournament", v.Game.ID)
 			}
 			c.took(a)
 		}
@@ -222,44 +226,50 @@ func (c *cup) playOn(script func(round, board int) outcome, events []event) stor
 	}
 }
 
-// end plays a pairing's game towards its outcome through the table, as its players would.
-func (c *cup) end(p store.Pairing, o outcome) {
+// end plays a pairing's game towards its outcome through the table, as its players would, and
+// returns the game as it ended (as it stands, for onTime).
+func (c *cup) end(p store.Pairing, o outcome) View {
 	t := c.t
 	first, second := c.actor(p.First), c.actor(p.Second)
+	var v View
 	move := func(a Actor) {
 		legal := c.f.tab.Suggest(a)
 		if len(legal) == 0 {
 			t.Fatalf("%s has no move in game %d", a.User, p.Game)
 		}
-		if _, _, err := c.f.tab.Move(a, legal[0]); err != nil {
+		var err error
+		if v, _, err = c.f.tab.Move(a, legal[0]); err != nil {
 			t.Fatalf("%s plays %s: %v", a.User, legal[0], err)
 		}
 	}
+	var err error
 	move(first)
 	switch o {
 	case firstWins:
 		move(second)
 		move(first)
-		if _, _, err := c.f.tab.Resign(second); err != nil {
-			t.Fatal(err)
-		}
+		v, _, err = c.f.tab.Resign(second)
 		c.want[p.Game] = tournament.FirstWins
 	case secondWins:
-		if _, _, err := c.f.tab.Resign(first); err != nil {
-			t.Fatal(err)
-		}
+		v, _, err = c.f.tab.Resign(first)
 		c.want[p.Game] = tournament.SecondWins
 	case drawn:
 		if _, err := c.f.tab.Offer(second); err != nil {
 			t.Fatal(err)
 		}
-		if o, err := c.f.tab.Offer(first); err != nil || !o.Accepted {
-			t.Fatalf("accepting a draw: %+v, %v", o, err)
+		var agreed Offered
+		if agreed, err = c.f.tab.Offer(first); err == nil && !agreed.Accepted {
+			t.Fatalf("the draw was not agreed: %+v", agreed)
 		}
+		v = agreed.View
 		c.want[p.Game] = tournament.Drawn
 	case onTime:
 		move(second)
 	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
 }
 
 // check holds the round just paired to the rules, recounting from the rounds before it.
@@ -326,6 +336,25 @@ func (c *cup) check(tr store.Tournament) {
 	}
 	if (bye != "") != (len(active)%2 == 1) {
 		t.Fatalf("%s: bye %q with %d players", name, bye, len(active))
+	}
+	if number == 1 {
+		// Top half against bottom half, by rating then id.
+		order := slices.Clone(active)
+		slices.SortFunc(order, func(a, b store.Entrant) int {
+			if c := cmp.Compare(b.Rating, a.Rating); c != 0 {
+				return c
+			}
+			return cmp.Compare(a.User, b.User)
+		})
+		order = slices.DeleteFunc(order, func(e store.Entrant) bool { return e.User == bye })
+		half := len(order) / 2
+		for i, e := range order[:half] {
+			if !slices.ContainsFunc(r.Pairings, func(p store.Pairing) bool {
+				return p.First == e.User && p.Second == order[i+half].User || p.Second == e.User && p.First == order[i+half].User
+			}) {
+				t.Fatalf("round 1 does not pair %s with %s: %+v", e.User, order[i+half].User, r.Pairings)
+			}
+		}
 	}
 	if bye != "" {
 		// The lowest-ranked (score, then rating, then id) who has not had one.
@@ -570,7 +599,6 @@ func TestARoundPairedBeforeACrashHasItsGamesStartedOnce(t *testing.T) {
 	if _, err := c.f.st.PairRound(tr, first); err != nil {
 		t.Fatal(err)
 	}
-	c.paired[1]++
 	c.restart()
 	if _, err := c.f.tab.StartTournament(ctx, c.actor("p1"), c.id, false); err == nil {
 		t.Fatal("a started tournament started again")
@@ -584,6 +612,13 @@ func TestARoundPairedBeforeACrashHasItsGamesStartedOnce(t *testing.T) {
 	if err != nil || len(games) != 2 {
 		t.Fatalf("%d active games (%v), want 2", len(games), err)
 	}
+	// Its announcement, never posted, is given by the sweep once AnnounceWait has passed, once.
+	if c.paired[1] != 0 {
+		t.Fatalf("round 1 announced %d times before AnnounceWait", c.paired[1])
+	}
+	c.f.advance(store.AnnounceWait)
+	c.sweep()
+	c.sweep()
 	c.final(c.playOn(swissScript, nil), 3)
 }
 
