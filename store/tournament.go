@@ -153,6 +153,14 @@ func (t Tournament) Entrant(user string) *Entrant {
 	return nil
 }
 
+// Where is the channel the tournament's messages and games live in: its thread, else its channel.
+func (t Tournament) Where() string {
+	if t.Thread != "" {
+		return t.Thread
+	}
+	return t.Channel
+}
+
 // Withdrew reports whether a player left the tournament after it started.
 func (t Tournament) Withdrew(user string) bool {
 	e := t.Entrant(user)
@@ -626,11 +634,7 @@ func tournamentEntries(t Tournament) []entry {
 		}
 	}
 	if t.State == TournamentOpen || t.State == TournamentRunning {
-		where := t.Channel
-		if t.Thread != "" {
-			where = t.Thread
-		}
-		es = append(es, entry{bTournamentChannel, append(key(where), id...), nil})
+		es = append(es, entry{bTournamentChannel, append(key(t.Where()), id...), nil})
 	}
 	if d := t.due(); !d.IsZero() {
 		es = append(es, entry{bTournamentDue, append(timeKey(nil, d), id...), nil})

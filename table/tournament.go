@@ -188,7 +188,8 @@ func (t *Table) StartTournament(ctx context.Context, a Actor, id uint64, manager
 	if tr.Creator != a.User && !manager {
 		return Advance{}, refuse(Refused, "refusal.tournament.not-yours", "Creator", Mention(tr.Creator))
 	}
-	for {
+	// A join or leave between the read and the pairing makes it pair again, a few times at most.
+	for range 8 {
 		switch {
 		case tr.State != store.TournamentOpen:
 			return Advance{}, tournamentRefusal(store.ErrTournamentStarted, tr)
@@ -216,6 +217,7 @@ func (t *Table) StartTournament(ctx context.Context, a Actor, id uint64, manager
 		t.advance(ctx, t.st, &adv)
 		return adv, nil
 	}
+	return Advance{}, refuse(Stale, "refusal.tournament.moving")
 }
 
 // CancelTournament stops tournament id: the creator's or a manager's decision. Games under way
@@ -427,11 +429,7 @@ func (t *Table) startPairing(st store.Store, tr store.Tournament, number, board 
 	if err != nil {
 		return View{}, err
 	}
-	where := tr.Channel
-	if tr.Thread != "" {
-		where = tr.Thread
-	}
-	rec := store.Game{Guild: tr.Guild, Channel: where, Kind: tr.Kind, Rated: tr.Rated, Created: now,
+	rec := store.Game{Guild: tr.Guild, Channel: tr.Where(), Kind: tr.Kind, Rated: tr.Rated, Created: now,
 		Seats: [2]store.Player{{UserID: p.First}, {UserID: p.Second}}, Encoded: games.Encode(g)}
 	rec.Deadline = t.deadline(rec, g, now)
 	if end := tr.Played[number-1].Deadline; end.Before(rec.Deadline) {
@@ -450,13 +448,9 @@ func (t *Table) startPairing(st store.Store, tr store.Tournament, number, board 
 // player still busy with another game loses; when both are (or neither, the other game having
 // just ended), it is drawn.
 func (t *Table) busyForfeit(st store.Store, tr store.Tournament, p store.Pairing) tournament.Result {
-	where := tr.Channel
-	if tr.Thread != "" {
-		where = tr.Thread
-	}
-	_, err := st.ActiveGame(where, tr.Kind, p.First)
+	_, err := st.ActiveGame(tr.Where(), tr.Kind, p.First)
 	first := err == nil
-	_, err = st.ActiveGame(where, tr.Kind, p.Second)
+	_, err = st.ActiveGame(tr.Where(), tr.Kind, p.Second)
 	second := err == nil
 	switch {
 	case first && !second:
