@@ -286,7 +286,9 @@ func (t *Table) GameOver(ctx context.Context, v View) (Advance, bool) {
 }
 
 // NoteRound records the message that announced a round (Advance.Rounds); a round left without one
-// for store.AnnounceWait (its process died before posting it) is given again by the sweep.
+// for store.AnnounceWait (its process died before posting it) is given again by the sweep. Note
+// any non-empty id also when the announcement could not be posted (a 403), or every sweep gives
+// the round again.
 func (t *Table) NoteRound(id uint64, round int, messageID string) error {
 	return t.st.SetRoundMessage(id, round, messageID)
 }
