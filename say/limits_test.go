@@ -71,7 +71,7 @@ var samples = map[string]any{
 	"Better": "move nw.sw se.ne", "Black": 40, "BlackClaimed": 4, "Blunder": 30,
 	"Blurb": "Ouri: the Cape Verdean mancala, capture 25 seeds to win", "Challenger": "<@123456789012345678>",
 	"Change": "+162", "Char": `"\u200b"`, "Choices": "1h, 12h, 24h, 72h, 7d, 14d", "Claimed": "nw", "Code": "1F600",
-	"Colour": "Green", "Command": "tabuleiro", "Commands": "/oolong, /ouri, /ordo e /tabuleiro", "Deadline": 1740830400,
+	"Colour": "Green", "Command": "tabuleiro", "Creator": "<@123456789012345678>", "Commands": "/oolong, /ouri, /ordo e /tabuleiro", "Deadline": 1740830400,
 	"Deviation": 350, "Dirs": "nw, n, ne, w, c, e, sw, s, se", "Drawn": 999, "Effect": "whoever fired it swaps the teas of a claimed and an unclaimed table",
 	"Error": strings.Repeat("x", 200), "Example": "/ordo move play:c2:d2-c4", "Expires": 1740830400,
 	"File": "oolong-18446744073709551615.txt", "First": "<@123456789012345678> moves first", "From": "nw.sw",
