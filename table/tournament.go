@@ -8,6 +8,7 @@ import (
 
 	"tabuleiro/games"
 	"tabuleiro/games/catalog"
+	"tabuleiro/metrics"
 	"tabuleiro/store"
 	"tabuleiro/tournament"
 )
@@ -212,6 +213,7 @@ func (t *Table) StartTournament(ctx context.Context, a Actor, id uint64, manager
 		if err != nil {
 			return Advance{}, tournamentRefusal(err, tr)
 		}
+		metrics.RoundPaired()
 		t.logOf(&a).Info("tournament started", "tournament", id, "players", len(tr.Players), "rounds", rounds)
 		adv := Advance{Tournament: stored, Rounds: []Round{roundOf(stored, 1)}}
 		t.advance(ctx, t.st, &adv)
@@ -366,6 +368,7 @@ func (t *Table) advance(ctx context.Context, st store.Store, adv *Advance) {
 		tr, err = st.PairRound(tr, next)
 		switch {
 		case err == nil:
+			metrics.RoundPaired()
 			log.Info("round paired", "round", len(tr.Played))
 			adv.Tournament = tr
 			adv.Rounds = append(adv.Rounds, roundOf(tr, len(tr.Played)))
