@@ -78,7 +78,7 @@ func TestOptionsAreHeldToTheirLengths(t *testing.T) {
 	long := strings.Repeat("a3-a4 ", 200000) // 1.2 MB
 	data := CommandData{Name: "ordo", Sub: "move", Options: map[string]Value{"play": {Str: long}}}
 	err := checkLengths(data)
-	if msg, _ := publicError(err, say.For(say.English)); err == nil || strings.Contains(msg, "a3-a4") || !strings.Contains(msg, "100 characters") {
+	if msg, _ := publicError(err, say.For(say.English)); err == nil || strings.Contains(msg.String(), "a3-a4") || !strings.Contains(msg.String(), "100 characters") {
 		t.Fatalf("a 1.2 MB move: %v", err)
 	}
 	if checkLengths(CommandData{Name: "ordo", Sub: "move", Options: map[string]Value{"play": {Str: "a3-a4"}}}) != nil {

@@ -16,28 +16,28 @@ const (
 )
 
 // players is the header line: who plays which colour.
-func players(v View, w *say.Words) string {
-	return w.T("board.players", map[string]any{"Title": v.Desc().Title,
+func players(v View, w *say.Words) say.Rich {
+	return w.Rich("board.players", map[string]any{"Title": v.Desc().Title,
 		"Player": table.Seated(v.Game.Seats[0], v.Colour(0), w), "Opponent": table.Seated(v.Game.Seats[1], v.Colour(1), w)})
 }
 
 // boardContent is the text of a game message: players, the board block (with the last decision),
 // then one line saying whose turn it is or the result, and a pending offer. The legend comes with
 // the game's first boards (until each player has decided once) and when asked for.
-func boardContent(v View, w *say.Words, legend bool) string {
+func boardContent(v View, w *say.Words, legend bool) say.Rich {
 	block := render.BlockOf(v.Live, w)
-	var tail []string
+	var tail []say.Rich
 	if v.Over() {
-		tail = append(tail, table.ResultLine(v, w))
-		if line := changeLine(v.Game, w); line != "" {
+		tail = append(tail, resultLine(v, w))
+		if line := changeLine(v.Game, w); len(line) > 0 {
 			tail = append(tail, line)
 		}
 	} else {
 		s := v.Live.ToMove()
 		p := v.Game.Seats[s]
-		turn := table.Named(v, block.Status, w)
-		if turn == "" {
-			turn = table.Sentence(w.T("status.to-move", map[string]any{"Who": table.Seated(p, v.Colour(s), w)}))
+		turn := statusLine(v, block.Status, w)
+		if len(turn) == 0 {
+			turn = w.Rich("status.to-move", map[string]any{"Who": table.Seated(p, v.Colour(s), w)}).Sentence()
 		}
 		id := "board.turn.move"
 		switch {
@@ -46,28 +46,25 @@ func boardContent(v View, w *say.Words, legend bool) string {
 		case isPaneled(v.Live):
 			id = "board.turn.move-or-buttons"
 		}
-		tail = append(tail, w.T(id, map[string]any{"Turn": turn, "Kind": v.Game.Kind}))
+		tail = append(tail, w.Rich(id, map[string]any{"Turn": turn, "Kind": v.Game.Kind}))
 		if o := v.Game.Offer; o.Kind != "" && (o.By == 0 || o.By == 1) {
 			tail = append(tail, offerLine(v, w))
 		}
 	}
-	head := players(v, w) + "\n```\n" + strings.Join(block.Lines, "\n") + "\n```\n"
+	head := players(v, w).Add(say.Plain("\n"), say.Block("", block.Lines), say.Plain("\n"))
 	notes := block.Notes
 	if legend || v.Live.Ply() < 2 {
 		notes = append(notes[:len(notes):len(notes)], block.Legend...)
 	}
-	build := func() string {
-		var b strings.Builder
-		b.WriteString(head)
+	build := func() say.Rich {
+		var r strings.Builder
 		for _, n := range notes {
-			b.WriteString(n)
-			b.WriteByte('\n')
+			r.WriteString(n + "\n")
 		}
-		b.WriteString(strings.Join(tail, "\n"))
-		return b.String()
+		return head.Add(say.Plain(r.String()), say.Join("\n", tail...))
 	}
 	content := build()
-	for len(content) > maxContent && len([]rune(content)) > maxContent {
+	for Size(content) > maxContent {
 		// The board and the turn or result matter most: drop the offer, then the notes from the
 		// end (the legend) back to the last decision.
 		switch {
@@ -88,25 +85,25 @@ func isPaneled(g games.Game) bool {
 	return ok
 }
 
-func offerLine(v View, w *say.Words) string {
+func offerLine(v View, w *say.Words) say.Rich {
 	by := v.Game.Offer.By
 	args := map[string]any{"Player": table.PlayerName(v.Game.Seats[by], w),
 		"Opponent": table.PlayerName(v.Game.Seats[by.Other()], w), "Kind": v.Game.Kind}
 	if v.Game.Offer.Kind != "end" {
-		return w.T("board.offer.draw", args)
+		return w.Rich("board.offer.draw", args)
 	}
 	args["Result"] = agreedResult(v, w)
-	return w.T("board.offer.end", args)
+	return w.Rich("board.offer.end", args)
 }
 
 // agreedResult is how the game would end if the offer to end it were accepted now: Ouri's end
 // collects the seeds, so accepting may hand either player the win, and the offer must say so.
-func agreedResult(v View, w *say.Words) string {
+func agreedResult(v View, w *say.Words) say.Rich {
 	ended := v.Live.Clone()
 	if ended.End(games.Agreement, games.NoSeat) != nil {
-		return ""
+		return nil
 	}
-	return table.ResultLine(table.View{Game: v.Game, Live: ended}, w)
+	return resultLine(table.View{Game: v.Game, Live: ended}, w)
 }
 
 // boardMessage is a game's message in w's language (the server's: it is public). group narrows a

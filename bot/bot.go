@@ -4,6 +4,8 @@ import (
 	"context"
 	"log/slog"
 	"runtime/debug"
+	"strconv"
+	"unicode/utf8"
 
 	"tabuleiro/games"
 	"tabuleiro/say"
@@ -82,7 +84,7 @@ func (b *Bot) Handle(ctx context.Context, in *Interaction) (r Reply) {
 	defer func() {
 		if p := recover(); p != nil {
 			req.log.Error("panic while handling an interaction", "panic", p, "stack", string(debug.Stack()))
-			r = private(req.w.T("error.internal", nil))
+			r = private(req.w.Rich("error.internal", nil))
 			r.Outcome = Failed
 		}
 	}()
@@ -116,7 +118,7 @@ func (b *Bot) Handle(ctx context.Context, in *Interaction) (r Reply) {
 			req.log.Error("interaction failed", "err", err)
 			r.Outcome = Failed
 		} else {
-			req.log.Info("interaction refused", "reason", table.Clip(msg, 3*table.LogInput)) // it may quote the input
+			req.log.Info("interaction refused", "reason", table.Clip(msg.String(), 3*table.LogInput)) // it may quote the input
 			r.Outcome = Refused
 		}
 		return r
@@ -165,7 +167,7 @@ func (req *request) mayPostLater() error {
 }
 
 // private is an ephemeral message: only the person who asked sees it.
-func private(msg string) Reply {
+func private(msg say.Rich) Reply {
 	return Reply{Type: Post, Message: Message{Content: clip(msg), Private: true}}
 }
 
@@ -175,13 +177,51 @@ func public(m Message) Reply { return Reply{Type: Post, Message: m} }
 // update replaces the message whose control was used.
 func update(m Message) Reply { return Reply{Type: Update, Message: m} }
 
-// maxContent is the longest message chat platforms show (Discord: 2000 characters).
+// maxContent is the longest message chat platforms show: Discord's 2000 characters, counted on its
+// markup.
 const maxContent = 2000
 
-// clip keeps a message within maxContent characters.
-func clip(s string) string {
-	if len(s) <= maxContent || len([]rune(s)) <= maxContent {
-		return s
+// Size is how many characters r takes on the chat with the tightest limit, Discord, whose markup
+// writes a mention <@id>, a moment <t:seconds:R>, emphasis **…** and a block between fences of
+// their own lines (bot/discord's tests hold its rendering to this count).
+func Size(r say.Rich) int {
+	n := 0
+	for _, p := range r {
+		n += utf8.RuneCountInString(p.Text)
+		switch p.Kind {
+		case say.StrongPart:
+			n += len("****")
+		case say.MentionPart:
+			n += len("<@>")
+		case say.TimePart:
+			n += len("<t::R>") + len(strconv.FormatInt(p.At.Unix(), 10))
+		case say.BlockPart:
+			n += len("```\n\n```") + utf8.RuneCountInString(p.Lang)
+		}
 	}
-	return string([]rune(s)[:maxContent-1]) + "…"
+	return n
+}
+
+// clip keeps a message within maxContent characters: it keeps the parts that fit, cuts the words
+// of the first that does not, and ends with "…". A mention, a moment or a block is kept whole or
+// left out.
+func clip(r say.Rich) say.Rich {
+	if Size(r) <= maxContent {
+		return r
+	}
+	left := maxContent - 1
+	var out say.Rich
+	for _, p := range r {
+		n := Size(say.Rich{p})
+		if n <= left {
+			out, left = append(out, p), left-n
+			continue
+		}
+		if words := []rune(p.Text); (p.Kind == say.PlainPart || p.Kind == say.StrongPart) && n-len(words) < left {
+			p.Text = string(words[:left-(n-len(words))])
+			out = append(out, p)
+		}
+		break
+	}
+	return out.Add(say.Plain("…"))
 }

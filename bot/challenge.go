@@ -55,21 +55,21 @@ func describeOptions(d *games.Descriptor, o games.Options) string {
 func firstText(c store.Challenge) games.Text {
 	switch c.First {
 	case "me":
-		return games.Text{ID: "challenge.first", Args: map[string]any{"Player": table.Mention(c.Challenger)}}
+		return games.Text{ID: "challenge.first", Args: map[string]any{"Player": say.Mention(c.Challenger)}}
 	case "them":
-		return games.Text{ID: "challenge.first", Args: map[string]any{"Player": table.Mention(c.Opponent)}}
+		return games.Text{ID: "challenge.first", Args: map[string]any{"Player": say.Mention(c.Opponent)}}
 	}
 	return games.Text{ID: "challenge.first-random"}
 }
 
-func challengeText(c store.Challenge, w *say.Words) string {
+func challengeText(c store.Challenge, w *say.Words) say.Rich {
 	d := table.Describe(c.Kind)
 	id := "challenge.unrated"
 	if c.Rated {
 		id = "challenge.rated"
 	}
-	return w.T(id, map[string]any{"Challenger": table.Mention(c.Challenger), "Opponent": table.Mention(c.Opponent),
-		"Title": d.Title, "Options": describeOptions(d, c.Options), "First": firstText(c), "Expires": c.Expires.Unix()})
+	return w.Rich(id, map[string]any{"Challenger": say.Mention(c.Challenger), "Opponent": say.Mention(c.Opponent),
+		"Title": d.Title, "Options": describeOptions(d, c.Options), "First": firstText(c), "Expires": say.Time(c.Expires)})
 }
 
 func challengeRows(c store.Challenge, disabled bool, w *say.Words) []Row {
@@ -80,8 +80,8 @@ func challengeRows(c store.Challenge, disabled bool, w *say.Words) []Row {
 	}}
 }
 
-func expiredText(c store.Challenge, w *say.Words) string {
-	return w.T("challenge.expired", map[string]any{"Challenger": table.Mention(c.Challenger), "Opponent": table.Mention(c.Opponent),
+func expiredText(c store.Challenge, w *say.Words) say.Rich {
+	return w.Rich("challenge.expired", map[string]any{"Challenger": say.Mention(c.Challenger), "Opponent": say.Mention(c.Opponent),
 		"Title": table.Describe(c.Kind).Title})
 }
 
@@ -109,6 +109,6 @@ func (b *Bot) answer(req *request, click ClickData) (Reply, error) {
 	if c.State == store.ChallengeWithdrawn {
 		id = "challenge.withdrawn"
 	}
-	return update(Message{Content: req.pub.T(id, map[string]any{"Challenger": table.Mention(c.Challenger),
-		"Opponent": table.Mention(c.Opponent), "Title": table.Describe(c.Kind).Title})}), nil
+	return update(Message{Content: req.pub.Rich(id, map[string]any{"Challenger": say.Mention(c.Challenger),
+		"Opponent": say.Mention(c.Opponent), "Title": table.Describe(c.Kind).Title})}), nil
 }

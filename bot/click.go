@@ -41,7 +41,7 @@ func (b *Bot) click(ctx context.Context, req *request) (Reply, error) {
 				return Reply{}, err
 			}
 			yes := Action{Kind: act.Kind, Game: act.Game, Ply: act.Ply, Verb: "resign", Arg: "yes"}
-			r := private(req.w.T("reply.resign-confirm", map[string]any{"Title": v.Desc().Title}))
+			r := private(req.w.Rich("reply.resign-confirm", map[string]any{"Title": v.Desc().Title}))
 			r.Message.Rows = []Row{{{Type: Button, Label: req.w.T("button.resign-yes", nil), Style: Danger, Action: yes}}}
 			return r, nil
 		}
@@ -49,7 +49,7 @@ func (b *Bot) click(ctx context.Context, req *request) (Reply, error) {
 		if err != nil {
 			return Reply{}, err
 		}
-		return update(Message{Content: req.w.T("reply.resigned", map[string]any{"Result": table.Result(v)})}).with(b.afterEdit(v, req.pub)), nil
+		return update(Message{Content: req.w.Rich("reply.resigned", map[string]any{"Result": result(v)})}).with(b.afterEdit(v, req.pub)), nil
 	case "view", "group":
 		v, err := b.t.Controls(&a, act.Game, act.Ply)
 		if err != nil {

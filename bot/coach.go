@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"math"
-	"strings"
 	"sync"
 	"time"
 
@@ -26,7 +25,7 @@ func (b *Bot) hint(req *request) (Reply, error) {
 		return Reply{}, err
 	}
 	a := req.actor
-	return b.deferred(req, "coach.thinking", func(ctx context.Context) string {
+	return b.deferred(req, "coach.thinking", func(ctx context.Context) say.Rich {
 		h, err := b.t.Hint(ctx, a)
 		if err != nil {
 			return b.coachFailure(req, w, err)
@@ -65,12 +64,12 @@ func (c *coaching) done(user string) {
 
 // deferred answers at once that the answer comes later (a private placeholder, message id), and
 // edits in what work says, which has coachTimeout for it. A person has one such job at a time.
-func (b *Bot) deferred(req *request, id string, work func(ctx context.Context) string) (Reply, error) {
+func (b *Bot) deferred(req *request, id string, work func(ctx context.Context) say.Rich) (Reply, error) {
 	user := req.in.User
 	if !b.coach.start(user, b.t.Now()) {
 		return Reply{}, table.Refuse(table.Refused, "coach.refuse.busy")
 	}
-	return Reply{Type: Deferred, Message: Message{Content: req.w.T(id, nil), Private: true},
+	return Reply{Type: Deferred, Message: Message{Content: req.w.Rich(id, nil), Private: true},
 		After: func(ctx context.Context, f Followup) {
 			defer b.coach.done(user)
 			wctx, cancel := context.WithTimeout(ctx, coachTimeout)
@@ -86,13 +85,13 @@ func (b *Bot) deferred(req *request, id string, work func(ctx context.Context) s
 }
 
 // hintText words a hint: the decision, what it is worth to the caller, and the hints left.
-func hintText(w *say.Words, h table.Hint) string {
+func hintText(w *say.Words, h table.Hint) say.Rich {
 	args := map[string]any{"Used": h.Used, "Max": table.HintsPerGame, "Move": h.Move, "Outlook": outlook(w, h.Win, h.Proven)}
-	text := w.T("coach.hint.text", args)
+	text := w.Rich("coach.hint.text", args)
 	if left := h.Left(); left > 0 {
-		return text + "\n" + w.T("coach.hint.left", map[string]any{"Count": left})
+		return say.Join("\n", text, w.Rich("coach.hint.left", map[string]any{"Count": left}))
 	}
-	return text + "\n" + w.T("coach.hint.last", nil)
+	return say.Join("\n", text, w.Rich("coach.hint.last", nil))
 }
 
 // outlook says what a win chance means, in words for a proven result.
@@ -112,16 +111,16 @@ func outlook(w *say.Words, win float64, proven bool) string {
 func percent(p float64) int { return max(1, min(99, int(math.Round(p)))) }
 
 // coachFailure is what the deferred answer says when the work failed.
-func (b *Bot) coachFailure(req *request, w *say.Words, err error) string {
+func (b *Bot) coachFailure(req *request, w *say.Words, err error) say.Rich {
 	msg, internal := publicError(err, w)
 	switch {
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
 		req.log.Warn("the coach gave up", "err", err)
-		return w.T("coach.busy", nil)
+		return w.Rich("coach.busy", nil)
 	case internal:
 		req.log.Error("the coach failed", "err", err)
 	default:
-		req.log.Info("coach refused", "reason", table.Clip(msg, table.LogInput))
+		req.log.Info("coach refused", "reason", table.Clip(msg.String(), table.LogInput))
 	}
 	return msg
 }
@@ -134,7 +133,7 @@ func (b *Bot) review(req *request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	return b.deferred(req, "coach.reviewing", func(ctx context.Context) string {
+	return b.deferred(req, "coach.reviewing", func(ctx context.Context) say.Rich {
 		start := time.Now()
 		r, err := b.t.Review(ctx, v)
 		if err != nil {
@@ -147,19 +146,19 @@ func (b *Bot) review(req *request) (Reply, error) {
 
 // reviewText is a review as one message: the game, each decision hard finds clearly better than
 // the one played (the worst kept when they do not all fit), each player's accuracy, the legend.
-func reviewText(w *say.Words, v View, r ai.Review) string {
-	head := w.T("coach.review.head", map[string]any{"Players": players(v, w), "Count": len(r.Decisions)})
-	var acc []string
+func reviewText(w *say.Words, v View, r ai.Review) say.Rich {
+	head := w.Rich("coach.review.head", map[string]any{"Players": players(v, w), "Count": len(r.Decisions)})
+	var acc []say.Rich
 	for s := range 2 {
 		seat := games.Seat(s)
-		acc = append(acc, w.T("coach.review.accuracy", map[string]any{
+		acc = append(acc, w.Rich("coach.review.accuracy", map[string]any{
 			"Who":      table.Seated(v.Game.Seats[seat], v.Colour(seat), w),
 			"Accuracy": int(math.Round(r.Accuracy[seat])), "Count": r.Counted[seat]}))
 	}
-	foot := strings.Join(acc, "\n") + "\n" + w.T("coach.review.legend", map[string]any{
-		"Inaccuracy": ai.InaccuracyLoss, "Mistake": ai.MistakeLoss, "Blunder": ai.BlunderLoss})
-	build := func(least ai.Grade) (string, int) {
-		var lines []string
+	foot := say.Join("\n", append(acc, w.Rich("coach.review.legend", map[string]any{
+		"Inaccuracy": ai.InaccuracyLoss, "Mistake": ai.MistakeLoss, "Blunder": ai.BlunderLoss}))...)
+	build := func(least ai.Grade) (say.Rich, int) {
+		var lines []say.Rich
 		left := 0
 		for _, x := range r.Decisions {
 			if x.Grade == ai.Good {
@@ -169,21 +168,21 @@ func reviewText(w *say.Words, v View, r ai.Review) string {
 				left++
 				continue
 			}
-			lines = append(lines, w.T("coach.review.line", map[string]any{
+			lines = append(lines, w.Rich("coach.review.line", map[string]any{
 				"Ply": x.Ply, "Colour": v.Colour(x.Seat), "Played": v.Live.Format(x.Played), "Mark": x.Grade.Mark(),
 				"Better": v.Live.Format(x.Best), "Loss": int(math.Round(x.Loss))}))
 		}
 		if len(lines) == 0 && left == 0 {
-			lines = append(lines, w.T("coach.review.clean", nil))
+			lines = append(lines, w.Rich("coach.review.clean", nil))
 		}
 		if left > 0 {
-			lines = append(lines, w.T("coach.review.more", map[string]any{"Count": left}))
+			lines = append(lines, w.Rich("coach.review.more", map[string]any{"Count": left}))
 		}
-		return head + "\n" + strings.Join(lines, "\n") + "\n" + foot, left
+		return say.Join("\n", head, say.Join("\n", lines...), foot), left
 	}
-	var text string
+	var text say.Rich
 	for _, least := range []ai.Grade{ai.Inaccuracy, ai.Mistake, ai.Blunder} {
-		if text, _ = build(least); len([]rune(text)) <= maxContent {
+		if text, _ = build(least); Size(text) <= maxContent {
 			return text
 		}
 	}

@@ -23,7 +23,7 @@ func (f *noFollowup) Original(ctx context.Context) (string, error) { return "m",
 func (f *noFollowup) EditOriginal(ctx context.Context, m Message) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	f.edited = append(f.edited, m.Content)
+	f.edited = append(f.edited, m.Content.String())
 	return nil
 }
 func (f *noFollowup) ClearOriginal(ctx context.Context) error { return nil }
@@ -59,7 +59,7 @@ func TestOneCoachJobAtATimePerPerson(t *testing.T) {
 	if first.Type != Deferred || first.After == nil {
 		t.Fatalf("a review: %+v", first)
 	}
-	if r := slash("alice", "review"); r.Type != Post || !strings.Contains(r.Message.Content, "still being worked on") {
+	if r := slash("alice", "review"); r.Type != Post || !strings.Contains(r.Message.Content.String(), "still being worked on") {
 		t.Errorf("a second review while the first runs: %+v", r)
 	}
 	if r := slash("bob", "review"); r.Type != Deferred {

@@ -11,6 +11,7 @@ import (
 
 	"tabuleiro/ai"
 	"tabuleiro/games"
+	"tabuleiro/say"
 	"tabuleiro/table"
 )
 
@@ -69,7 +70,7 @@ func (b *Bot) command(ctx context.Context, req *request) (Reply, error) {
 	case "profile":
 		return b.profile(req)
 	case "rules":
-		return private(req.w.T(d.Rules, nil) + "\n" + req.w.T("coach.rules", map[string]any{"Kind": d.Kind})), nil
+		return private(say.Join("\n", req.w.Rich(d.Rules, nil), req.w.Rich("coach.rules", map[string]any{"Kind": d.Kind}))), nil
 	case "replay":
 		return b.replay(req)
 	case "hint":
@@ -223,7 +224,7 @@ func (b *Bot) resign(req *request) (Reply, error) {
 	var retired *table.Retired
 	if errors.As(err, &retired) {
 		kind := req.actor.Kind
-		return private(req.w.T("reply.retired", map[string]any{"Title": table.Describe(kind).Title, "Game": retired.Game, "Kind": kind})), nil
+		return private(req.w.Rich("reply.retired", map[string]any{"Title": table.Describe(kind).Title, "Game": retired.Game, "Kind": kind})), nil
 	}
 	if err != nil {
 		return Reply{}, err

@@ -9,28 +9,28 @@ import (
 )
 
 // publicError turns any error into the message a person sees, and says whether it is our fault.
-func publicError(err error, w *say.Words) (msg string, internal bool) {
+func publicError(err error, w *say.Words) (msg say.Rich, internal bool) {
 	var r *table.Refusal
 	var corrupt *store.CorruptError
 	switch {
 	case errors.As(err, &r):
-		return r.Word(w), r.Code == table.Internal
+		return refusalText(r, w), r.Code == table.Internal
 	case errors.As(err, &corrupt):
 		id := "error.corrupt-game"
 		if corrupt.Bucket == "challenges" {
 			id = "error.corrupt-challenge"
 		}
-		return w.T(id, map[string]any{"Key": corrupt.Key}), true
+		return w.Rich(id, map[string]any{"Key": corrupt.Key}), true
 	case errors.Is(err, store.ErrMovedOn):
-		return w.T("error.moved-on", nil), false
+		return w.Rich("error.moved-on", nil), false
 	case errors.Is(err, store.ErrNotFound):
-		return w.T("error.not-found", nil), false
+		return w.Rich("error.not-found", nil), false
 	case errors.Is(err, store.ErrBusy):
-		return w.T("error.busy", nil), false
+		return w.Rich("error.busy", nil), false
 	case errors.Is(err, store.ErrClosed):
-		return w.T("error.closed", nil), false
+		return w.Rich("error.closed", nil), false
 	case errors.Is(err, store.ErrExpired):
-		return w.T("error.expired", nil), false
+		return w.Rich("error.expired", nil), false
 	}
-	return w.T("error.internal", nil), true
+	return w.Rich("error.internal", nil), true
 }

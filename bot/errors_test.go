@@ -33,7 +33,7 @@ func TestPublicErrorSaysWhatHappenedAndWhatToDo(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			msg, internal := publicError(tt.err, say.For(say.English))
-			if !strings.Contains(msg, tt.says) || internal != tt.internal {
+			if !strings.Contains(msg.String(), tt.says) || internal != tt.internal {
 				t.Errorf("publicError = %q, %v; want %q, %v", msg, internal, tt.says, tt.internal)
 			}
 		})

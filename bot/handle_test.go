@@ -20,7 +20,7 @@ func TestHandleRecoversAPanic(t *testing.T) {
 	in := &Interaction{Type: Command, ID: "i1", User: "alice", Guild: "g1", Channel: "c1",
 		Command: CommandData{Name: "ouri", Sub: "board", Options: map[string]Value{}}}
 	r := b.Handle(context.Background(), in)
-	if r.Type != Post || !r.Message.Private || !strings.Contains(r.Message.Content, "went wrong") || r.After != nil {
+	if r.Type != Post || !r.Message.Private || !strings.Contains(r.Message.Content.String(), "went wrong") || r.After != nil {
 		t.Fatalf("reply %+v", r)
 	}
 	var found bool

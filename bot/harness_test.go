@@ -13,6 +13,7 @@ import (
 	"tabuleiro/ai"
 	"tabuleiro/games"
 	"tabuleiro/games/catalog"
+	"tabuleiro/say"
 	"tabuleiro/store"
 )
 
@@ -23,11 +24,26 @@ import (
 // kinds lists the games in the order of their commands.
 var kinds = []string{"oolong", "ouri", "ordo"}
 
-// said is what a message says, as a person reads it.
-func said(m Message) string { return m.Content }
+// said is what a message says, as the tests read it: its words, a mention as @id, a moment as its
+// UTC time, emphasis between ** and a block between ``` fences (the catalogue's and CommonMark's
+// marks, not any chat's).
+func said(m Message) string {
+	var b strings.Builder
+	for _, p := range m.Content {
+		switch p.Kind {
+		case say.StrongPart:
+			b.WriteString("**" + p.Text + "**")
+		case say.BlockPart:
+			b.WriteString("```" + p.Lang + "\n" + p.Text + "\n```")
+		default:
+			b.WriteString(say.Rich{p}.String())
+		}
+	}
+	return b.String()
+}
 
-// mention is how a message names a person.
-func mention(userID string) string { return "<@" + userID + ">" }
+// mention is how said names a person.
+func mention(userID string) string { return "@" + userID }
 
 // clock is a fake clock tests advance by hand.
 type clock struct {
@@ -114,7 +130,7 @@ func (r *recorder) StartThread(ctx context.Context, channel, message, name strin
 		return "", fmt.Errorf("starting a thread in %s: %w", channel, ErrForbidden)
 	}
 	id := "th-" + r.newID()
-	r.calls = append(r.calls, sent{op: "thread", channel: channel, message: message, msg: Message{Content: name}})
+	r.calls = append(r.calls, sent{op: "thread", channel: channel, message: message, msg: Message{Content: say.Plain(name)}})
 	r.mu.Unlock()
 	return id, nil
 }

@@ -12,7 +12,7 @@ import (
 // historyText is the move list: one decision per line, "<ply>. <colour> <notation>", every decision
 // from ply 1. When the whole list does not fit in a message, the text keeps the most recent decisions
 // and whole is the complete list as a file <game>-<id>.txt; else whole is nil.
-func historyText(v View, w *say.Words) (text string, whole *File) {
+func historyText(v View, w *say.Words) (text say.Rich, whole *File) {
 	log, seats := v.Live.Log(), v.Live.Deciders()
 	colours := [2]string{v.Colour(0).Word(w), v.Colour(1).Word(w)}
 	var lines []string
@@ -23,29 +23,29 @@ func historyText(v View, w *say.Words) (text string, whole *File) {
 		}
 		lines = append(lines, strconv.Itoa(i+1)+". "+colour+" "+v.Live.Format(m))
 	}
-	foot := ""
+	foot := say.Plain("\n")
 	if v.Over() {
-		foot = "\n" + table.ResultLine(v, w)
+		foot = foot.Add(resultLine(v, w))
 	} else {
 		s := v.Live.ToMove()
-		foot = "\n" + table.Sentence(w.T("status.to-move", map[string]any{"Who": table.Seated(v.Game.Seats[s], colours[s], w)}))
+		foot = foot.Add(w.Rich("status.to-move", map[string]any{"Who": table.Seated(v.Game.Seats[s], colours[s], w)}).Sentence())
 	}
 	head := players(v, w)
 	if len(lines) == 0 {
-		return head + "\n" + w.T("history.empty", nil) + foot, nil
+		return head.Add(say.Plain("\n"), w.Rich("history.empty", nil), foot), nil
 	}
 	name := v.Game.Kind + "-" + strconv.FormatUint(v.Game.ID, 10) + ".txt"
-	build := func(from int) string {
-		note := ""
+	build := func(from int) say.Rich {
+		text := head
 		if from > 0 {
-			note = "\n" + w.T("history.earlier", map[string]any{"Count": from, "File": name})
+			text = text.Add(say.Plain("\n"), w.Rich("history.earlier", map[string]any{"Count": from, "File": name}))
 		}
-		return head + note + "\n```text\n" + strings.Join(lines[from:], "\n") + "\n```" + foot
+		return text.Add(say.Plain("\n"), say.Block("text", lines[from:]), foot)
 	}
-	if all := build(0); len([]rune(all)) <= maxContent {
+	if all := build(0); Size(all) <= maxContent {
 		return all, nil
 	}
 	// Find the smallest cut that fits.
-	from := sort.Search(len(lines), func(i int) bool { return len([]rune(build(i))) <= maxContent })
+	from := sort.Search(len(lines), func(i int) bool { return Size(build(i)) <= maxContent })
 	return clip(build(from)), &File{Name: name, Content: []byte(strings.Join(lines, "\n") + "\n")}
 }

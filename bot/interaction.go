@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"strings"
+
+	"tabuleiro/say"
 )
 
 // Type is what kind of interaction a person made.
@@ -165,7 +167,9 @@ type File struct {
 
 // Message is what the bot posts: text, who it may ping, and rows of controls.
 type Message struct {
-	Content string
+	// Content is the text, in parts each adapter shows its own way (mentions, moments, emphasis,
+	// boards in blocks).
+	Content say.Rich
 	Rows    []Row
 	Private bool
 	// Pings are the only people the message may notify (a challenge's opponent, the players of a

@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"errors"
-	"strings"
 
 	"tabuleiro/games"
 	"tabuleiro/say"
@@ -21,15 +20,16 @@ func (b *Bot) GameChanged(ctx context.Context, v View) {
 	if v.Live.Outcome().Method != games.Time {
 		return
 	}
-	var pings, names []string
+	var pings []string
+	var names []say.Rich
 	for _, p := range v.Game.Seats {
 		if !p.Bot {
 			pings = append(pings, p.UserID)
-			names = append(names, table.Mention(p.UserID))
+			names = append(names, say.Mention(p.UserID))
 		}
 	}
-	m := Message{Content: w.T("notify.time", map[string]any{"Players": strings.Join(names, " "), "Title": v.Desc().Title,
-		"Result": table.Result(v)}), Pings: pings}
+	m := Message{Content: w.Rich("notify.time", map[string]any{"Players": say.Join(" ", names...), "Title": v.Desc().Title,
+		"Result": result(v)}), Pings: pings}
 	if _, err := b.send.Send(ctx, v.Where(), m); err != nil {
 		b.log.Warn("could not tell the players of a game lost on time", "game", v.Game.ID, "err", err)
 	}
@@ -81,7 +81,7 @@ func (b *Bot) forbidden(ctx context.Context, v View, f Followup, err error, w *s
 		log.Warn("the bot may not post in the channel of a game and no interaction is live to say so", "err", err)
 		return
 	}
-	m := Message{Content: w.T("notify.forbidden", map[string]any{"Title": v.Desc().Title, "Kind": v.Game.Kind})}
+	m := Message{Content: w.Rich("notify.forbidden", map[string]any{"Title": v.Desc().Title, "Kind": v.Game.Kind})}
 	if _, err := f.FollowUp(ctx, m); err != nil {
 		log.Warn("could not tell the players that the bot may not post here", "err", err)
 	}
@@ -117,8 +117,8 @@ func (b *Bot) TurnPing(ctx context.Context, v View, reminder bool, stale string)
 	if reminder {
 		id = "notify.reminder"
 	}
-	text := w.T(id, map[string]any{"Player": table.Mention(mover), "Title": v.Desc().Title,
-		"Opponent": table.Player(v.Game.Seats[v.Live.ToMove().Other()]), "Deadline": v.Game.Deadline.Unix()})
+	text := w.Rich(id, map[string]any{"Player": say.Mention(mover), "Title": v.Desc().Title,
+		"Opponent": table.Player(v.Game.Seats[v.Live.ToMove().Other()]), "Deadline": say.Time(v.Game.Deadline)})
 	m := Message{Content: text, Pings: []string{mover}}
 	if board := b.boardID(ctx, v); board != "" {
 		m.Jump = &Jump{Guild: v.Game.Guild, Channel: v.Where(), Message: board}

@@ -35,17 +35,17 @@ func shownRating(r int, provisional bool) string {
 }
 
 // changeLine is the second result line of a rated game: each player's rating before and after,
-// "<@a> 1500? → 1662? (+162) · <@b> 1500? → 1338? (-162)"; "" for a game that changed no rating.
-func changeLine(rec store.Game, w *say.Words) string {
+// "@a 1500? → 1662? (+162) · @b 1500? → 1338? (-162)"; nothing for a game that changed no rating.
+func changeLine(rec store.Game, w *say.Words) say.Rich {
 	if !rec.Rated || rec.State != store.Finished || rec.Change == ([2]store.RatingChange{}) {
-		return ""
+		return nil
 	}
-	var parts []string
+	var parts []say.Rich
 	for i, c := range rec.Change {
-		parts = append(parts, table.PlayerName(rec.Seats[i], w)+" "+shownRating(c.Before, c.BeforeProvisional)+" → "+
-			shownRating(c.After, c.AfterProvisional)+" ("+signed(c.After-c.Before)+")")
+		parts = append(parts, table.PlayerName(rec.Seats[i], w).Add(say.Plain(" "+shownRating(c.Before, c.BeforeProvisional)+" → "+
+			shownRating(c.After, c.AfterProvisional)+" ("+signed(c.After-c.Before)+")")))
 	}
-	return strings.Join(parts, " · ")
+	return say.Join(" · ", parts...)
 }
 
 func signed(d int) string {
@@ -94,19 +94,18 @@ func (b *Bot) leaderboardMessage(req *request, page int) (Message, error) {
 	}
 	title := table.Describe(kind).Title
 	w := req.w
-	var sb strings.Builder
-	sb.WriteString(w.T("leaderboard.head", map[string]any{"Title": title, "Page": lb.Page, "Pages": lb.Pages}) + "\n")
+	text := w.Rich("leaderboard.head", map[string]any{"Title": title, "Page": lb.Page, "Pages": lb.Pages}).Add(say.Plain("\n"))
 	if lb.Total == 0 {
-		sb.WriteString(w.T("leaderboard.empty", map[string]any{"Title": title, "Kind": kind}))
-		return Message{Content: sb.String()}, nil
+		return Message{Content: text.Add(w.Rich("leaderboard.empty", map[string]any{"Title": title, "Kind": kind}))}, nil
 	}
 	for _, e := range lb.Entries {
-		fmt.Fprintf(&sb, "`#%d` %s **%s** · %s\n", e.Rank, table.Mention(e.User), e.Rating, record(e.Won, e.Drawn, e.Lost, w))
+		text = text.Add(say.Plain(fmt.Sprintf("`#%d` ", e.Rank)), say.Mention(e.User), say.Plain(" "),
+			say.Strong(e.Rating.String()), say.Plain(" · "+record(e.Won, e.Drawn, e.Lost, w)+"\n"))
 	}
 	if me := lb.Mine; me.Rank > 0 {
-		sb.WriteString(w.T("leaderboard.mine", map[string]any{"Rank": me.Rank, "Total": lb.Total, "Rating": me.Rating.String()}))
+		text = text.Add(w.Rich("leaderboard.mine", map[string]any{"Rank": me.Rank, "Total": lb.Total, "Rating": me.Rating.String()}))
 	} else {
-		sb.WriteString(w.T("leaderboard.not-mine", map[string]any{"Title": title, "Kind": kind}))
+		text = text.Add(w.Rich("leaderboard.not-mine", map[string]any{"Title": title, "Kind": kind}))
 	}
 	act := func(p int) Action { return Action{Kind: kind, Verb: "leaderboard", Arg: strconv.Itoa(p)} }
 	rows := []Row{{
@@ -116,7 +115,7 @@ func (b *Bot) leaderboardMessage(req *request, page int) (Message, error) {
 	if lb.Pages == 1 {
 		rows = []Row{}
 	}
-	return Message{Content: clip(sb.String()), Rows: rows}, nil
+	return Message{Content: clip(text), Rows: rows}, nil
 }
 
 // profile answers /<game> profile: a person's rating, records and last games, privately.
@@ -132,40 +131,39 @@ func (b *Bot) profile(req *request) (Reply, error) {
 	}
 	title := table.Describe(req.actor.Kind).Title
 	w := req.w
-	var sb strings.Builder
-	sb.WriteString("**" + title + "** · " + table.Mention(p.User) + "\n")
+	lines := []say.Rich{say.Strong(title).Add(say.Plain(" · "), say.Mention(p.User))}
 	rating := map[string]any{"Rating": p.Rating.String(), "Deviation": int(math.Round(p.Rating.Deviation))}
 	if p.Rated() > 0 {
-		sb.WriteString(w.T("profile.rating", rating))
+		line := w.Rich("profile.rating", rating)
 		if p.Rank > 0 {
-			sb.WriteString(w.T("profile.rank", map[string]any{"Rank": p.Rank, "Total": p.Ranked}))
+			line = line.Add(w.Rich("profile.rank", map[string]any{"Rank": p.Rank, "Total": p.Ranked}))
 		}
-		sb.WriteString("\n" + w.T("profile.rated", map[string]any{"Record": record(p.Won, p.Drawn, p.Lost, w)}) + "\n")
+		lines = append(lines, line, w.Rich("profile.rated", map[string]any{"Record": record(p.Won, p.Drawn, p.Lost, w)}))
 	} else {
-		sb.WriteString(w.T("profile.unrated", rating) + "\n")
+		lines = append(lines, w.Rich("profile.unrated", rating))
 	}
 	if len(p.Bot) > 0 {
 		var levels []string
 		for _, r := range p.Bot {
 			levels = append(levels, w.T("choice.level."+r.Level, nil)+" "+record(r.Won, r.Drawn, r.Lost, w))
 		}
-		sb.WriteString(w.T("profile.bot", map[string]any{"Levels": strings.Join(levels, "; ")}) + "\n")
+		lines = append(lines, w.Rich("profile.bot", map[string]any{"Levels": strings.Join(levels, "; ")}))
 	} else {
-		sb.WriteString(w.T("profile.no-bot", nil) + "\n")
+		lines = append(lines, w.Rich("profile.no-bot", nil))
 	}
 	if len(p.Recent) == 0 {
-		sb.WriteString(w.T("profile.no-games", nil))
+		lines = append(lines, w.Rich("profile.no-games", nil))
 	} else {
-		sb.WriteString(w.T("profile.last", map[string]any{"Count": len(p.Recent)}) + "\n")
+		lines = append(lines, w.Rich("profile.last", map[string]any{"Count": len(p.Recent)}))
 		for _, g := range p.Recent {
-			sb.WriteString("• " + recentLine(g, p.User, w) + "\n")
+			lines = append(lines, say.Plain("• ").Add(recentLine(g, p.User, w)))
 		}
 	}
-	return private(strings.TrimRight(sb.String(), "\n")), nil
+	return private(say.Join("\n", lines...)), nil
 }
 
 // recentLine is one finished game from a player's side: result, opponent, how, rating change, when.
-func recentLine(g store.Game, user string, w *say.Words) string {
+func recentLine(g store.Game, user string, w *say.Words) say.Rich {
 	seat := table.SeatOf(g, user)
 	if seat == games.NoSeat {
 		seat = 0
@@ -186,12 +184,12 @@ func recentLine(g store.Game, user string, w *say.Words) string {
 	case o.Winner == seat.Other():
 		id = "recent.lost"
 	}
-	what := w.T(id, map[string]any{"Opponent": table.PlayerName(g.Seats[seat.Other()], w), "How": o.Method})
+	what := w.Rich(id, map[string]any{"Opponent": table.PlayerName(g.Seats[seat.Other()], w), "How": o.Method})
 	if c := g.Change[seat]; g.Rated && c != (store.RatingChange{}) {
-		what += w.T("recent.rated", map[string]any{"Before": shownRating(c.Before, c.BeforeProvisional),
-			"After": shownRating(c.After, c.AfterProvisional), "Change": signed(c.After - c.Before)})
+		what = what.Add(w.Rich("recent.rated", map[string]any{"Before": shownRating(c.Before, c.BeforeProvisional),
+			"After": shownRating(c.After, c.AfterProvisional), "Change": signed(c.After - c.Before)}))
 	} else if !g.Seats[0].Bot && !g.Seats[1].Bot {
-		what += w.T("recent.unrated", nil)
+		what = what.Add(w.Rich("recent.unrated", nil))
 	}
-	return what + " <t:" + strconv.FormatInt(g.LastMove.Unix(), 10) + ":R>"
+	return what.Add(say.Plain(" "), say.Time(g.LastMove))
 }

@@ -3,7 +3,6 @@ package bot
 import (
 	"strconv"
 
-	"strings"
 	"tabuleiro/say"
 
 	"tabuleiro/render"
@@ -53,24 +52,23 @@ func replayMessage(v View, ply int, w *say.Words) (Message, error) {
 		}
 	}
 	block := render.BlockOf(g, w)
-	var b strings.Builder
-	b.WriteString(w.T("replay.head", map[string]any{"Players": players(v, w), "Ply": ply, "Total": n}))
-	b.WriteString("\n```\n" + strings.Join(block.Lines, "\n") + "\n```\n")
+	text := w.Rich("replay.head", map[string]any{"Players": players(v, w), "Ply": ply, "Total": n}).
+		Add(say.Plain("\n"), say.Block("", block.Lines), say.Plain("\n"))
 	notes := block.Notes
 	if ply == 0 {
 		notes = append(notes[:len(notes):len(notes)], block.Legend...)
 	}
 	for _, note := range notes {
-		b.WriteString(note + "\n")
+		text = text.Add(say.Plain(note + "\n"))
 	}
 	switch {
 	case ply == n:
-		b.WriteString(table.ResultLine(v, w))
+		text = text.Add(resultLine(v, w))
 	case ply > 0:
 		seats, log := v.Live.Deciders(), v.Live.Log()
-		b.WriteString(strconv.Itoa(ply) + ". " + v.Colour(seats[ply-1]).Word(w) + " " + v.Live.Format(log[ply-1]))
+		text = text.Add(say.Plain(strconv.Itoa(ply) + ". " + v.Colour(seats[ply-1]).Word(w) + " " + v.Live.Format(log[ply-1])))
 	default:
-		b.WriteString(w.T("replay.start", nil))
+		text = text.Add(w.Rich("replay.start", nil))
 	}
 	// Two buttons may lead to the same decision: the button's place (in Ply) keeps their ids apart.
 	step := func(place int, label string, to int) Control {
@@ -78,7 +76,7 @@ func replayMessage(v View, ply int, w *say.Words) (Message, error) {
 			Action: Action{Kind: v.Game.Kind, Game: v.Game.ID, Ply: place, Verb: "replay", Arg: strconv.Itoa(max(0, min(n, to)))}}
 	}
 	row := Row{step(0, "⏮", 0), step(1, "◀", ply-1), step(2, "▶", ply+1), step(3, "⏭", n)}
-	return Message{Content: clip(b.String()), Rows: []Row{row}}, nil
+	return Message{Content: clip(text), Rows: []Row{row}}, nil
 }
 
 // rematch answers a finished board's Rematch: a new challenge to the other player with the seats

@@ -69,7 +69,7 @@ func (b *Bot) tabuleiro(req *request) (Reply, error) {
 		if err != nil {
 			return Reply{}, err
 		}
-		return private(req.w.T("settings.me", map[string]any{"Pings": onOff(!m.NoPings), "Then": onOff(m.NoPings),
+		return private(req.w.Rich("settings.me", map[string]any{"Pings": onOff(!m.NoPings), "Then": onOff(m.NoPings),
 			"Switch": strconv.FormatBool(m.NoPings)})), nil
 	case "settings":
 		return b.settings(req)
@@ -124,7 +124,7 @@ func (b *Bot) settings(req *request) (Reply, error) {
 	if s.IdleTimeout > 0 {
 		idle = idleText(s.IdleTimeout)
 	}
-	return private(w.T("settings.server", map[string]any{"Threads": onOff(s.Threads), "Rated": onOff(!s.Unrated),
+	return private(w.Rich("settings.server", map[string]any{"Threads": onOff(s.Threads), "Rated": onOff(!s.Unrated),
 		"Language": lang, "Idle": idle, "Pings": onOff(!s.NoPings)})), nil
 }
 
@@ -168,14 +168,12 @@ func days(d time.Duration) string {
 }
 
 // helpText says what the bot does and how to start, for each game of the catalog.
-func helpText(w *say.Words) string {
-	var b strings.Builder
-	b.WriteString(w.T("help.head", nil) + "\n")
+func helpText(w *say.Words) say.Rich {
+	lines := []say.Rich{w.Rich("help.head", nil)}
 	for _, d := range descriptors() {
-		b.WriteString(w.T("help.game", map[string]any{"Title": d.Title, "Blurb": blurb(d, w), "Kind": d.Kind}) + "\n")
+		lines = append(lines, w.Rich("help.game", map[string]any{"Title": d.Title, "Blurb": blurb(d, w), "Kind": d.Kind}))
 	}
-	b.WriteString(w.T("help.foot", map[string]any{"Menu": w.T("command.challenge-menu", nil)}))
-	return b.String()
+	return say.Join("\n", append(lines, w.Rich("help.foot", map[string]any{"Menu": w.T("command.challenge-menu", nil)}))...)
 }
 
 // blurb is what a game is, without its title: "the Cape Verdean mancala, capture 25 seeds to win".
@@ -201,7 +199,7 @@ func (b *Bot) challengeMenu(req *request) (Reply, error) {
 	for _, d := range descriptors() {
 		menu.Options = append(menu.Options, Option{Label: d.Title, Value: d.Kind, Description: blurb(d, req.w)})
 	}
-	r := private(req.w.T("reply.which-game", map[string]any{"Opponent": table.Mention(target)}))
+	r := private(req.w.Rich("reply.which-game", map[string]any{"Opponent": say.Mention(target)}))
 	r.Message.Rows = []Row{{menu}}
 	return r, nil
 }

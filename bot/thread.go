@@ -38,7 +38,7 @@ func (b *Bot) moveToThread(ctx context.Context, req *request, v View, f Followup
 		return moved
 	}
 	tell := func(why games.Text) {
-		m := Message{Content: req.w.T("thread.stays", map[string]any{"Why": why}), Private: true}
+		m := Message{Content: req.w.Rich("thread.stays", map[string]any{"Why": why}), Private: true}
 		if _, err := f.FollowUp(ctx, m); err != nil {
 			log.Warn("could not say why the game has no thread", "err", err)
 		}

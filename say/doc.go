@@ -16,7 +16,11 @@
 //     as a games.Text, an id and its values: the rules' refusals are *games.Problem, the table's
 //     *table.Refusal{Code, Text} (table.Refuse(code, "refusal.busy-you", "Title", …)). Values may be
 //     games.Phrase (a seat's colour, a player, a result), worded in the reader's language.
-//   - render and table word boards and results with the Words they are given (games.Words).
+//   - render words boards with the Words it is given (games.Words); the table names players
+//     (table.PlayerName) and the bot words turns and results.
+//   - What a person reads in a chat is Rich (w.Rich): words, and parts each adapter shows its own
+//     way — a mention (Mention), a moment (Time), emphasis (**…** in the files), a block of lines
+//     (Block). T gives plain words, for labels and names. No text carries a chat's markup.
 //   - The bot picks the Words once per request: req.w for what only the caller sees, req.pub for
 //     what the channel sees (the server's language), and b.publicWords for work done later.
 //   - A new text is a new id in both files, written for players in each language.

@@ -88,22 +88,10 @@ func (w *Words) Lang() string { return w.lang }
 // itself, so a missing text shows up in tests and transcripts instead of an empty message.
 //
 // A value that is a games.Phrase (a seat's colour, a result) is worded in w's language first.
+// T gives plain words, for what shows no parts (labels, names, logs): emphasis loses its marks and
+// a Rich value is its String. A message a person reads in a chat is Rich.
 func (w *Words) T(id string, data map[string]any) string {
-	m := w.msgs[id]
-	if m == nil {
-		if w.lang != English {
-			return For(English).T(id, data)
-		}
-		return id
-	}
-	t := m.forms[plural.Other]
-	if m.plural {
-		if n, ok := count(data["Count"]); ok {
-			if f := m.forms[w.form(n)]; f != nil {
-				t = f
-			}
-		}
-	}
+	w, t := w.template(id, data)
 	switch {
 	case t == nil:
 		return id
@@ -119,35 +107,118 @@ func (w *Words) T(id string, data map[string]any) string {
 			b.WriteString(p.text)
 			continue
 		}
-		v, ok := data[p.field]
-		if !ok {
-			b.WriteString("<no value>")
-			continue
-		}
-		switch v := v.(type) {
-		case string:
-			b.WriteString(v)
-		case games.Phrase:
-			b.WriteString(v.Word(w))
-		case int:
-			b.WriteString(strconv.Itoa(v))
-		case int64:
-			b.WriteString(strconv.FormatInt(v, 10))
-		case uint64:
-			b.WriteString(strconv.FormatUint(v, 10))
-		default:
-			fmt.Fprint(&b, v)
-		}
+		w.writeField(&b, data, p.field)
 	}
 	return b.String()
+}
+
+// writeField writes the value of a message's field as words.
+func (w *Words) writeField(b *strings.Builder, data map[string]any, field string) {
+	v, ok := data[field]
+	if !ok {
+		b.WriteString("<no value>")
+		return
+	}
+	switch v := v.(type) {
+	case string:
+		b.WriteString(v)
+	case Rich:
+		b.WriteString(v.String())
+	case RichPhrase:
+		b.WriteString(v.Rich(w).String())
+	case games.Phrase:
+		b.WriteString(v.Word(w))
+	case int:
+		b.WriteString(strconv.Itoa(v))
+	case int64:
+		b.WriteString(strconv.FormatInt(v, 10))
+	case uint64:
+		b.WriteString(strconv.FormatUint(v, 10))
+	default:
+		fmt.Fprint(b, v)
+	}
+}
+
+// template is the form of message id that data's Count picks, and the catalogue that has it
+// (English when w lacks the id); nil when no catalogue has it.
+func (w *Words) template(id string, data map[string]any) (*Words, *template) {
+	m := w.msgs[id]
+	if m == nil {
+		if w.lang != English {
+			return For(English).template(id, data)
+		}
+		return w, nil
+	}
+	t := m.forms[plural.Other]
+	if m.plural {
+		if n, ok := count(data["Count"]); ok {
+			if f := m.forms[w.form(n)]; f != nil {
+				t = f
+			}
+		}
+	}
+	return w, t
+}
+
+// Rich renders message id as T does, in parts: what the catalogue marks **…** is emphasis, and a
+// value that is Rich (a mention, a moment), a RichPhrase or a games.Text keeps its parts.
+func (w *Words) Rich(id string, data map[string]any) Rich {
+	w, t := w.template(id, data)
+	switch {
+	case t == nil:
+		return Plain(id)
+	case t.rich:
+		return Plain(w.localize(id, data))
+	}
+	out := make(Rich, 0, len(t.parts))
+	for _, p := range t.parts {
+		kind := PlainPart
+		if p.strong {
+			kind = StrongPart
+		}
+		if p.field == "" {
+			out = out.Add(Rich{{Kind: kind, Text: p.text}})
+			continue
+		}
+		var r Rich
+		switch v := data[p.field].(type) {
+		case Rich:
+			r = v
+		case RichPhrase:
+			r = v.Rich(w)
+		case games.Text:
+			r = w.Rich(v.ID, v.Args)
+		default:
+			var b strings.Builder
+			w.writeField(&b, data, p.field)
+			r = Rich{{Kind: PlainPart, Text: b.String()}}
+		}
+		if p.strong {
+			r = r.strengthen()
+		}
+		out = out.Add(r)
+	}
+	return out
+}
+
+// strengthen is r with its plain words made strong: a field's value inside **…**.
+func (r Rich) strengthen() Rich {
+	out := make(Rich, len(r))
+	for i, p := range r {
+		if p.Kind == PlainPart {
+			p.Kind = StrongPart
+		}
+		out[i] = p
+	}
+	return out
 }
 
 // localize renders a message through go-i18n: one whose template does more than fill fields.
 func (w *Words) localize(id string, data map[string]any) string {
 	for _, v := range data {
-		if _, ok := v.(games.Phrase); ok {
+		switch v.(type) {
+		case games.Phrase, RichPhrase, Rich:
 			data = worded(w, data)
-			break
 		}
 	}
 	cfg := &i18n.LocalizeConfig{MessageID: id, TemplateData: data}
@@ -165,7 +236,12 @@ func (w *Words) localize(id string, data map[string]any) string {
 func worded(w *Words, data map[string]any) map[string]any {
 	out := make(map[string]any, len(data))
 	for k, v := range data {
-		if p, ok := v.(games.Phrase); ok {
+		switch p := v.(type) {
+		case Rich:
+			v = p.String()
+		case RichPhrase:
+			v = p.Rich(w).String()
+		case games.Phrase:
 			v = p.Word(w)
 		}
 		out[k] = v
@@ -191,7 +267,11 @@ type template struct {
 	rich  bool
 }
 
-type part struct{ text, field string }
+// part is literal text or a field; strong marks a part between the catalogue's ** marks.
+type part struct {
+	text, field string
+	strong      bool
+}
 
 // compile reads lang's message file into compiled messages.
 func compile(lang string) map[string]*message {
@@ -225,20 +305,35 @@ func compileTemplate(id, text string) *template {
 	if err != nil {
 		panic(fmt.Sprintf("say: %s: %v", id, err))
 	}
+	strong := false
 	for _, n := range trees[id].Root.Nodes {
 		switch n := n.(type) {
 		case *parse.TextNode:
-			t.parts = append(t.parts, part{text: string(n.Text)})
+			// ** opens and closes emphasis, which may hold fields: "**{{.Title}} ratings**".
+			for i, s := range strings.Split(string(n.Text), "**") {
+				if i > 0 {
+					strong = !strong
+				}
+				if s != "" {
+					t.parts = append(t.parts, part{text: s, strong: strong})
+				}
+			}
 			continue
 		case *parse.ActionNode:
 			if len(n.Pipe.Decl) == 0 && len(n.Pipe.Cmds) == 1 && len(n.Pipe.Cmds[0].Args) == 1 {
 				if f, ok := n.Pipe.Cmds[0].Args[0].(*parse.FieldNode); ok && len(f.Ident) == 1 {
-					t.parts = append(t.parts, part{field: f.Ident[0]})
+					t.parts = append(t.parts, part{field: f.Ident[0], strong: strong})
 					continue
 				}
 			}
 		}
 		t.rich = true
+	}
+	switch {
+	case strong:
+		panic(fmt.Sprintf("say: %s: a ** opens emphasis that no ** closes", id))
+	case t.rich && strings.Contains(text, "**"):
+		panic(fmt.Sprintf("say: %s: emphasis (**) in a message that does more than fill fields", id))
 	}
 	if len(t.parts) == 0 {
 		t.parts = []part{{}}

@@ -5,6 +5,7 @@ import (
 
 	"tabuleiro/games"
 	"tabuleiro/games/catalog"
+	"tabuleiro/say"
 	"tabuleiro/store"
 )
 
@@ -71,7 +72,7 @@ func (t *Table) seatsFree(a *Actor, c store.Challenge) error {
 	_, err := t.st.ActiveGame(a.Place.Channel, c.Kind, c.Challenger)
 	switch {
 	case err == nil:
-		return refuse(Refused, "refusal.busy-challenger", "Player", Mention(c.Challenger), "Title", Describe(c.Kind).Title)
+		return refuse(Refused, "refusal.busy-challenger", "Player", say.Mention(c.Challenger), "Title", Describe(c.Kind).Title)
 	case errors.Is(err, store.ErrNotFound):
 		return nil
 	}
@@ -103,7 +104,7 @@ func (t *Table) Answer(a Actor, id uint64, accept bool, messageID string) (Answe
 		return Answered{}, refuse(Stale, "refusal.challenge-closed", "State", games.Text{ID: "challenge.state." + c.State.String()})
 	}
 	if a.User != c.Challenger && a.User != c.Opponent {
-		return Answered{}, refuse(Refused, "refusal.challenge-not-yours", "Opponent", Mention(c.Opponent), "Kind", c.Kind)
+		return Answered{}, refuse(Refused, "refusal.challenge-not-yours", "Opponent", say.Mention(c.Opponent), "Kind", c.Kind)
 	}
 	now := t.cfg.Now()
 	if !accept {
@@ -119,7 +120,7 @@ func (t *Table) Answer(a Actor, id uint64, accept bool, messageID string) (Answe
 		return Answered{Challenge: c}, nil
 	}
 	if a.User != c.Opponent {
-		return Answered{}, refuse(Refused, "refusal.challenge-own", "Opponent", Mention(c.Opponent))
+		return Answered{}, refuse(Refused, "refusal.challenge-own", "Opponent", say.Mention(c.Opponent))
 	}
 	if !now.Before(c.Expires) {
 		return Answered{}, store.ErrExpired

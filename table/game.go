@@ -4,13 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"strings"
 	"time"
 
 	"tabuleiro/ai"
 	"tabuleiro/games"
 	"tabuleiro/games/catalog"
 	"tabuleiro/metrics"
+	"tabuleiro/say"
 	"tabuleiro/store"
 )
 
@@ -31,7 +31,7 @@ func (t *Table) busy(a *Actor, userID string) error {
 		if userID == a.User {
 			return refuse(Refused, "refusal.busy-you", "Title", title, "Kind", a.Kind)
 		}
-		return refuse(Refused, "refusal.busy-them", "Player", Mention(userID), "Title", title)
+		return refuse(Refused, "refusal.busy-them", "Player", say.Mention(userID), "Title", title)
 	case errors.Is(err, store.ErrNotFound):
 		return nil
 	}
@@ -359,7 +359,7 @@ func (t *Table) Find(a Actor, player string, finished bool) (View, error) {
 	case player != "":
 		rec, err = lookup(player)
 		if errors.Is(err, store.ErrNotFound) {
-			return View{}, refuse(NotFound, "refusal.player-no-game", "Player", Mention(player), "Title", title)
+			return View{}, refuse(NotFound, "refusal.player-no-game", "Player", say.Mention(player), "Title", title)
 		}
 	default:
 		rec, err = lookup(a.User)
@@ -420,13 +420,13 @@ func (t *Table) Suggest(a Actor) []string {
 	return games.Names(g, g.Legal())
 }
 
-// pairings name games by their players, "<@1> vs <@2>; …", as a placeholder's value.
+// pairings name games by their players, "@1 vs @2; …", as a placeholder's value.
 type pairings [][2]store.Player
 
-func (ps pairings) Word(w games.Words) string {
-	parts := make([]string, len(ps))
+func (ps pairings) Rich(w *say.Words) say.Rich {
+	parts := make([]say.Rich, len(ps))
 	for i, p := range ps {
-		parts[i] = w.T("game.pairing", map[string]any{"Player": PlayerName(p[0], w), "Opponent": PlayerName(p[1], w)})
+		parts[i] = w.Rich("game.pairing", map[string]any{"Player": PlayerName(p[0], w), "Opponent": PlayerName(p[1], w)})
 	}
-	return strings.Join(parts, "; ")
+	return say.Join("; ", parts...)
 }

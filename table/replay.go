@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"tabuleiro/games"
+	"tabuleiro/say"
 	"tabuleiro/store"
 )
 
@@ -40,7 +41,7 @@ func (t *Table) LastFinished(a Actor, player string) (View, error) {
 	}
 	if errors.Is(err, store.ErrNotFound) {
 		if player != "" {
-			return View{}, refuse(NotFound, "refusal.replay-player-none", "Player", Mention(player), "Title", title)
+			return View{}, refuse(NotFound, "refusal.replay-player-none", "Player", say.Mention(player), "Title", title)
 		}
 		return View{}, refuse(NotFound, "refusal.replay-none", "Title", title)
 	}

@@ -9,6 +9,7 @@ import (
 	"tabuleiro/games"
 	"tabuleiro/games/catalog"
 	"tabuleiro/metrics"
+	"tabuleiro/say"
 	"tabuleiro/store"
 	"tabuleiro/tournament"
 )
@@ -187,7 +188,7 @@ func (t *Table) StartTournament(ctx context.Context, a Actor, id uint64, manager
 		return Advance{}, err
 	}
 	if tr.Creator != a.User && !manager {
-		return Advance{}, refuse(Refused, "refusal.tournament.not-yours", "Creator", Mention(tr.Creator))
+		return Advance{}, refuse(Refused, "refusal.tournament.not-yours", "Creator", say.Mention(tr.Creator))
 	}
 	// A join or leave between the read and the pairing makes it pair again, a few times at most.
 	for range 8 {
@@ -230,7 +231,7 @@ func (t *Table) CancelTournament(a Actor, id uint64, manager bool) (store.Tourna
 		return store.Tournament{}, err
 	}
 	if tr.Creator != a.User && !manager {
-		return store.Tournament{}, refuse(Refused, "refusal.tournament.not-yours", "Creator", Mention(tr.Creator))
+		return store.Tournament{}, refuse(Refused, "refusal.tournament.not-yours", "Creator", say.Mention(tr.Creator))
 	}
 	tr, err = t.st.CancelTournament(id)
 	if err != nil {

@@ -167,7 +167,7 @@ type Console struct {
 	seq      int
 	nextIn   int
 	nextMsg  int
-	// elideBoards prints "(board)" for code blocks: the golden transcript then tests the bot, not
+	// elideBoards prints "(board)" for a board's block: the golden transcript then tests the bot, not
 	// the renderers, which have goldens of their own.
 	elideBoards bool
 	lang        string     // the language of the people typing, and of the console's server
@@ -176,7 +176,7 @@ type Console struct {
 
 type consoleMessage struct {
 	id, channel string
-	content     string
+	content     say.Rich
 	rows        []bot.Row
 	files       []bot.File
 	only        string // the user who alone sees an ephemeral message
@@ -614,7 +614,7 @@ func (c *Console) add(m *consoleMessage) {
 	c.order = append(c.order, m)
 }
 
-func (c *Console) change(m *consoleMessage, content string, rows []bot.Row) {
+func (c *Console) change(m *consoleMessage, content say.Rich, rows []bot.Row) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	m.content, m.rows = content, rows
@@ -637,7 +637,7 @@ func (c *Console) touch(m *consoleMessage) {
 func (c *Console) Send(ctx context.Context, channel string, s bot.Message) (string, error) {
 	content := s.Content
 	if s.Jump != nil {
-		content += " (" + c.w.T("console.see", map[string]any{"Message": s.Jump.Message}) + ")"
+		content = content.Add(say.Plain(" (" + c.w.T("console.see", map[string]any{"Message": s.Jump.Message}) + ")"))
 	}
 	m := &consoleMessage{channel: channel, content: content, rows: s.Rows}
 	c.add(m)
@@ -750,24 +750,34 @@ func (c *Console) originalOf(interaction string) (string, error) {
 	return "", fmt.Errorf("console: interaction %s has no reply message", interaction)
 }
 
-var (
-	mentionRE   = regexp.MustCompile(`<@!?([^>\s]+)>`)
-	timestampRE = regexp.MustCompile(`<t:(-?\d+):[a-zA-Z]>`)
-)
-
-// plain turns Discord markup into what a reader of the console needs.
-func (c *Console) plain(s string) string {
-	s = mentionRE.ReplaceAllString(s, "@$1")
-	s = timestampRE.ReplaceAllStringFunc(s, func(t string) string {
-		sec, _ := strconv.ParseInt(timestampRE.FindStringSubmatch(t)[1], 10, 64)
-		d := time.Unix(sec, 0).Sub(c.now()).Round(time.Second)
-		if d >= 0 {
-			return c.w.T("console.in", map[string]any{"Time": d.String()})
+// text is a message's text as the console shows it: a mention as @user, a moment as how long
+// until (or since) it, emphasis as the words alone, a block as its lines — a board as "(board)"
+// when boards are elided.
+func (c *Console) text(r say.Rich) string {
+	var b strings.Builder
+	for _, p := range r {
+		switch p.Kind {
+		case say.MentionPart:
+			b.WriteString("@" + p.Text)
+		case say.TimePart:
+			d := p.At.Sub(c.now()).Round(time.Second)
+			if d >= 0 {
+				b.WriteString(c.w.T("console.in", map[string]any{"Time": d.String()}))
+			} else {
+				b.WriteString(c.w.T("console.ago", map[string]any{"Time": (-d).String()}))
+			}
+		case say.BlockPart:
+			// Boards have goldens of their own; the move list (a block of text) is the bot's.
+			if p.Lang == "" && c.elideBoards {
+				b.WriteString("(" + c.w.T("console.board", nil) + ")")
+			} else {
+				b.WriteString(p.Text)
+			}
+		default:
+			b.WriteString(p.Text)
 		}
-		return c.w.T("console.ago", map[string]any{"Time": (-d).String()})
-	})
-	s = strings.ReplaceAll(s, "**", "")
-	return s
+	}
+	return b.String()
 }
 
 // show prints a message with its buttons and menus.
@@ -783,24 +793,8 @@ func (c *Console) show(m *consoleMessage, verb string) {
 		id = "console.posted-private"
 	}
 	b.WriteString("  ┌ " + c.w.T(id, map[string]any{"Message": m.id, "User": m.only}) + "\n")
-	open, eliding := false, false
-	for _, line := range strings.Split(c.plain(m.content), "\n") {
-		if strings.HasPrefix(line, "```") {
-			if open {
-				open, eliding = false, false
-				continue
-			}
-			// Boards open with a bare fence; other blocks (the move list) name their language.
-			open = true
-			if line == "```" && c.elideBoards {
-				eliding = true
-				b.WriteString("  │ (" + c.w.T("console.board", nil) + ")\n")
-			}
-			continue
-		}
-		if !eliding {
-			fmt.Fprintf(&b, "  │ %s\n", line)
-		}
+	for _, line := range strings.Split(c.text(m.content), "\n") {
+		fmt.Fprintf(&b, "  │ %s\n", line)
 	}
 	for _, f := range m.files {
 		b.WriteString("  │ [" + c.w.T("console.attached", map[string]any{"File": f.Name, "Count": strings.Count(string(f.Content), "\n")}) + "]\n")

@@ -9,6 +9,7 @@ import (
 
 	"tabuleiro/bot"
 	"tabuleiro/bot/discord/wire"
+	"tabuleiro/say"
 )
 
 // The bot's behaviour is tested in package bot on bot.Interaction and bot.Reply; these check that
@@ -72,13 +73,13 @@ func TestTheAdapterCarriesWhatTheBotReads(t *testing.T) {
 
 func TestTheAdapterShowsWhatTheBotReplies(t *testing.T) {
 	t.Run("a message pings its Pings alone", func(t *testing.T) {
-		r := readResponse(t, wire.AppendResponse(nil, bot.Reply{Type: bot.Post, Message: bot.Message{Content: "<@a> challenges <@b>", Pings: []string{"b"}}}))
+		r := readResponse(t, wire.AppendResponse(nil, bot.Reply{Type: bot.Post, Message: bot.Message{Content: say.Mention("a").Add(say.Plain(" challenges "), say.Mention("b")), Pings: []string{"b"}}}))
 		if a := r.Data.AllowedMentions; a == nil || len(a.Parse) != 0 || !reflect.DeepEqual(a.Users, []string{"b"}) {
 			t.Fatalf("allowed mentions %+v", a)
 		}
 	})
 	t.Run("an update without controls removes the old ones", func(t *testing.T) {
-		r := readResponse(t, wire.AppendResponse(nil, bot.Reply{Type: bot.Update, Message: bot.Message{Content: "withdrew"}}))
+		r := readResponse(t, wire.AppendResponse(nil, bot.Reply{Type: bot.Update, Message: bot.Message{Content: say.Plain("withdrew")}}))
 		if r.Type != discordgo.InteractionResponseUpdateMessage || r.Data.Components == nil || len(r.Data.Components) != 0 {
 			t.Fatalf("%+v", r.Data)
 		}
@@ -95,7 +96,7 @@ func TestTheAdapterShowsWhatTheBotReplies(t *testing.T) {
 			{Guild: "g1", Channel: "c1", Message: "m1"}: "https://discord.com/channels/g1/c1/m1",
 			{Channel: "dm", Message: "m2"}:              "https://discord.com/channels/@me/dm/m2",
 		} {
-			if got := content(bot.Message{Content: "your turn", Jump: &jump}); !strings.HasSuffix(got, " "+want) {
+			if got := content(bot.Message{Content: say.Plain("your turn"), Jump: &jump}); !strings.HasSuffix(got, " "+want) {
 				t.Errorf("%q does not end with the link %s", got, want)
 			}
 		}

@@ -15,6 +15,7 @@ import (
 
 	"tabuleiro/bot"
 	"tabuleiro/bot/discord/wire"
+	"tabuleiro/say"
 )
 
 func testGateway(t *testing.T, shard Shard, h Handler) (*Gateway, *fakeDiscord, *Work) {
@@ -28,7 +29,7 @@ func testGateway(t *testing.T, shard Shard, h Handler) (*Gateway, *fakeDiscord, 
 func TestGatewayAnswersThenRunsAfter(t *testing.T) {
 	var after atomic.Int32
 	h := handlerFunc(func(ctx context.Context, in *bot.Interaction) bot.Reply {
-		return bot.Reply{Type: bot.Post, Message: bot.Message{Content: "board"},
+		return bot.Reply{Type: bot.Post, Message: bot.Message{Content: say.Plain("board")},
 			After: func(ctx context.Context, _ bot.Followup) { after.Add(1) },
 		}
 	})

@@ -22,6 +22,7 @@ import (
 
 	"tabuleiro/bot"
 	"tabuleiro/bot/discord/gateway"
+	"tabuleiro/say"
 )
 
 // fakeGateway is Discord's gateway websocket on httptest, for as many connections as the client
@@ -494,7 +495,7 @@ func openGateway(t *testing.T, gw *fakeGateway) *gatewayRig {
 	s := NewSession(Config{Token: "tok", APIBase: base, Shard: Shard{0, 1}}, quickRetry, quietLog())
 	work := NewWork(context.Background(), quietLog())
 	h := handlerFunc(func(ctx context.Context, in *bot.Interaction) bot.Reply {
-		return bot.Reply{Type: bot.Post, Message: bot.Message{Content: "pong"}}
+		return bot.Reply{Type: bot.Post, Message: bot.Message{Content: say.Plain("pong")}}
 	})
 	g := NewGateway(s, NewInteractions(h, nil), work, quietLog())
 	w := &waits{}

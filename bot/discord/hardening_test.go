@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"tabuleiro/bot"
+	"tabuleiro/say"
 )
 
 // endless is a request body of n bytes that costs nothing to hold; it counts what was read.
@@ -201,7 +202,7 @@ func TestReplayIsRefusedWithinTheWindow(t *testing.T) {
 	work := NewWork(context.Background(), quietLog())
 	e := NewEndpoint(NewInteractions(handlerFunc(func(ctx context.Context, in *bot.Interaction) bot.Reply {
 		handled.Add(1)
-		return bot.Reply{Type: bot.Post, Message: bot.Message{Content: "ok"}}
+		return bot.Reply{Type: bot.Post, Message: bot.Message{Content: say.Plain("ok")}}
 	}), nil), s.pub, work, EndpointOptions{Now: clock.Now, Log: quietLog()})
 	cmd := func(id string) string {
 		return `{"id":"` + id + `","type":2,"token":"t","guild_id":"1","channel_id":"2","data":{"name":"ouri"}}`
@@ -277,7 +278,7 @@ func TestEndpointLimitsRequestsInFlight(t *testing.T) {
 		if in.ID != "free" {
 			<-release
 		}
-		return bot.Reply{Type: bot.Post, Message: bot.Message{Content: "ok"}}
+		return bot.Reply{Type: bot.Post, Message: bot.Message{Content: say.Plain("ok")}}
 	}), nil), s.pub, work, EndpointOptions{Now: func() time.Time { return now }, Log: quietLog(), MaxInFlight: 2})
 	cmd := func(id string) *http.Request {
 		return s.request(`{"id":"`+id+`","type":2,"token":"t","guild_id":"1","channel_id":"2","data":{"name":"ouri"}}`, now)

@@ -101,7 +101,7 @@ func (r *recorder) newID() string { r.next++; return fmt.Sprintf("m%d", r.next) 
 
 func (r *recorder) Send(ctx context.Context, channel string, m bot.Message) (string, error) {
 	comps := components(m.Rows)
-	lintMessage(r.t, "send", m.Content, comps)
+	lintMessage(r.t, "send", content(m), comps)
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	id := r.newID()
@@ -110,7 +110,7 @@ func (r *recorder) Send(ctx context.Context, channel string, m bot.Message) (str
 }
 
 func (r *recorder) Edit(ctx context.Context, channel, message string, m bot.Message) error {
-	s := sent{op: "edit", channel: channel, message: message, content: m.Content, components: components(m.Rows)}
+	s := sent{op: "edit", channel: channel, message: message, content: content(m), components: components(m.Rows)}
 	lintMessage(r.t, "edit", s.content, s.components)
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -153,14 +153,14 @@ func (r *recorder) originalOf(in *wire.Interaction) (string, error) {
 // EditOriginal records an edit of the response's message through the webhook.
 func (r *recorder) EditOriginal(ctx context.Context, in *wire.Interaction, m bot.Message) error {
 	comps := components(m.Rows)
-	lintMessage(r.t, "edit", m.Content, comps)
+	lintMessage(r.t, "edit", content(m), comps)
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	id, err := r.originalOf(in)
 	if err != nil {
 		return err
 	}
-	r.calls = append(r.calls, sent{op: "edit", channel: in.Channel, message: id, content: m.Content, components: comps})
+	r.calls = append(r.calls, sent{op: "edit", channel: in.Channel, message: id, content: content(m), components: comps})
 	return nil
 }
 
@@ -178,11 +178,11 @@ func (r *recorder) ClearOriginal(ctx context.Context, in *wire.Interaction) erro
 
 func (r *recorder) FollowUp(ctx context.Context, in *wire.Interaction, m bot.Message) (string, error) {
 	comps := components(m.Rows)
-	lintMessage(r.t, "followup", m.Content, comps)
+	lintMessage(r.t, "followup", content(m), comps)
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	id := r.newID()
-	r.calls = append(r.calls, sent{op: "followup", channel: in.Channel, message: id, content: m.Content,
+	r.calls = append(r.calls, sent{op: "followup", channel: in.Channel, message: id, content: content(m),
 		components: comps})
 	return id, nil
 }

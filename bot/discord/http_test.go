@@ -19,6 +19,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"tabuleiro/bot"
+	"tabuleiro/say"
 )
 
 // now is the fixed clock of the endpoint tests.
@@ -138,7 +139,7 @@ func TestEndpointVerifiesSignatures(t *testing.T) {
 func TestEndpointAnswersInlineThenRunsAfter(t *testing.T) {
 	after := make(chan string, 1)
 	e, s, work := testEndpoint(t, handlerFunc(func(ctx context.Context, in *bot.Interaction) bot.Reply {
-		return bot.Reply{Type: bot.Post, Message: bot.Message{Content: "board of " + in.ID},
+		return bot.Reply{Type: bot.Post, Message: bot.Message{Content: say.Plain("board of " + in.ID)},
 			After: func(ctx context.Context, _ bot.Followup) { after <- in.ID },
 		}
 	}))

@@ -9,6 +9,7 @@ import (
 
 	"tabuleiro/bot"
 	"tabuleiro/bot/discord/wire"
+	"tabuleiro/say"
 )
 
 // The Sender's errors carry the webhook's path with its token hidden, and still read as Discord's
@@ -20,12 +21,12 @@ func TestSenderErrorsHideTheToken(t *testing.T) {
 	const token = "opaque-interaction-token-123"
 	in := &wire.Interaction{App: "424242", Token: token, Interaction: bot.Interaction{ID: "5"}}
 	f.on("POST", "/api/v10/webhooks/424242/"+token, answer{Status: 403, Body: `{"message": "Missing Access", "code": 50001}`})
-	_, err := sender.FollowUp(context.Background(), in, bot.Message{Content: "hi"})
+	_, err := sender.FollowUp(context.Background(), in, bot.Message{Content: say.Plain("hi")})
 	if err == nil || !errors.Is(err, bot.ErrForbidden) || Code(err) != 50001 {
 		t.Fatalf("a 403: %v (code %d)", err, Code(err))
 	}
 	f.srv.Close()
-	_, err = sender.FollowUp(context.Background(), in, bot.Message{Content: "hi"})
+	_, err = sender.FollowUp(context.Background(), in, bot.Message{Content: say.Plain("hi")})
 	if err == nil {
 		t.Fatal("no error without Discord")
 	}

@@ -15,6 +15,7 @@ import (
 	"tabuleiro/bot"
 	"tabuleiro/bot/discord/rest"
 	"tabuleiro/bot/discord/wire"
+	"tabuleiro/say"
 )
 
 // quickRetry keeps the retry tests fast: the waits they check are the ones Discord asks for.
@@ -38,11 +39,11 @@ func TestSenderCallsTheConfiguredOriginOnAPIv10(t *testing.T) {
 
 	resign := bot.Control{Type: bot.Button, Label: "Resign", Style: bot.Danger,
 		Action: bot.Action{Kind: "ouri", Game: 3, Ply: 4, Verb: "resign"}}
-	id, err := snd.Send(ctx, "77", bot.Message{Content: "hello", Rows: []bot.Row{{resign}}, Pings: []string{"5"}})
+	id, err := snd.Send(ctx, "77", bot.Message{Content: say.Plain("hello"), Rows: []bot.Row{{resign}}, Pings: []string{"5"}})
 	if err != nil || id == "" {
 		t.Fatalf("Send = %q, %v", id, err)
 	}
-	if err := snd.Edit(ctx, "77", id, bot.Message{Content: "edited"}); err != nil {
+	if err := snd.Edit(ctx, "77", id, bot.Message{Content: say.Plain("edited")}); err != nil {
 		t.Fatalf("Edit: %v", err)
 	}
 	if err := snd.Clear(ctx, "77", id); err != nil {
@@ -127,9 +128,9 @@ func TestSenderRetries(t *testing.T) {
 			start := time.Now()
 			var err error
 			if tt.edit {
-				err = snd.Edit(context.Background(), "5", "7", bot.Message{Content: "board"})
+				err = snd.Edit(context.Background(), "5", "7", bot.Message{Content: say.Plain("board")})
 			} else {
-				_, err = snd.Send(context.Background(), "5", bot.Message{Content: "board"})
+				_, err = snd.Send(context.Background(), "5", bot.Message{Content: say.Plain("board")})
 			}
 			if (err != nil) != tt.fails {
 				t.Fatalf("error = %v, want failure %v", err, tt.fails)
@@ -181,7 +182,7 @@ func TestSenderWaitsForTheOriginalToExist(t *testing.T) {
 func TestSenderWithoutTokenSaysSo(t *testing.T) {
 	f := newFakeDiscord(t)
 	snd, _ := testSender(t, f, "")
-	if _, err := snd.Send(context.Background(), "1", bot.Message{Content: "x"}); !errors.Is(err, errNoToken) {
+	if _, err := snd.Send(context.Background(), "1", bot.Message{Content: say.Plain("x")}); !errors.Is(err, errNoToken) {
 		t.Errorf("Send without token = %v", err)
 	}
 	if len(f.recorded()) != 0 {
@@ -196,7 +197,7 @@ func TestRetryGivesUpWhenTheContextEnds(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	if _, err := snd.Send(ctx, "5", bot.Message{Content: "x"}); err == nil {
+	if _, err := snd.Send(ctx, "5", bot.Message{Content: say.Plain("x")}); err == nil {
 		t.Fatal("Send succeeded")
 	}
 	if d := time.Since(start); d > 500*time.Millisecond {

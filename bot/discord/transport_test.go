@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"tabuleiro/bot"
+	"tabuleiro/say"
 )
 
 // A POST that failed with a 5xx or on the network may have created its message already: it is not
@@ -17,13 +18,13 @@ func TestAPostIsNotRetriedBlindly(t *testing.T) {
 	f.on("POST", post, answer{Status: 502, Body: `{}`})
 	f.on("PATCH", patch, answer{Status: 502, Body: `{}`}, answer{Status: 503})
 	snd, _ := testSender(t, f, "tok")
-	if _, err := snd.Send(context.Background(), "5", bot.Message{Content: "board"}); err == nil {
+	if _, err := snd.Send(context.Background(), "5", bot.Message{Content: say.Plain("board")}); err == nil {
 		t.Error("a POST answered 502 succeeded")
 	}
 	if n := f.count("POST", post); n != 1 {
 		t.Errorf("the POST was sent %d times, want once", n)
 	}
-	if err := snd.Edit(context.Background(), "5", "7", bot.Message{Content: "board"}); err != nil {
+	if err := snd.Edit(context.Background(), "5", "7", bot.Message{Content: say.Plain("board")}); err != nil {
 		t.Errorf("an edit answered 502 then 503 then 200 failed: %v", err)
 	}
 	if n := f.count("PATCH", patch); n != 3 {
@@ -31,7 +32,7 @@ func TestAPostIsNotRetriedBlindly(t *testing.T) {
 	}
 	// A 429 was not processed by Discord: a POST is retried after it.
 	f.on("POST", post, answer{Status: 429, Body: `{"message":"slow","retry_after":0.01,"global":false}`})
-	if _, err := snd.Send(context.Background(), "5", bot.Message{Content: "board"}); err != nil {
+	if _, err := snd.Send(context.Background(), "5", bot.Message{Content: say.Plain("board")}); err != nil {
 		t.Errorf("a POST after a 429: %v", err)
 	}
 }
@@ -49,7 +50,7 @@ func TestAGlobalRateLimitPausesEveryRoute(t *testing.T) {
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		if _, err := snd.Send(context.Background(), "5", bot.Message{Content: "a"}); err != nil {
+		if _, err := snd.Send(context.Background(), "5", bot.Message{Content: say.Plain("a")}); err != nil {
 			t.Errorf("the rate-limited POST: %v", err)
 		}
 	}()
@@ -58,7 +59,7 @@ func TestAGlobalRateLimitPausesEveryRoute(t *testing.T) {
 		time.Sleep(time.Millisecond)
 	}
 	time.Sleep(20 * time.Millisecond)
-	if err := snd.Edit(context.Background(), "6", "9", bot.Message{Content: "b"}); err != nil {
+	if err := snd.Edit(context.Background(), "6", "9", bot.Message{Content: say.Plain("b")}); err != nil {
 		t.Fatal(err)
 	}
 	if waited := time.Since(start); waited < pause-50*time.Millisecond {

@@ -10,6 +10,7 @@ import (
 
 	"tabuleiro/bot"
 	"tabuleiro/bot/discord/wire"
+	"tabuleiro/say"
 )
 
 func TestEditOriginalPatchesTheWebhookAndForgetsItsBucket(t *testing.T) {
@@ -17,7 +18,7 @@ func TestEditOriginalPatchesTheWebhookAndForgetsItsBucket(t *testing.T) {
 	snd, _ := testSender(t, f, "tok")
 	ctx := context.Background()
 	in := &wire.Interaction{Token: "itok", Interaction: bot.Interaction{ID: "9"}} // no application: the Sender's
-	if err := snd.EditOriginal(ctx, in, bot.Message{Content: "moved"}); err != nil {
+	if err := snd.EditOriginal(ctx, in, bot.Message{Content: say.Plain("moved")}); err != nil {
 		t.Fatalf("EditOriginal: %v", err)
 	}
 	if err := snd.ClearOriginal(ctx, in); err != nil {

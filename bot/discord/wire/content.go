@@ -1,17 +1,50 @@
 package wire
 
-import "tabuleiro/bot"
+import (
+	"strconv"
+	"strings"
+
+	"tabuleiro/bot"
+	"tabuleiro/say"
+)
 
 // content is a message's text as Discord shows it, with a link to the message it points to. It
 // is the one place where a message's content becomes Discord's: every response, post, edit and
 // follow-up takes its text from here.
 func content(m bot.Message) string {
 	if m.Jump == nil {
-		return m.Content
+		return markup(m.Content)
 	}
 	guild := m.Jump.Guild
 	if guild == "" {
 		guild = "@me"
 	}
-	return m.Content + " https://discord.com/channels/" + guild + "/" + m.Jump.Channel + "/" + m.Jump.Message
+	return markup(m.Content) + " https://discord.com/channels/" + guild + "/" + m.Jump.Channel + "/" + m.Jump.Message
+}
+
+// markup writes a text in Discord's markup: a mention <@id>, a moment <t:seconds:R> (each reader's
+// client shows it relative to now, in their own language), emphasis **…**, a block fenced on lines
+// of its own. The words are as they are. bot.Size counts what this writes.
+func markup(r say.Rich) string {
+	var b strings.Builder
+	n := 0
+	for _, p := range r {
+		n += len(p.Text) + len("```text\n\n```") // room for any part's marks
+	}
+	b.Grow(n)
+	for _, p := range r {
+		switch p.Kind {
+		case say.StrongPart:
+			b.WriteString("**" + p.Text + "**")
+		case say.MentionPart:
+			b.WriteString("<@" + p.Text + ">")
+		case say.TimePart:
+			b.WriteString("<t:" + strconv.FormatInt(p.At.Unix(), 10) + ":R>")
+		case say.BlockPart:
+			b.WriteString("```" + p.Lang + "\n" + p.Text + "\n```")
+		default:
+			b.WriteString(p.Text)
+		}
+	}
+	return b.String()
 }

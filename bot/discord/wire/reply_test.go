@@ -9,6 +9,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"tabuleiro/bot"
+	"tabuleiro/say"
 )
 
 // sameJSON fails unless AppendResponse writes r as JSON that reads as encoding/json's writing of
@@ -44,15 +45,16 @@ func TestResponsesAreWrittenAsEncodingJSONWritesThem(t *testing.T) {
 		reply bot.Reply
 	}{
 		{"pong", bot.Reply{Type: bot.Pong}},
-		{"a public board", bot.Reply{Type: bot.Post, Message: bot.Message{Content: "**Ouri**\n```\n f e d\n```\n<@1> to move", Rows: rows}}},
-		{"a private refusal", bot.Reply{Type: bot.Post, Message: bot.Message{Content: "Not your turn — wait.", Private: true}}},
-		{"a board updated in place", bot.Reply{Type: bot.Update, Message: bot.Message{Content: "x\ty\r\x01\x7f", Rows: rows, Pings: []string{"1", "2"}}}},
-		{"buttons removed", bot.Reply{Type: bot.Update, Message: bot.Message{Content: "over"}}},
+		{"a public board", bot.Reply{Type: bot.Post, Message: bot.Message{Content: say.Join("\n", say.Strong("Ouri"),
+			say.Block("", []string{" f e d"}), say.Mention("1").Add(say.Plain(" to move"))), Rows: rows}}},
+		{"a private refusal", bot.Reply{Type: bot.Post, Message: bot.Message{Content: say.Plain("Not your turn — wait."), Private: true}}},
+		{"a board updated in place", bot.Reply{Type: bot.Update, Message: bot.Message{Content: say.Plain("x\ty\r\x01\x7f"), Rows: rows, Pings: []string{"1", "2"}}}},
+		{"buttons removed", bot.Reply{Type: bot.Update, Message: bot.Message{Content: say.Plain("over")}}},
 		{"autocomplete", bot.Reply{Type: bot.Choices, Choices: []string{"a", "b c", "é"}}},
 		{"no choices", bot.Reply{Type: bot.Choices}},
 		{"deferred in public", bot.Reply{Type: bot.Deferred}},
 		{"deferred in private", bot.Reply{Type: bot.Deferred, Message: bot.Message{Private: true}}},
-		{"invalid UTF-8", bot.Reply{Type: bot.Post, Message: bot.Message{Content: "bad \xff\xfe byte"}}},
+		{"invalid UTF-8", bot.Reply{Type: bot.Post, Message: bot.Message{Content: say.Plain("bad \xff\xfe byte")}}},
 		{"a custom id to escape", bot.Reply{Type: bot.Post, Message: bot.Message{Rows: []bot.Row{{{Label: "x",
 			Action: bot.Action{Kind: "ordo", Game: 1, Verb: "play", Arg: "<\"é\">"}}}}}}},
 	} {
@@ -70,8 +72,8 @@ func FuzzResponseJSON(f *testing.F) {
 			{{Type: bot.Menu, Placeholder: label, Action: bot.Action{Kind: "ordo", Game: 1, Verb: "pick", Arg: arg},
 				Options: []bot.Option{{Label: label, Value: arg, Description: content}}}}}
 		for _, r := range []bot.Reply{
-			{Type: bot.Post, Message: bot.Message{Content: content, Rows: rows, Private: private, Pings: []string{user}}},
-			{Type: bot.Update, Message: bot.Message{Content: content, Rows: rows}},
+			{Type: bot.Post, Message: bot.Message{Content: say.Plain(content), Rows: rows, Private: private, Pings: []string{user}}},
+			{Type: bot.Update, Message: bot.Message{Content: say.Plain(content), Rows: rows}},
 			{Type: bot.Choices, Choices: []string{content, label}},
 		} {
 			sameJSON(t, r)
@@ -81,7 +83,7 @@ func FuzzResponseJSON(f *testing.F) {
 
 // What the bot posts and edits over REST reads as the message it means.
 func TestMessageBodies(t *testing.T) {
-	m := bot.Message{Content: "turn", Rows: rows[:1], Pings: []string{"7"}, Jump: &bot.Jump{Channel: "c", Message: "m"}}
+	m := bot.Message{Content: say.Plain("turn"), Rows: rows[:1], Pings: []string{"7"}, Jump: &bot.Jump{Channel: "c", Message: "m"}}
 	for _, c := range []struct {
 		name       string
 		m          bot.Message
@@ -91,9 +93,9 @@ func TestMessageBodies(t *testing.T) {
 		flags      int
 	}{
 		{"a post links the message it points to", m, false, "turn https://discord.com/channels/@me/c/m", 1, 0},
-		{"a post without controls says none", bot.Message{Content: "x"}, false, "x", -1, 0},
-		{"an edit without controls clears them", bot.Message{Content: "x"}, true, "x", 0, 0},
-		{"a private follow-up", bot.Message{Content: "psst", Private: true}, false, "psst", -1, 64},
+		{"a post without controls says none", bot.Message{Content: say.Plain("x")}, false, "x", -1, 0},
+		{"an edit without controls clears them", bot.Message{Content: say.Plain("x")}, true, "x", 0, 0},
+		{"a private follow-up", bot.Message{Content: say.Plain("psst"), Private: true}, false, "psst", -1, 64},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var got struct {
@@ -179,9 +181,9 @@ func viaDiscordgoResponse(r bot.Reply) *discordgo.InteractionResponse {
 			comps = []discordgo.MessageComponent{}
 		}
 		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage,
-			Data: &discordgo.InteractionResponseData{Content: r.Message.Content, Components: comps, AllowedMentions: allowed}}
+			Data: &discordgo.InteractionResponseData{Content: markup(r.Message.Content), Components: comps, AllowedMentions: allowed}}
 	}
-	data := &discordgo.InteractionResponseData{Content: r.Message.Content, Components: components(r.Message.Rows), AllowedMentions: allowed}
+	data := &discordgo.InteractionResponseData{Content: markup(r.Message.Content), Components: components(r.Message.Rows), AllowedMentions: allowed}
 	if r.Message.Private {
 		data.Flags = discordgo.MessageFlagsEphemeral
 	}

@@ -1,0 +1,39 @@
+package wire
+
+import (
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"tabuleiro/bot"
+	"tabuleiro/say"
+)
+
+func TestMarkup(t *testing.T) {
+	at := time.Date(2025, 3, 2, 12, 0, 0, 0, time.UTC)
+	for _, c := range []struct {
+		name string
+		text say.Rich
+		want string
+	}{
+		{"words are written as they are", say.Plain("a *b* `c`"), "a *b* `c`"},
+		{"a mention names the person's id", say.Mention("42").Add(say.Plain(", your turn")), "<@42>, your turn"},
+		{"a moment is relative, for each reader's client", say.Plain("expires ").Add(say.Time(at)), "expires <t:1740916800:R>"},
+		{"emphasis is bold", say.Strong("Ouri").Add(say.Plain(" · ")), "**Ouri** · "},
+		{"a board is fenced on lines of its own", say.Join("\n", say.Plain("head"), say.Block("", []string{" f e d", " a b c"}), say.Plain("foot")),
+			"head\n```\n f e d\n a b c\n```\nfoot"},
+		{"a move list names its language", say.Block("text", []string{"1. South d"}), "```text\n1. South d\n```"},
+		{"nothing is nothing", nil, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got := markup(c.text)
+			if got != c.want {
+				t.Errorf("markup = %q, want %q", got, c.want)
+			}
+			// The bot fits its messages to Discord's limit by this count.
+			if n := utf8.RuneCountInString(got); bot.Size(c.text) != n {
+				t.Errorf("bot.Size = %d, but Discord counts %d characters", bot.Size(c.text), n)
+			}
+		})
+	}
+}
