@@ -18,19 +18,19 @@ type Config = table.Config
 
 // Bot answers interactions on a session core. It is safe for concurrent use.
 type Bot struct {
-	t     *table.Table
-	send  Sender
-	log   *slog.Logger
-	live  *lives
-	names names
-	coach coaching
+	t      *table.Table
+	send   Sender
+	log    *slog.Logger
+	follow *followups
+	names  names
+	coach  coaching
 }
 
 // New builds a Bot and its session core on a store; send delivers what it says outside replies.
 func New(st store.Store, send Sender, cfg Config) *Bot {
 	b := &Bot{send: send}
 	b.t = table.New(st, b, cfg)
-	b.live = newLives(b.t.Now)
+	b.follow = newFollowups(b.t.Now)
 	b.log = cfg.Log
 	if b.log == nil {
 		b.log = slog.Default()
@@ -49,7 +49,7 @@ func (b *Bot) Run(ctx context.Context) error {
 	return b.t.Run(ctx)
 }
 
-// Sweep closes what is due now and learns the ids of boards about to outlive their interactions
+// Sweep closes what is due now and learns the ids of boards whose interactions' tokens are about to run out
 // (tests drive it with a fake clock).
 func (b *Bot) Sweep(ctx context.Context) {
 	b.learnBoards(ctx, learnAfter)

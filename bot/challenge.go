@@ -27,7 +27,7 @@ func (b *Bot) challenge(req *request, d *games.Descriptor) (Reply, error) {
 	}
 	m := Message{Content: challengeText(c, req.pub), Rows: challengeRows(c, false, req.pub), Pings: []string{opponent}}
 	return public(m).with(func(ctx context.Context, f Followup) {
-		b.live.set(b.live.challenges, c.ID, f, true)
+		b.follow.set(b.follow.challenges, c.ID, f, true)
 		msg, err := f.Original(ctx)
 		if err != nil {
 			req.log.Warn("could not record the challenge message", "challenge", c.ID, "err", err)
@@ -99,7 +99,7 @@ func (b *Bot) answer(req *request, click ClickData) (Reply, error) {
 	if a.Game != nil {
 		v := *a.Game
 		return update(boardMessage(v, "", req.pub)).with(func(ctx context.Context, f Followup) {
-			b.live.set(b.live.boards, v.Game.ID, f, true)
+			b.follow.set(b.follow.boards, v.Game.ID, f, true)
 			if b.t.WantsThread(v) {
 				b.moveToThread(ctx, req, v, f)
 			}

@@ -84,7 +84,7 @@ func (b *Bot) click(ctx context.Context, req *request) (Reply, error) {
 	return update(boardMessage(v, "", req.pub)).with(b.afterInPlace(v)), nil
 }
 
-// afterEdit edits the live board once a game changed from a message that is not the board.
+// afterEdit edits the game's board once a game changed from a message that is not the board.
 func (b *Bot) afterEdit(v View, w *say.Words) func(ctx context.Context, f Followup) {
 	return func(ctx context.Context, f Followup) {
 		b.showBoard(ctx, v, w)

@@ -14,7 +14,7 @@ import (
 )
 
 // coachTimeout bounds a hint's or a review's work: well inside the 15 minutes the interaction's
-// token lives, so the answer can still be edited in.
+// token is good, so the answer can still be edited in.
 const coachTimeout = 10 * time.Minute
 
 // hint answers `/… hint`: the checks at once (a refusal is private and immediate), then, deferred,

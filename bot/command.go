@@ -248,7 +248,7 @@ func (r Reply) with(after func(ctx context.Context, f Followup)) Reply {
 	return r
 }
 
-// afterBoard runs once a new board message is out: it becomes the game's live board, the bot makes
+// afterBoard runs once a new board message is out: it becomes the game's board, the bot makes
 // its decisions if it is to move, and then, cosmetic, the old board loses its controls. The new
 // board's message id is read at once only where the stored one still names the old board (/… board);
 // a move's new board is stored as not known yet, and its id is learnt lazily (learnBoards), which
@@ -256,10 +256,10 @@ func (r Reply) with(after func(ctx context.Context, f Followup)) Reply {
 func (b *Bot) afterBoard(req *request, v View, old string) func(ctx context.Context, f Followup) {
 	return func(ctx context.Context, f Followup) {
 		log := req.log.With("game", v.Game.ID)
-		prev := b.live.set(b.live.boards, v.Game.ID, f, v.Over())
+		prev := b.follow.set(b.follow.boards, v.Game.ID, f, v.Over())
 		if b.t.WantsThread(v) {
 			if moved := b.moveToThread(ctx, req, v, f); moved.Game.Thread != "" && moved.Game.MessageID != v.Game.MessageID {
-				// The board lives in a new thread now, with an id of its own.
+				// The board is in a new thread now, with an id of its own.
 				b.t.BotTurn(ctx, moved)
 				return
 			} else if moved.Game.Thread != "" {
@@ -278,7 +278,7 @@ func (b *Bot) afterBoard(req *request, v View, old string) func(ctx context.Cont
 }
 
 // clearOld takes the controls off the board a new one replaced: through the interaction that showed
-// it while that lives (which works wherever the bot may not post), else by its id.
+// it while its token is good (which works wherever the bot may not post), else by its id.
 func (b *Bot) clearOld(ctx context.Context, v View, prev Followup, old, current string, log *slog.Logger) {
 	var err error
 	switch {
@@ -295,11 +295,11 @@ func (b *Bot) clearOld(ctx context.Context, v View, prev Followup, old, current 
 	}
 }
 
-// afterInPlace runs once a board was updated in place: it stays the live board, and the bot moves if
+// afterInPlace runs once a board was updated in place: it stays the game's board, and the bot moves if
 // it is to.
 func (b *Bot) afterInPlace(v View) func(ctx context.Context, f Followup) {
 	return func(ctx context.Context, f Followup) {
-		b.live.set(b.live.boards, v.Game.ID, f, true)
+		b.follow.set(b.follow.boards, v.Game.ID, f, true)
 		b.t.BotTurn(ctx, v)
 		b.unping(ctx, v)
 	}

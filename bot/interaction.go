@@ -126,8 +126,8 @@ type Reply struct {
 	// Names, when set, are what each of Choices shows instead of its value ("" shows the value).
 	Names []string
 	// After, when set, runs once the reply has been delivered (never before): it records the new
-	// board's message and makes the bot's move(s), through f while the interaction lives. Adapters
-	// call it in background work they track.
+	// board's message and makes the bot's move(s), through f while the interaction's token is
+	// good. Adapters call it in background work they track.
 	After func(ctx context.Context, f Followup)
 	// Outcome is how the interaction went, for the operators' counts.
 	Outcome Outcome
@@ -143,9 +143,9 @@ const (
 	Failed
 )
 
-// Followup is what the bot may still do through the interaction a reply answered, while that lives
-// (Discord: 15 minutes): learn the id of the message the reply created, edit or clear that message,
-// and post follow-up messages. It needs no permission in the channel, so it works in DMs and where
+// Followup is what the bot may still do through the interaction a reply answered, while its token
+// is good (Discord: 15 minutes): learn the id of the message the reply created, edit or clear that
+// message, and post follow-up messages. It needs no permission in the channel, so it works in DMs and where
 // the bot user may not post.
 type Followup interface {
 	Original(ctx context.Context) (messageID string, err error)

@@ -10,7 +10,7 @@ import (
 	"tabuleiro/table"
 )
 
-// GameChanged shows a game's state on its live board, or posts a new board when it has none or the
+// GameChanged shows a game's state on its board, or posts a new board when it has none or the
 // old one cannot be edited. It is how the session core's changes nobody asked for reach people. A
 // game lost on time also pings its players: an edited board notifies nobody.
 func (b *Bot) GameChanged(ctx context.Context, v View) {
@@ -35,14 +35,14 @@ func (b *Bot) GameChanged(ctx context.Context, v View) {
 	}
 }
 
-// showBoard shows a game's state: through the interaction that shows its board while that lives,
+// showBoard shows a game's state: through the interaction that shows its board while its token is good,
 // else by editing the board in the channel, else by posting a new board there. Where the bot may not
-// post, the players are told (through a live interaction) and nothing is retried: the game goes on,
+// post, the players are told (through an interaction whose token is good) and nothing is retried: the game goes on,
 // and /… board shows it.
 func (b *Bot) showBoard(ctx context.Context, v View, w *say.Words) {
 	m := boardMessage(v, "", w)
 	log := b.log.With("guild", v.Game.Guild, "channel", v.Game.Channel, "game", v.Game.ID)
-	f := b.live.get(b.live.boards, v.Game.ID)
+	f := b.follow.get(b.follow.boards, v.Game.ID)
 	if f != nil {
 		err := f.EditOriginal(ctx, m)
 		if err == nil {
@@ -73,12 +73,12 @@ func (b *Bot) showBoard(ctx context.Context, v View, w *say.Words) {
 	log.Error("could not post the board", "err", err)
 }
 
-// forbidden tells the players that the bot may not post in their channel, through a live
+// forbidden tells the players that the bot may not post in their channel, through an
 // interaction when there is one; the game stays playable with commands.
 func (b *Bot) forbidden(ctx context.Context, v View, f Followup, err error, w *say.Words) {
 	log := b.log.With("guild", v.Game.Guild, "channel", v.Game.Channel, "game", v.Game.ID)
 	if f == nil {
-		log.Warn("the bot may not post in the channel of a game and no interaction is live to say so", "err", err)
+		log.Warn("the bot may not post in the channel of a game and no interaction can say so", "err", err)
 		return
 	}
 	m := Message{Content: w.Rich("notify.forbidden", map[string]any{"Title": v.Desc().Title, "Kind": v.Game.Kind})}
@@ -88,11 +88,11 @@ func (b *Bot) forbidden(ctx context.Context, v View, f Followup, err error, w *s
 }
 
 // ChallengeExpired disables an expired challenge's buttons and says so, through its interaction
-// while that lives.
+// while its token is good.
 func (b *Bot) ChallengeExpired(ctx context.Context, c store.Challenge) {
 	w := b.publicWords(c.Guild, c.Channel, "")
 	m := Message{Content: expiredText(c, w), Rows: challengeRows(c, true, w)}
-	if f := b.live.get(b.live.challenges, c.ID); f != nil {
+	if f := b.follow.get(b.follow.challenges, c.ID); f != nil {
 		if err := f.EditOriginal(ctx, m); err == nil {
 			return
 		}

@@ -29,7 +29,7 @@ func (b *Bot) moveToThread(ctx context.Context, req *request, v View, f Followup
 	}
 	log := req.log.With("game", v.Game.ID)
 	if req.in.Channel != v.Game.Channel {
-		// Started from another game's thread (a rematch): this game lives in that thread too.
+		// Started from another game's thread (a rematch): this game is played in that thread too.
 		moved, err := b.t.SetThread(v, req.in.Channel)
 		if err != nil {
 			log.Error("could not record a game's thread", "err", err)
@@ -75,8 +75,8 @@ func (b *Bot) moveToThread(ctx context.Context, req *request, v View, f Followup
 		log.Error("could not record a game's thread", "err", err)
 		return v
 	}
-	// The board lives in the thread from now on; the message it started from keeps its text.
-	b.live.drop(b.live.boards, v.Game.ID)
+	// The board is in the thread from now on; the message it started from keeps its text.
+	b.follow.drop(b.follow.boards, v.Game.ID)
 	if err := b.send.Clear(ctx, v.Game.Channel, start); err != nil {
 		log.Debug("could not clear the board the thread started from", "err", err)
 	}

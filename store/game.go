@@ -48,7 +48,7 @@ type Game struct {
 	ID                   uint64
 	Guild, Channel, Kind string
 	Seats                [2]Player
-	MessageID            string // the live board message
+	MessageID            string // the message that shows the game (its board)
 	State                GameState
 	Outcome              games.Outcome
 	Ply                  int
@@ -61,7 +61,7 @@ type Game struct {
 
 	Rated  bool            // from a rated challenge: its end rates both players if it qualifies (rating.go)
 	Change [2]RatingChange // each seat's rating before and after, once a rated game ended
-	Thread string          // the thread the game lives in, when it has one (Channel is its parent)
+	Thread string          // the thread the game is played in, when it has one (Channel is its parent)
 	Ping   Ping            // the turn ping of the player to move
 	Hints  [2]int          // the hints each seat has taken (table: at most 3 a game)
 }
@@ -364,7 +364,7 @@ func unindexGame(tx Tx, id uint64) error {
 	return nil
 }
 
-// SetMessage records the id of the game's live board message, without decoding the game.
+// SetMessage records the id of the message that shows the game (its board), without decoding the game.
 func (s *DB) SetMessage(id uint64, messageID string) error {
 	var refusal error
 	err := s.commit(func(tx Tx) error {
@@ -384,10 +384,10 @@ func (s *DB) SetMessage(id uint64, messageID string) error {
 	return refusal
 }
 
-// NoteMessage records the id of a game's live board message without a commit of its own where
-// the KV can carry it (a file: the next commit of any kind, within about a second, or Close). Every
-// read and every update sees it at once. On a shared KV it is committed at once, so that other
-// processes see it too. A note for a game that no longer exists is dropped.
+// NoteMessage records the id of the message that shows a game now (its board) without a commit of
+// its own where the KV can carry it (a file: the next commit of any kind, within about a second, or
+// Close). Every read and every update sees it at once. On a shared KV it is committed at once, so
+// that other processes see it too. A note for a game that no longer exists is dropped.
 func (s *DB) NoteMessage(id uint64, messageID string) {
 	s.note(bGames, u64(id), func(old []byte) []byte {
 		g, err := decodeGame(id, old)
@@ -464,7 +464,7 @@ func (s *DB) LastGame(channel, kind, userID string) (Game, error) {
 	return g, err
 }
 
-// ThreadGame returns the game that lives in a thread (ErrNotFound when the channel is no game's
+// ThreadGame returns the game played in a thread (ErrNotFound when the channel is no game's
 // thread).
 func (s *DB) ThreadGame(thread string) (Game, error) {
 	var g Game

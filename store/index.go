@@ -8,7 +8,7 @@ import (
 	"time"
 )
 
-// Bucket names. Records live under big-endian uint64 ids; each index is a bucket of composite keys
+// Bucket names. Records are kept under big-endian uint64 ids; each index is a bucket of composite keys
 // whose parts are separated by 0x00, so that a prefix ends exactly at a part boundary.
 const (
 	bucketChallenges = "challenges"
@@ -39,7 +39,7 @@ var (
 	// Active games with a turn ping due: due time id (time order).
 	bPingDue = []byte("games-by-ping-due")
 
-	// Games that live in a thread: thread -> id (active or finished, so the thread stays its).
+	// Games played in a thread: thread -> id (active or finished, so the thread stays its).
 	bThread = []byte("games-by-thread")
 
 	// Settings: a server's (guild id -> record) and a member's (user id -> record). Not indexes.

@@ -12,7 +12,7 @@ import (
 	"tabuleiro/rating"
 )
 
-// Ratings live beside the games, not derived from them: a game's end changes them once, in the
+// Ratings are kept beside the games, not derived from them: a game's end changes them once, in the
 // transaction that finishes it, and deleting old finished games (DeleteFinished) leaves them alone.
 var (
 	// Standings: guild 0 kind 0 user 0 -> a person's rating, rated record and vs-bot record.

@@ -29,7 +29,7 @@ var ErrNoBot = errors.New("no running bot answers backup requests there")
 
 // ServeBackups answers backup requests on the unix socket at path (usually BackupSocket(DB_PATH))
 // until ctx is done; it removes the socket when it returns. A socket left by a process that died is
-// replaced; one another live process answers on is an error.
+// replaced; one another running process answers on is an error.
 func (f *File) ServeBackups(ctx context.Context, path string, log *slog.Logger) error {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)

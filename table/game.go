@@ -111,7 +111,7 @@ func mayDecide(a *Actor, v View) (games.Seat, error) {
 }
 
 // decide stores a decision by seat on the view's game: one write, no second decode. messageID, when
-// set, becomes the live board; replaced says that a new message whose id is not known yet replaces
+// set, becomes the game's board; replaced says that a new message whose id is not known yet replaces
 // the board (the adapter learns its id later, see NoteBoard).
 func (t *Table) decide(v View, seat games.Seat, m games.Move, messageID string, replaced bool) (View, error) {
 	now := t.cfg.Now()
@@ -167,7 +167,7 @@ func (t *Table) Move(a Actor, play string) (v View, old string, err error) {
 }
 
 // Choose plays a decision picked with a control on the board of game id at ply; messageID (the
-// board the control was on) becomes the live board.
+// board the control was on) becomes the game's board.
 func (t *Table) Choose(a Actor, id uint64, ply int, play, messageID string) (View, error) {
 	v, err := t.Controls(&a, id, ply)
 	if err != nil {

@@ -151,7 +151,7 @@ func hashString(s string) uint64 {
 	return h
 }
 
-// NoteBoard records the message that now shows a game (its live board). It rides on the next
+// NoteBoard records the message that now shows a game (its board). It rides on the next
 // commit: no write of its own.
 func (t *Table) NoteBoard(id uint64, messageID string) { t.st.NoteMessage(id, messageID) }
 

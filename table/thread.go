@@ -8,7 +8,7 @@ import (
 	"tabuleiro/store"
 )
 
-// A game may live in a thread of its channel (a server's setting). Its per-channel rules still
+// A game may be played in a thread of its channel (a server's setting). Its per-channel rules still
 // count the parent channel: an interaction from a game's thread acts where the thread's parent is.
 
 // threads caches which channels are game threads (thread -> parent; "" for a channel that is not).
@@ -57,7 +57,7 @@ func (t *Table) WantsThread(v View) bool {
 	return v.Game.Guild != "" && v.Game.Thread == "" && t.settings(v.Game.Guild).Threads
 }
 
-// SetThread records the thread a game now lives in.
+// SetThread records the thread a game is now played in.
 func (t *Table) SetThread(v View, thread string) (View, error) {
 	rec, g, err := t.st.Update(v.Game.ID, -1, func(r *store.Game, _ games.Game) error {
 		r.Thread = thread

@@ -6,10 +6,13 @@ import (
 	"tabuleiro/store"
 )
 
-// View is a game as a person sees it: the session record (players, offer, live board message) and
-// the game itself. The live game belongs to the view: nobody else changes it.
+// View is a game as a person sees it: the session record (players, offer, board message) and the
+// game itself.
 type View struct {
 	Game store.Game
+	// Live is the game in play as the rules hold it, decoded from the record: "live" means this
+	// everywhere (store.ActiveLive reads a record with its live game, UpdateLive changes that game).
+	// It belongs to the view: nobody else changes it.
 	Live games.Game
 	// StalePing is a turn ping message that no longer applies (the turn passed): delete it.
 	StalePing string

@@ -15,7 +15,7 @@ type Handler interface {
 	Handle(ctx context.Context, in *bot.Interaction) bot.Reply
 }
 
-// Webhooks are what an interaction's token allows while it lives: reading, editing and clearing the
+// Webhooks are what an interaction's token allows while it is good: reading, editing and clearing the
 // message its response created, and posting follow-up messages. The Sender does them over REST.
 type Webhooks interface {
 	Original(ctx context.Context, in *wire.Interaction) (string, error)

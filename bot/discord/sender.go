@@ -160,7 +160,7 @@ func (d *Sender) app(in *wire.Interaction) string {
 }
 
 // EditOriginal replaces the message the response to in created, through the interaction's webhook:
-// no permission in the channel is needed while the interaction lives.
+// no permission in the channel is needed while the interaction's token is good.
 func (d *Sender) EditOriginal(ctx context.Context, in *wire.Interaction, m bot.Message) error {
 	return d.editOriginal(ctx, in, wire.AppendMessage(nil, m, true))
 }

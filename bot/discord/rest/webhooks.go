@@ -17,7 +17,7 @@ import (
 // webhook, with one rate-limit bucket per interaction token, as Discord counts them.
 //
 // discordgo would do this too, but its rate limiter keeps every bucket it ever made: one per
-// token is one per board a /move posts, kept for the life of the process. Here a bucket lives
+// token is one per board a /move posts, kept for the life of the process. Here a bucket is kept
 // while edits use it or wait for it: edits of one message are sent one at a time, and those
 // waiting respect the pause Discord asks for when the bucket is spent. An edit that comes later
 // and finds it still spent gets a 429, which Transport waits out.

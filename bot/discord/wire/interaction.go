@@ -12,7 +12,7 @@ import (
 type Interaction struct {
 	bot.Interaction
 	App   string // the application it was sent to
-	Token string // the interaction's token: its webhook while it lives (15 minutes)
+	Token string // the interaction's token: its webhook while it is good (15 minutes)
 }
 
 // Discord's interaction types.

@@ -6,87 +6,89 @@ import (
 	"time"
 )
 
-// liveFor is how long the bot uses an interaction's follow-up after its reply: Discord's tokens live
-// 15 minutes, and a minute is left for the work in flight.
-const liveFor = 14 * time.Minute
+// followupFor is how long the bot uses an interaction's follow-up after its reply: Discord's tokens
+// are good for 15 minutes, and a minute is left for the work in flight.
+const followupFor = 14 * time.Minute
 
-// learnAfter is how old a live board whose message id is unknown gets before the bot asks its
+// learnAfter is how old a board held by its follow-up, whose message id is unknown, gets before the bot asks its
 // interaction for the id (see learnBoards): late enough that most boards are replaced first, early
 // enough that the token still answers.
 const learnAfter = 12 * time.Minute
 
-// lives remembers, per game and per challenge, the follow-up of the interaction whose reply shows
-// it now, so that the bot's own moves and notices go through that interaction while it lives —
+// followups remembers, per game and per challenge, the follow-up of the interaction whose reply
+// shows it now, so that the bot's own moves and notices go through that interaction while its token
+// is good —
 // where the bot user may not post (DMs, group DMs, channels without Send Messages) they could not
 // go any other way. Tokens are not stored: after a restart, late work uses the channel.
-type lives struct {
+type followups struct {
 	mu                 sync.Mutex
 	now                func() time.Time
 	gen                uint64
-	boards, challenges map[uint64]live
+	boards, challenges map[uint64]held
 }
 
-type live struct {
+// held is a follow-up and when the bot got it.
+type held struct {
 	f     Followup
 	at    time.Time
 	gen   uint64 // which set made it
 	known bool   // the message's id is stored (with the game, for a board)
 }
 
-func newLives(now func() time.Time) *lives {
-	return &lives{now: now, boards: map[uint64]live{}, challenges: map[uint64]live{}}
+func newFollowups(now func() time.Time) *followups {
+	return &followups{now: now, boards: map[uint64]held{}, challenges: map[uint64]held{}}
 }
 
-// set records f as what shows key now and returns what showed it before, while that lives. known
+// set records f as what shows key now and returns what showed it before, while that is good. known
 // says whether the id of f's message is stored already; when it is not, learnBoards asks for it.
-func (l *lives) set(m map[uint64]live, key uint64, f Followup, known bool) Followup {
+func (l *followups) set(m map[uint64]held, key uint64, f Followup, known bool) Followup {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	now := l.now()
 	prev, ok := m[key]
 	l.gen++
-	m[key] = live{f: f, at: now, gen: l.gen, known: known}
+	m[key] = held{f: f, at: now, gen: l.gen, known: known}
 	if len(m) > 64 && len(m)%64 == 0 {
 		for k, v := range m {
-			if now.Sub(v.at) >= liveFor {
+			if now.Sub(v.at) >= followupFor {
 				delete(m, k)
 			}
 		}
 	}
-	if !ok || now.Sub(prev.at) >= liveFor {
+	if !ok || now.Sub(prev.at) >= followupFor {
 		return nil
 	}
 	return prev.f
 }
 
-// get is the follow-up that shows key, while it lives.
-func (l *lives) get(m map[uint64]live, key uint64) Followup {
+// get is the follow-up that shows key, while it is good.
+func (l *followups) get(m map[uint64]held, key uint64) Followup {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	v, ok := m[key]
-	if !ok || l.now().Sub(v.at) >= liveFor {
+	if !ok || l.now().Sub(v.at) >= followupFor {
 		return nil
 	}
 	return v.f
 }
 
 // drop forgets what showed key.
-func (l *lives) drop(m map[uint64]live, key uint64) {
+func (l *followups) drop(m map[uint64]held, key uint64) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	delete(m, key)
 }
 
-// unknown is a live message whose id is not stored.
+// unknown is a message shown through a follow-up whose id is not stored.
 type unknown struct {
 	key, gen uint64
 	f        Followup
 }
 
-// unknown lists the messages of m, at least age old, whose ids are not stored. Those past liveFor
+// unknown lists the messages of m, at least age old, whose ids are not stored. Those past followupFor
 // are listed too: asking a token that expired costs one refused request, and a clock that jumped
-// (a machine waking from sleep) may have made a live one look old.
-func (l *lives) unknown(m map[uint64]live, age time.Duration) []unknown {
+// (a machine waking from sleep) may have made a good one look old.
+func (l *followups) unknown(m map[uint64]held, age time.Duration) []unknown {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	now := l.now()
@@ -99,8 +101,8 @@ func (l *lives) unknown(m map[uint64]live, age time.Duration) []unknown {
 	return out
 }
 
-// unknownOf is key's live message when its id is not stored.
-func (l *lives) unknownOf(m map[uint64]live, key uint64) (unknown, bool) {
+// unknownOf is key's message, shown through a follow-up, when its id is not stored.
+func (l *followups) unknownOf(m map[uint64]held, key uint64) (unknown, bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	v, ok := m[key]
@@ -111,7 +113,7 @@ func (l *lives) unknownOf(m map[uint64]live, key uint64) (unknown, bool) {
 }
 
 // know runs store, which stores the id of u's message, if u still shows its key, and marks it known.
-func (l *lives) know(m map[uint64]live, u unknown, store func()) {
+func (l *followups) know(m map[uint64]held, u unknown, store func()) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if v, ok := m[u.key]; ok && v.gen == u.gen {
@@ -121,22 +123,22 @@ func (l *lives) know(m map[uint64]live, u unknown, store func()) {
 	}
 }
 
-// learnBoards asks the interactions of the live boards at least age old whose message ids are not
+// learnBoards asks the interactions of the boards they show, at least age old, whose message ids are not
 // stored for their ids, and stores them with their games. A board posted as a reply to a command is
-// known to the bot only by its interaction, whose token lives 15 minutes; reading the id on every
-// /move would cost a request per move, so it is read only when the board outlives its token's
+// known to the bot only by its interaction, whose token is good for 15 minutes; reading the id on every
+// /move would cost a request per move, so it is read only when the board lasts longer than its token's
 // usefulness, or when something needs it sooner (a turn ping's link, see boardID).
 func (b *Bot) learnBoards(ctx context.Context, age time.Duration) {
-	for _, u := range b.live.unknown(b.live.boards, age) {
+	for _, u := range b.follow.unknown(b.follow.boards, age) {
 		b.learn(ctx, u.key)
 	}
 }
 
-// LearnBoards reads the ids of all the live boards whose ids are not stored yet, a few at a time,
+// LearnBoards reads the ids of all the boards shown through follow-ups whose ids are not stored yet, a few at a time,
 // until ctx ends: called before the program stops, so that after a restart the bot edits those
 // boards instead of posting new ones (the interactions' tokens are not kept).
 func (b *Bot) LearnBoards(ctx context.Context) {
-	todo := b.live.unknown(b.live.boards, 0)
+	todo := b.follow.unknown(b.follow.boards, 0)
 	if len(todo) == 0 {
 		return
 	}
@@ -185,10 +187,10 @@ func (b *Bot) boardID(ctx context.Context, v View) string {
 	return b.learn(ctx, v.Game.ID)
 }
 
-// learn asks the interaction of game key's live board for its message id, when that is not stored,
+// learn asks the interaction that shows game key's board for its message id, when that is not stored,
 // and stores it; "" when there is none or it cannot be read.
 func (b *Bot) learn(ctx context.Context, key uint64) string {
-	u, ok := b.live.unknownOf(b.live.boards, key)
+	u, ok := b.follow.unknownOf(b.follow.boards, key)
 	if !ok {
 		return ""
 	}
@@ -197,6 +199,6 @@ func (b *Bot) learn(ctx context.Context, key uint64) string {
 		b.log.Debug("could not read the id of a board", "game", key, "err", err)
 		return ""
 	}
-	b.live.know(b.live.boards, u, func() { b.t.NoteBoard(key, id) })
+	b.follow.know(b.follow.boards, u, func() { b.t.NoteBoard(key, id) })
 	return id
 }
