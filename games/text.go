@@ -21,8 +21,8 @@ type Phrase interface {
 	Word(w Words) string
 }
 
-// Text is a message of the catalogue and its values. Values are plain (numbers, notation,
-// mentions) or Phrases.
+// Text is a message of the catalogue and its values. Values are plain (numbers, notation),
+// Phrases, or parts a chat shows its own way (say.Rich: a mention, a moment).
 type Text struct {
 	ID   string
 	Args map[string]any
