@@ -1,0 +1,35 @@
+package bot
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"tabuleiro/say"
+)
+
+func TestClipKeepsAMessageWithinTheLimit(t *testing.T) {
+	long := strings.Repeat("x", maxContent)
+	for _, c := range []struct {
+		name string
+		in   say.Rich
+		want say.Rich
+	}{
+		{"a short message is left as it is", say.Mention("1").Add(say.Plain(" hi")), say.Mention("1").Add(say.Plain(" hi"))},
+		{"long words are cut and end with an ellipsis", say.Plain(long + "y"), say.Plain(long[:maxContent-1] + "…")},
+		{"a mention that does not fit is left out, not cut",
+			say.Plain(long[:maxContent-3]).Add(say.Mention("12345")), say.Plain(long[:maxContent-3] + "…")},
+		{"emphasis is cut inside its marks",
+			say.Plain(long[:maxContent-10]).Add(say.Strong("abcdefghij")), say.Plain(long[:maxContent-10]).Add(say.Strong("abcde")).Add(say.Plain("…"))},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got := clip(c.in)
+			if !reflect.DeepEqual(got, c.want) {
+				t.Errorf("clip = %.60q…, want %.60q…", got.String(), c.want.String())
+			}
+			if n := Size(got); n > maxContent {
+				t.Errorf("the clipped message takes %d characters", n)
+			}
+		})
+	}
+}
