@@ -20,12 +20,8 @@ func statusLine(v View, st render.Status, w *say.Words) say.Rich {
 	if st.Seat != 0 && st.Seat != 1 {
 		return say.Plain(st.Line(w))
 	}
-	args := make(map[string]any, len(st.Text.Args)+1)
-	for k, x := range st.Text.Args {
-		args[k] = x
-	}
-	args["Who"] = table.Seated(v.Game.Seats[st.Seat], v.Colour(st.Seat), w)
-	return w.Rich(st.Text.ID, args).Sentence()
+	t := st.With(table.Seated(v.Game.Seats[st.Seat], v.Colour(st.Seat), w))
+	return w.Rich(t.ID, t.Args).Sentence()
 }
 
 // resultLine says who won (a mention) and how, or that it is a draw and why.

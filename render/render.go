@@ -10,8 +10,9 @@
 //
 // Words come from the catalogue (say) in the reader's language; the block's lines hold no words.
 //
-//	b := render.BlockOf(g, say.For("pt-BR"))
-//	msg := "```\n" + strings.Join(b.Lines, "\n") + "\n```\n" + strings.Join(b.Notes, "\n") + "\n" + b.Status.Line(w)
+//	w := say.For("pt-BR")
+//	b := render.BlockOf(g, w)
+//	text := say.Join("\n", say.Block("", b.Lines), say.Plain(strings.Join(b.Notes, "\n")), say.Plain(b.Status.Line(w)))
 package render
 
 import (
@@ -52,24 +53,20 @@ type Status struct {
 // Line is the status line naming the seat by its colour: "Black to move: serve at table ne".
 func (s Status) Line(w games.Words) string {
 	if s.Seat != 0 && s.Seat != 1 {
-		return s.As(w, "")
+		return s.Text.Word(w)
 	}
-	return s.As(w, w.T(s.desc().SeatID(s.Seat), nil))
+	return s.With(w.T(s.desc().SeatID(s.Seat), nil)).Word(w)
 }
 
-// As is the status line with who (a player already named with their colour) as its seat.
-func (s Status) As(w games.Words, who string) string {
-	if s.Text.ID == "" {
-		return ""
-	}
+// With is the status line with who as its Who: the seat's colour, or a player and their colour
+// ("@1 (Black) to move"), worded by whoever knows the players.
+func (s Status) With(who any) games.Text {
 	args := make(map[string]any, len(s.Text.Args)+1)
 	for k, v := range s.Text.Args {
 		args[k] = v
 	}
-	if s.Seat == 0 || s.Seat == 1 {
-		args["Who"] = who
-	}
-	return w.T(s.Text.ID, args)
+	args["Who"] = who
+	return games.Text{ID: s.Text.ID, Args: args}
 }
 
 func (s Status) desc() *games.Descriptor {
