@@ -74,9 +74,9 @@ func Join(sep string, texts ...Rich) Rich {
 			continue
 		}
 		if len(out) > 0 {
-			out = out.Add(Plain(sep))
+			out = out.push(Part{Kind: PlainPart, Text: sep})
 		}
-		out = out.Add(t)
+		out = out.pushAll(t, false)
 	}
 	return out
 }
@@ -91,18 +91,33 @@ func (r Rich) Add(more ...Rich) Rich {
 	out := make(Rich, len(r), size)
 	copy(out, r)
 	for _, m := range more {
-		for _, p := range m {
-			if p.Kind == PlainPart && p.Text == "" {
-				continue
-			}
-			if n := len(out); n > 0 && (p.Kind == PlainPart || p.Kind == StrongPart) && out[n-1].Kind == p.Kind {
-				out[n-1].Text += p.Text
-				continue
-			}
-			out = append(out, p)
-		}
+		out = out.pushAll(m, false)
 	}
 	return out
+}
+
+// push appends p to r in place, as append does, merging it into adjacent words of its kind.
+func (r Rich) push(p Part) Rich {
+	if p.Kind == PlainPart && p.Text == "" {
+		return r
+	}
+	if n := len(r); n > 0 && (p.Kind == PlainPart || p.Kind == StrongPart) && r[n-1].Kind == p.Kind {
+		r[n-1].Text += p.Text
+		return r
+	}
+	return append(r, p)
+}
+
+// pushAll pushes the parts of more, its plain words made strong when strong is set (a field's
+// value inside **…**).
+func (r Rich) pushAll(more Rich, strong bool) Rich {
+	for _, p := range more {
+		if strong && p.Kind == PlainPart {
+			p.Kind = StrongPart
+		}
+		r = r.push(p)
+	}
+	return r
 }
 
 // String is r as plain words, for logs and test failures: a mention is @id, a moment its UTC

@@ -170,45 +170,56 @@ func (w *Words) Rich(id string, data map[string]any) Rich {
 	case t.rich:
 		return Plain(w.localize(id, data))
 	}
+	// Words of one kind run together into one part (a board's texts come here on every move).
 	out := make(Rich, 0, len(t.parts))
+	var run strings.Builder
+	runKind := PlainPart
+	words := func(kind Kind) *strings.Builder {
+		if run.Len() > 0 && kind != runKind {
+			out = append(out, Part{Kind: runKind, Text: run.String()})
+			run.Reset()
+		}
+		runKind = kind
+		return &run
+	}
+	splice := func(r Rich, strong bool) {
+		for _, p := range r {
+			switch {
+			case p.Kind == PlainPart && strong, p.Kind == StrongPart:
+				words(StrongPart).WriteString(p.Text)
+			case p.Kind == PlainPart:
+				words(PlainPart).WriteString(p.Text)
+			default:
+				if run.Len() > 0 {
+					out = append(out, Part{Kind: runKind, Text: run.String()})
+					run.Reset()
+				}
+				out = append(out, p)
+			}
+		}
+	}
 	for _, p := range t.parts {
 		kind := PlainPart
 		if p.strong {
 			kind = StrongPart
 		}
 		if p.field == "" {
-			out = out.Add(Rich{{Kind: kind, Text: p.text}})
+			words(kind).WriteString(p.text)
 			continue
 		}
-		var r Rich
 		switch v := data[p.field].(type) {
 		case Rich:
-			r = v
+			splice(v, p.strong)
 		case RichPhrase:
-			r = v.Rich(w)
+			splice(v.Rich(w), p.strong)
 		case games.Text:
-			r = w.Rich(v.ID, v.Args)
+			splice(w.Rich(v.ID, v.Args), p.strong)
 		default:
-			var b strings.Builder
-			w.writeField(&b, data, p.field)
-			r = Rich{{Kind: PlainPart, Text: b.String()}}
+			w.writeField(words(kind), data, p.field)
 		}
-		if p.strong {
-			r = r.strengthen()
-		}
-		out = out.Add(r)
 	}
-	return out
-}
-
-// strengthen is r with its plain words made strong: a field's value inside **…**.
-func (r Rich) strengthen() Rich {
-	out := make(Rich, len(r))
-	for i, p := range r {
-		if p.Kind == PlainPart {
-			p.Kind = StrongPart
-		}
-		out[i] = p
+	if run.Len() > 0 {
+		out = append(out, Part{Kind: runKind, Text: run.String()})
 	}
 	return out
 }

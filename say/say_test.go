@@ -232,6 +232,19 @@ func BenchmarkABoardsWorth(b *testing.B) {
 	}
 }
 
+// BenchmarkABoardsWorthInParts is BenchmarkABoardsWorth for the texts a board shows in parts: its
+// players, with mentions, and its turn line.
+func BenchmarkABoardsWorthInParts(b *testing.B) {
+	w := For(Portuguese)
+	b.ReportAllocs()
+	for b.Loop() {
+		w.Rich("board.players", map[string]any{"Title": "Ouri", "Player": Mention("111111111111111111"), "Colour": "Sul",
+			"Opponent": Mention("222222222222222222"), "OpponentColour": "Norte"})
+		w.Rich("board.turn.move-or-buttons", map[string]any{"Turn": w.Rich("status.to-move", map[string]any{
+			"Who": w.Rich("status.player", map[string]any{"Player": Mention("111111111111111111"), "Colour": "Sul"})}), "Kind": "ouri"})
+	}
+}
+
 // sample fills every placeholder of a message's forms with value(placeholder).
 func sample(t *testing.T, id string, forms map[string]string, value func(string) string) map[string]any {
 	t.Helper()
