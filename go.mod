@@ -16,6 +16,7 @@ require (
 	go.etcd.io/etcd/client/v3 v3.7.3
 	go.etcd.io/etcd/server/v3 v3.7.3
 	go.uber.org/zap v1.27.1
+	golang.org/x/image v0.47.0
 	golang.org/x/text v0.43.0
 )
 

@@ -1,0 +1,53 @@
+package picture
+
+import (
+	"fmt"
+	"testing"
+
+	"tabuleiro/games"
+)
+
+// maxBoard is the most a board's PNG may weigh (discord.md, section 13).
+const maxBoard = 100 << 10
+
+func TestEveryBoardWeighsAtMost100KBAndIsDrawnForAPhone(t *testing.T) {
+	seeds := uint64(6)
+	if testing.Short() {
+		seeds = 2
+	}
+	for _, v := range everyVariant {
+		t.Run(fmt.Sprintf("every position of %d %s games", seeds, v.name), func(t *testing.T) {
+			heaviest := 0
+			for seed := uint64(1); seed <= seeds; seed++ {
+				for _, g := range playout(t, v, seed) {
+					data, err := Board(g, pt)
+					if err != nil {
+						t.Fatal(err)
+					}
+					heaviest = max(heaviest, len(data))
+					if len(data) > maxBoard {
+						t.Fatalf("ply %d: %d bytes, over 100 KB", g.Ply(), len(data))
+					}
+					if w := decode(t, data).Bounds().Dx(); w != Width*Scale {
+						t.Fatalf("ply %d: %d pixels wide, want %d", g.Ply(), w, Width*Scale)
+					}
+				}
+			}
+			t.Logf("the heaviest: %d KB", heaviest>>10)
+		})
+	}
+}
+
+func TestAGameOutsideTheThreeIsABlankPicture(t *testing.T) {
+	// The bot only plays the three, but a picture of anything else must not panic.
+	img := Image(unknown{}, en)
+	if img.Rect.Dx() != Width*Scale || img.Rect.Dy() == 0 {
+		t.Errorf("an unknown game is drawn %v", img.Rect)
+	}
+}
+
+// unknown is a game the package does not know: only Kind and Outcome are asked.
+type unknown struct{ games.Game }
+
+func (unknown) Kind() string           { return "chess" }
+func (unknown) Outcome() games.Outcome { return games.Outcome{Winner: games.NoSeat} }
