@@ -43,3 +43,40 @@ func report(b *testing.B, times []time.Duration, prefix string) {
 	b.ReportMetric(ms(times[len(times)*99/100]), prefix+"p99-ms")
 	b.ReportMetric(ms(times[len(times)-1]), prefix+"max-ms")
 }
+
+// BenchmarkGame draws a game of 100 plies (Oolong's longest random game has fewer) as a GIF,
+// and reports its size and the thread CPU time it took (cpu-ms/op).
+func BenchmarkGame(b *testing.B) {
+	for _, v := range everyVariant {
+		b.Run(v.name, func(b *testing.B) {
+			defer lockThread()()
+			start, log := longGame(b, v)
+			size := 0
+			b.ResetTimer()
+			startCPU := threadCPU()
+			for i := 0; i < b.N; i++ {
+				data, err := Game(start, log, en)
+				if err != nil {
+					b.Fatal(err)
+				}
+				size = len(data)
+			}
+			b.ReportMetric(float64((threadCPU()-startCPU).Microseconds())/1000/float64(b.N), "cpu-ms/op")
+			b.ReportMetric(float64(len(log)), "plies")
+			b.ReportMetric(float64(size)/1024, "KB")
+		})
+	}
+}
+
+// BenchmarkChances draws the win chance of a 100-ply game.
+func BenchmarkChances(b *testing.B) {
+	chances := make([]float64, 101)
+	for i := range chances {
+		chances[i] = 50 + 45*float64(i%20-10)/10
+	}
+	for i := 0; i < b.N; i++ {
+		if _, err := Chances("ouri", chances, en); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

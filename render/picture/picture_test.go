@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"image"
+	"image/draw"
 	"image/png"
 	"math/rand/v2"
 	"os"
@@ -135,6 +136,13 @@ func goldenImage(t *testing.T, name string, data []byte) {
 	}
 }
 
+// rgba is img as RGBA, for its pixels to compare as bytes.
+func rgba(img image.Image) *image.RGBA {
+	out := image.NewRGBA(img.Bounds())
+	draw.Draw(out, out.Rect, img, img.Bounds().Min, draw.Src)
+	return out
+}
+
 func decode(t *testing.T, data []byte) image.Image {
 	t.Helper()
 	img, err := png.Decode(bytes.NewReader(data))
@@ -152,17 +160,17 @@ func differ(t *testing.T, a, b image.Image) (int, image.Point) {
 		t.Errorf("the image is %v, the golden one %v", a.Bounds(), b.Bounds())
 		return a.Bounds().Dx() * a.Bounds().Dy(), a.Bounds().Min
 	}
+	ra, rb := rgba(a), rgba(b)
+	if bytes.Equal(ra.Pix, rb.Pix) {
+		return 0, image.Point{}
+	}
 	n, first := 0, image.Point{-1, -1}
-	for y := a.Bounds().Min.Y; y < a.Bounds().Max.Y; y++ {
-		for x := a.Bounds().Min.X; x < a.Bounds().Max.X; x++ {
-			r1, g1, b1, a1 := a.At(x, y).RGBA()
-			r2, g2, b2, a2 := b.At(x, y).RGBA()
-			if r1 != r2 || g1 != g2 || b1 != b2 || a1 != a2 {
-				if n == 0 {
-					first = image.Point{x, y}
-				}
-				n++
+	for i := 0; i < len(ra.Pix); i += 4 {
+		if !bytes.Equal(ra.Pix[i:i+4], rb.Pix[i:i+4]) {
+			if n == 0 {
+				first = ra.Rect.Min.Add(image.Point{i / 4 % ra.Rect.Dx(), i / 4 / ra.Rect.Dx()})
 			}
+			n++
 		}
 	}
 	return n, first

@@ -1,0 +1,86 @@
+package picture
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/draw"
+	"image/gif"
+	"testing"
+
+	"tabuleiro/games"
+)
+
+func TestAGameAsGIFShowsEveryPositionInTurn(t *testing.T) {
+	for _, v := range everyVariant {
+		t.Run(fmt.Sprintf("each frame of a %s game, laid over the ones before, is its position's board", v.name), func(t *testing.T) {
+			ps := playout(t, v, 2)
+			if len(ps) > 41 {
+				ps = ps[:41]
+			}
+			end := ps[len(ps)-1]
+			data, err := Game(ps[0], end.Log(), pt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			anim, err := gif.DecodeAll(bytes.NewReader(data))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(anim.Image) != len(ps) {
+				t.Fatalf("%d frames for %d positions", len(anim.Image), len(ps))
+			}
+			if anim.Delay[0] != plyDelay || anim.Delay[len(ps)-1] != lastDelay {
+				t.Errorf("delays %d and %d, want %d a ply and %d for the last", anim.Delay[0], anim.Delay[len(ps)-1], plyDelay, lastDelay)
+			}
+			shown := image.NewRGBA(image.Rect(0, 0, anim.Config.Width, anim.Config.Height))
+			for i, frame := range anim.Image {
+				draw.Draw(shown, frame.Bounds(), frame, frame.Bounds().Min, draw.Over)
+				want := Image(ps[i], pt)
+				// A frame is as high as the highest status needs; below its own, the board is paper.
+				if n, at := differ(t, shown.SubImage(want.Rect), want); n > 0 {
+					t.Fatalf("frame %d: %d pixels differ from the board at ply %d, the first at %v", i, n, i, at)
+				}
+			}
+		})
+	}
+}
+
+func TestAGIFRefusesADecisionTheGameDoesNotAllow(t *testing.T) {
+	ps := playout(t, everyVariant[6], 3)
+	log := ps[3].Log()
+	log = append(log, log[0]) // the first move again, from a square left long ago
+	if _, err := Game(ps[0], log, en); err == nil {
+		t.Fatal("a log with an illegal decision was drawn")
+	}
+}
+
+func TestA100PlyGameWeighsAtMost2MB(t *testing.T) {
+	for _, v := range everyVariant {
+		t.Run(fmt.Sprintf("a %s game of 100 plies", v.name), func(t *testing.T) {
+			start, log := longGame(t, v)
+			data, err := Game(start, log, en)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(data) > 2<<20 {
+				t.Errorf("%d bytes, over 2 MB", len(data))
+			}
+			t.Logf("%d plies: %d KB", len(log), len(data)>>10)
+		})
+	}
+}
+
+// longGame is a random game of v with 100 plies, or the longest of the first seeds' games.
+func longGame(t testing.TB, v variant) (games.Game, []games.Move) {
+	var best []games.Game
+	for seed := uint64(1); seed < 40 && len(best) < 101; seed++ {
+		if ps := playout(t, v, seed); len(ps) > len(best) {
+			best = ps
+		}
+	}
+	if len(best) > 101 {
+		best = best[:101]
+	}
+	return best[0], best[len(best)-1].Log()
+}
