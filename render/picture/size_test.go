@@ -1,7 +1,9 @@
 package picture
 
 import (
+	"bytes"
 	"fmt"
+	"image"
 	"testing"
 
 	"tabuleiro/games"
@@ -51,3 +53,32 @@ type unknown struct{ games.Game }
 
 func (unknown) Kind() string           { return "chess" }
 func (unknown) Outcome() games.Outcome { return games.Outcome{Winner: games.NoSeat} }
+
+func TestBoardsMayBeDrawnAtOnce(t *testing.T) {
+	// The bot draws the boards of many games at once: the fonts and the palette are shared.
+	positions := playout(t, everyVariant[0], 4)
+	want := Image(positions[len(positions)-1], en)
+	done := make(chan *image.Paletted)
+	for range 4 {
+		go func() { done <- Image(positions[len(positions)-1], en) }()
+	}
+	for range 4 {
+		if got := <-done; !bytes.Equal(got.Pix, want.Pix) {
+			t.Error("a board drawn beside others came out differently")
+		}
+	}
+}
+
+// minText is the smallest text a picture may hold, in points: shown 320 pixels wide, a point is a
+// pixel, and below about 10 a phone's reader squints.
+const minText = 10
+
+func TestNoTextIsTooSmallToReadOnAPhone(t *testing.T) {
+	for _, c := range goldens(t) {
+		for f := range drawPosition(c.g, c.w, 0).faces {
+			if f.size < minText {
+				t.Errorf("the %s board writes at %v points, under %d", c.name, f.size, minText)
+			}
+		}
+	}
+}
