@@ -70,6 +70,7 @@ func Chances(kind string, chances []float64, w games.Words) ([]byte, error) {
 		x0, y0 := at(i-1, chances[i-1])
 		x1, y1 := at(i, chances[i])
 		c.line(x0, y0, x1, y1, 2, blue)
+		c.disc(x1, y1, 1, blue) // a round joint, where two strokes would leave a notch
 	}
 	step := tickStep(last)
 	for i := 0; i <= last; i += step {
