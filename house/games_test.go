@@ -9,6 +9,7 @@ import (
 	"tabuleiro/games/catalog"
 	"tabuleiro/learn"
 	"tabuleiro/render"
+	"tabuleiro/render/picture"
 	"tabuleiro/say"
 )
 
@@ -55,6 +56,9 @@ func TestEveryGameHasEveryCapability(t *testing.T) {
 			b := render.BlockOf(g, en)
 			if len(b.Lines) == 0 || b.Status.Text.ID == "" || b.Status.Kind != d.Kind {
 				t.Errorf("%s's start draws no board or no status: %+v", d.Title, b)
+			}
+			if !picture.Draws(d) {
+				t.Errorf("render/picture has no drawing for %s (register one in render/picture/%s.go)", d.Title, d.Kind)
 			}
 		})
 	}

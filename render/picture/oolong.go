@@ -29,7 +29,9 @@ var (
 	seatFace  = face{size: 13, bold: true}
 )
 
-func drawOolong(c *canvas, y0 float64, g *oolong.Game) float64 {
+func init() { register(oolong.Descriptor, drawOolong, oolongChip) }
+
+func drawOolong(c *canvas, y0 float64, g *oolong.Game, _ games.Words) float64 {
 	pending := oolong.Dir(255)
 	if p := g.Pending(); len(p) > 0 {
 		pending = p[0].Table

@@ -16,7 +16,9 @@ const (
 	ordoCell  = (Width - 2*margin - 2*ordoLabel) / float64(ordo.Files)
 )
 
-func drawOrdo(c *canvas, y0 float64, g *ordo.Game) float64 {
+func init() { register(ordo.Descriptor, drawOrdo, ordoChip) }
+
+func drawOrdo(c *canvas, y0 float64, g *ordo.Game, _ games.Words) float64 {
 	x := float64(margin)
 	for s := games.Seat(0); s < 2; s++ {
 		ordoChip(c, x+10, y0+11, s)

@@ -27,6 +27,8 @@ var (
 	variantFace = face{size: 11}
 )
 
+func init() { register(ouri.Descriptor, drawOuri, ouriChip) }
+
 func drawOuri(c *canvas, y0 float64, g *ouri.Game, w games.Words) float64 {
 	h, st := g.Houses(), g.Stores()
 	x := float64(margin)

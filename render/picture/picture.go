@@ -14,9 +14,6 @@ import (
 	"image"
 
 	"tabuleiro/games"
-	"tabuleiro/games/oolong"
-	"tabuleiro/games/ordo"
-	"tabuleiro/games/ouri"
 	"tabuleiro/render"
 )
 
@@ -69,18 +66,40 @@ func statusOf(g games.Game, w games.Words) (render.Status, []string) {
 	return st, newCanvas(0).wrap(st.Line(w), statusFace, Width-2*margin-statusIndent)
 }
 
-// drawBoard draws g's board below the top margin, and gives its height and the chip that marks
-// one of its seats.
-func drawBoard(c *canvas, g games.Game, w games.Words) (float64, func(c *canvas, x, y float64, s games.Seat)) {
-	switch g := g.(type) {
-	case *oolong.Game:
-		return drawOolong(c, margin, g), oolongChip
-	case *ouri.Game:
-		return drawOuri(c, margin, g, w), ouriChip
-	case *ordo.Game:
-		return drawOrdo(c, margin, g), ordoChip
+// boards holds each game's picture, registered by the game's file (oolong.go, ouri.go, ordo.go)
+// under its descriptor; a test walks catalog.All() so that no game lacks one.
+var boards = map[*games.Descriptor]drawing{}
+
+// drawing is how a game's board is drawn from y down (giving its height) and how a chip marks one
+// of its seats.
+type drawing struct {
+	draw func(c *canvas, y float64, g games.Game, w games.Words) float64
+	chip func(c *canvas, x, y float64, s games.Seat)
+}
+
+// register records a game's drawing; each game's file calls it once, from init.
+func register[G games.Game](d *games.Descriptor, draw func(*canvas, float64, G, games.Words) float64,
+	chip func(c *canvas, x, y float64, s games.Seat)) {
+	if _, twice := boards[d]; twice {
+		panic("picture: " + d.Kind + " is drawn twice")
 	}
-	return 0, nil
+	boards[d] = drawing{func(c *canvas, y float64, g games.Game, w games.Words) float64 { return draw(c, y, g.(G), w) }, chip}
+}
+
+// Draws reports whether picture has a drawing for the game d describes.
+func Draws(d *games.Descriptor) bool {
+	_, ok := boards[d]
+	return ok
+}
+
+// drawBoard draws g's board below the top margin, and gives its height and the chip that marks
+// one of its seats; a game without a drawing has an empty board and no chip.
+func drawBoard(c *canvas, g games.Game, w games.Words) (float64, func(c *canvas, x, y float64, s games.Seat)) {
+	b, ok := boards[g.Descriptor()]
+	if !ok {
+		return 0, nil
+	}
+	return b.draw(c, margin, g, w), b.chip
 }
 
 // The status lines under a board: their face, their leading, the gap above them and the room

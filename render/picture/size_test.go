@@ -48,8 +48,12 @@ func TestAGameOutsideTheThreeIsABlankPicture(t *testing.T) {
 	}
 }
 
-// unknown is a game the package does not know: only Kind and Outcome are asked.
+// unknown is a game the package has no drawing for: only its descriptor and outcome are asked.
 type unknown struct{ games.Game }
+
+func (unknown) Descriptor() *games.Descriptor {
+	return &games.Descriptor{Kind: "chess", Title: "Chess"}
+}
 
 func (unknown) Kind() string           { return "chess" }
 func (unknown) Outcome() games.Outcome { return games.Outcome{Winner: games.NoSeat} }
