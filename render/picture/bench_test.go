@@ -4,6 +4,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"tabuleiro/games/ouri"
 )
 
 // BenchmarkBoard draws and encodes the boards of a game of each variant in turn, and reports the
@@ -75,7 +77,7 @@ func BenchmarkChances(b *testing.B) {
 		chances[i] = 50 + 45*float64(i%20-10)/10
 	}
 	for i := 0; i < b.N; i++ {
-		if _, err := Chances("ouri", chances, en); err != nil {
+		if _, err := Chances(ouri.Descriptor, chances, en); err != nil {
 			b.Fatal(err)
 		}
 	}

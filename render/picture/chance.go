@@ -1,14 +1,12 @@
 package picture
 
 import (
-	"fmt"
 	"math"
 	"strconv"
 
 	"golang.org/x/image/vector"
 
 	"tabuleiro/games"
-	"tabuleiro/games/catalog"
 )
 
 // The win-chance graph: its height and its plot's box, in points.
@@ -25,16 +23,12 @@ var (
 	axisFace  = face{size: 10.5}
 )
 
-// Chances draws the win chance of a game of kind by ply as a PNG in w's language: chances[i] is
+// Chances draws the win chance of a game d describes by ply as a PNG in w's language: chances[i] is
 // the first seat's chance to win, in percent (a draw counting half), in the position after ply i,
 // chances[0] the start. From an ai.Review, that is each decision's Before, the decider's
 // chance there, and the last one's After, each as the first seat's (100 − it when the second
 // decided).
-func Chances(kind string, chances []float64, w games.Words) ([]byte, error) {
-	d, ok := catalog.Lookup(kind)
-	if !ok {
-		return nil, fmt.Errorf("drawing the win chance of a game of %q: no such game", kind)
-	}
+func Chances(d *games.Descriptor, chances []float64, w games.Words) ([]byte, error) {
 	c := newCanvas(chanceHeight)
 	c.text(margin, 19, w.T("picture.chance.title", map[string]any{"Who": games.Colour{D: d, Seat: 0}}), titleFace, ink, left)
 
