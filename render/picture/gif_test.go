@@ -13,13 +13,13 @@ import (
 
 func TestAGameAsGIFShowsEveryPositionInTurn(t *testing.T) {
 	for _, v := range everyVariant {
-		t.Run(fmt.Sprintf("each frame of a %s game, laid over the ones before, is its position's board", v.name), func(t *testing.T) {
+		t.Run(fmt.Sprintf("each frame of the last plies of a %s game, laid over the ones before, is its position's board", v.name), func(t *testing.T) {
+			// The last 24 plies, from a position in the middle to the result.
 			ps := playout(t, v, 2)
-			if len(ps) > 41 {
-				ps = ps[:41]
-			}
-			end := ps[len(ps)-1]
-			data, err := Game(ps[0], end.Log(), pt)
+			from := max(0, len(ps)-25)
+			log := ps[len(ps)-1].Log()[from:]
+			ps = ps[from:]
+			data, err := Game(ps[0], log, pt)
 			if err != nil {
 				t.Fatal(err)
 			}

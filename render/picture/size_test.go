@@ -13,9 +13,9 @@ import (
 const maxBoard = 100 << 10
 
 func TestEveryBoardWeighsAtMost100KBAndIsDrawnForAPhone(t *testing.T) {
-	seeds := uint64(6)
+	seeds := uint64(3)
 	if testing.Short() {
-		seeds = 2
+		seeds = 1
 	}
 	for _, v := range everyVariant {
 		t.Run(fmt.Sprintf("every position of %d %s games", seeds, v.name), func(t *testing.T) {
