@@ -12,6 +12,7 @@ package picture
 
 import (
 	"image"
+	"strings"
 
 	"tabuleiro/games"
 	"tabuleiro/render"
@@ -63,7 +64,9 @@ func drawPosition(g games.Game, w games.Words, lines int) *canvas {
 // statusOf is g's status and its line in w's language, wrapped to the picture's width.
 func statusOf(g games.Game, w games.Words) (render.Status, []string) {
 	st := render.BlockOf(g, w).Status
-	return st, newCanvas(0).wrap(st.Line(w), statusFace, Width-2*margin-statusIndent)
+	// The catalogue sets notation apart as code (`c`) for the chats; a picture shows it as it is.
+	line := strings.ReplaceAll(st.Line(w), "`", "")
+	return st, newCanvas(0).wrap(line, statusFace, Width-2*margin-statusIndent)
 }
 
 // boards holds each game's picture, registered by the game's file (oolong.go, ouri.go, ordo.go)

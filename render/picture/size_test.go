@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"image"
+	"strings"
 	"testing"
 
 	"tabuleiro/games"
@@ -32,6 +33,9 @@ func TestEveryBoardWeighsAtMost100KBAndIsDrawnForAPhone(t *testing.T) {
 					}
 					if w := decode(t, data).Bounds().Dx(); w != Width*Scale {
 						t.Fatalf("ply %d: %d pixels wide, want %d", g.Ply(), w, Width*Scale)
+					}
+					if _, lines := statusOf(g, pt); strings.ContainsAny(strings.Join(lines, " "), "`*_") {
+						t.Fatalf("ply %d: the status %q shows a chat's markup", g.Ply(), lines)
 					}
 				}
 			}
