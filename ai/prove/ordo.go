@@ -60,7 +60,7 @@ func (n ordoNode) over() (bool, games.Seat) {
 		return true, mover
 	}
 	if n.rep {
-		if n.pos.CountMoves() == 0 {
+		if !n.pos.HasMove() {
 			return true, mover
 		}
 		return true, games.NoSeat
@@ -68,7 +68,7 @@ func (n ordoNode) over() (bool, games.Seat) {
 	return false, games.NoSeat
 }
 
-func (n ordoNode) stuck() bool { return n.pos.CountMoves() == 0 }
+func (n ordoNode) stuck() bool { return !n.pos.HasMove() }
 
 func (n ordoNode) toMove() games.Seat { return n.pos.Side }
 
@@ -165,7 +165,7 @@ func (n ordoNode) winsAtOnce() (games.Move, bool) {
 		}
 	}
 	for _, m := range ms {
-		if c := n.pos.Play(m); c.CountMoves() == 0 {
+		if c := n.pos.Play(m); !c.HasMove() {
 			return m, true
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 
 	"tabuleiro/games"
 	"tabuleiro/games/oolong"
@@ -62,21 +63,32 @@ func Game(ctx context.Context, g games.Game, plies int) (Proof, error) {
 func Refute(ctx context.Context, g games.Game, m games.Move, plies int) (Refutation, error) {
 	switch g := g.(type) {
 	case *ordo.Game:
-		return NewProver().RefuteOrdo(ctx, g.Position(), ordoHistory(g), m, plies)
+		return pooled(func(pr *Prover) (Refutation, error) {
+			return pr.RefuteOrdo(ctx, g.Position(), ordoHistory(g), m, plies)
+		})
 	case *oolong.Game:
-		return NewProver().RefuteOolong(ctx, g.Position(), m, plies)
+		return pooled(func(pr *Prover) (Refutation, error) { return pr.RefuteOolong(ctx, g.Position(), m, plies) })
 	}
 	return Refutation{}, fmt.Errorf("%w, not %s", ErrNotProvable, g.Kind())
 }
 
+// provers keeps the tables of the package-level functions between calls.
+var provers = sync.Pool{New: func() any { return NewProver() }}
+
+func pooled[T any](f func(pr *Prover) (T, error)) (T, error) {
+	pr := provers.Get().(*Prover)
+	defer provers.Put(pr)
+	return f(pr)
+}
+
 // Ordo proves p, whose history since the last capture is hist (p's hash last; nil: p alone).
 func Ordo(ctx context.Context, p ordo.Position, hist []uint64, plies int) (Proof, error) {
-	return NewProver().Ordo(ctx, p, hist, plies)
+	return pooled(func(pr *Prover) (Proof, error) { return pr.Ordo(ctx, p, hist, plies) })
 }
 
 // Oolong proves p.
 func Oolong(ctx context.Context, p oolong.Position, plies int) (Proof, error) {
-	return NewProver().Oolong(ctx, p, plies)
+	return pooled(func(pr *Prover) (Proof, error) { return pr.Oolong(ctx, p, plies) })
 }
 
 // Prover holds a transposition table, so that a caller proving many positions (hard, every turn)
@@ -110,15 +122,73 @@ func (pr *Prover) RefuteOolong(ctx context.Context, p oolong.Position, m games.M
 	return refute(ctx, pr, oolongNode{p}, m, plies)
 }
 
-// WinsWithin reports whether the side to move in p (with hist) wins by force within plies, and a
-// first move that does; it is Ordo without listing every winning move, for hard's time budget.
-func (pr *Prover) WinsWithin(ctx context.Context, p ordo.Position, hist []uint64, plies int) (bool, games.Move, error) {
+// WinsWithin looks for a forced win of the side to move in p (with hist) within 1, 2, … up to
+// plies, until ctx ends: it reports whether one was found, a first move of it, and the horizon
+// decided (the plies of the win, or the most plies proven to hold none). It is Ordo without
+// listing every winning move, for hard's time budget.
+func (pr *Prover) WinsWithin(ctx context.Context, p ordo.Position, hist []uint64, plies int) (bool, games.Move, int) {
 	return winsWithin(ctx, pr, newOrdoNode(p, hist), plies)
 }
 
+// LosesWithin reports whether, after the side to move in p plays m, the opponent wins by force
+// within 1, 2, … up to plies, until ctx ends; and the horizon decided (the plies of the loss, or
+// the most plies proven to hold none).
+func (pr *Prover) LosesWithin(ctx context.Context, p ordo.Position, hist []uint64, m games.Move, plies int) (bool, int) {
+	n := newOrdoNode(p, hist)
+	return losesWithin(ctx, pr, n.play(m), n.toMove().Other(), plies)
+}
+
 // OolongWinsWithin is WinsWithin for Oolong.
-func (pr *Prover) OolongWinsWithin(ctx context.Context, p oolong.Position, plies int) (bool, games.Move, error) {
+func (pr *Prover) OolongWinsWithin(ctx context.Context, p oolong.Position, plies int) (bool, games.Move, int) {
 	return winsWithin(ctx, pr, oolongNode{p}, plies)
+}
+
+// OolongLosesWithin is LosesWithin for Oolong (where the same player may decide again after m).
+func (pr *Prover) OolongLosesWithin(ctx context.Context, p oolong.Position, m games.Move, plies int) (bool, int) {
+	n := oolongNode{p}
+	return losesWithin(ctx, pr, n.play(m), n.toMove().Other(), plies)
+}
+
+func winsWithin[N node[N]](ctx context.Context, pr *Prover, n N, plies int) (bool, games.Move, int) {
+	s := newSolver[N](ctx, pr, n.toMove())
+	plies = min(plies, MaxPlies)
+	for d := 1; d <= plies; d++ {
+		win := s.wins(n, d)
+		if s.stopped {
+			return false, 0, d - 1
+		}
+		if win {
+			if e := s.probe(n.key()); e.best != 0 {
+				return true, e.best, d
+			}
+			// the root's entry was overwritten by a deeper position's: find the move again
+			for _, m := range n.legal() {
+				w := s.wins(n.play(m), d-1)
+				if s.stopped {
+					return false, 0, d - 1
+				}
+				if w {
+					return true, m, d
+				}
+			}
+		}
+	}
+	return false, 0, plies
+}
+
+func losesWithin[N node[N]](ctx context.Context, pr *Prover, c N, opponent games.Seat, plies int) (bool, int) {
+	s := newSolver[N](ctx, pr, opponent)
+	plies = min(plies, MaxPlies)
+	for d := 0; d <= plies; d++ {
+		lost := s.wins(c, d)
+		if s.stopped {
+			return false, d - 1
+		}
+		if lost {
+			return true, d
+		}
+	}
+	return false, plies
 }
 
 func checkPlies(plies int) error {
@@ -126,23 +196,6 @@ func checkPlies(plies int) error {
 		return fmt.Errorf("a horizon of %d plies: choose 0 to %d", plies, MaxPlies)
 	}
 	return nil
-}
-
-func winsWithin[N node[N]](ctx context.Context, pr *Prover, n N, plies int) (bool, games.Move, error) {
-	if err := checkPlies(plies); err != nil {
-		return false, 0, err
-	}
-	s := newSolver[N](ctx, pr, n.toMove())
-	for d := 1; d <= plies; d++ {
-		if s.wins(n, d) && !s.stopped {
-			e := s.probe(n.key())
-			return true, e.best, nil
-		}
-		if s.stopped {
-			return false, 0, ctx.Err()
-		}
-	}
-	return false, 0, nil
 }
 
 func prove[N node[N]](ctx context.Context, pr *Prover, n N, plies int) (Proof, error) {
@@ -262,8 +315,9 @@ type solver[N node[N]] struct {
 	bufs     [MaxPlies + 1][]games.Move
 }
 
+// newSolver searches on pr's table as it was left: what an entry holds is proven of its position
+// and attacker whatever search proved it, so it stays true.
 func newSolver[N node[N]](ctx context.Context, pr *Prover, attacker games.Seat) *solver[N] {
-	clear(pr.tt)
 	return &solver[N]{ctx: ctx, tt: pr.tt, attacker: attacker}
 }
 
@@ -290,7 +344,7 @@ func (s *solver[N]) wins(n N, d int) bool {
 		return n.stuck() && n.toMove() != s.attacker
 	}
 	s.nodes++
-	if s.nodes&1023 == 0 && s.ctx.Err() != nil {
+	if s.ctx.Err() != nil { // every node: an Oolong node may try 1600 decisions
 		s.stopped = true
 	}
 	if s.stopped {

@@ -48,3 +48,42 @@ func names(g games.Game, ms []games.Move) []string {
 	}
 	return s
 }
+
+// TestWithinAgreesWithMinimax: the guard hard uses (a forced win of its own, a forced loss after
+// each of its moves) answers as minimax does, up to the horizon it reports decided.
+func TestWithinAgreesWithMinimax(t *testing.T) {
+	pr := NewProver()
+	for _, kind := range []string{"ordo", "oolong"} {
+		t.Run(kind+": wins and losses within 3 plies are those minimax finds", func(t *testing.T) {
+			for seed := uint64(200); seed < 240; seed++ {
+				g := nearEnd(kind, seed, 1+int(seed)%7)
+				if g.Outcome().Over() {
+					continue
+				}
+				me := g.ToMove()
+				win, m, h := within(pr, g, 3)
+				if h != 3 && !win {
+					t.Fatalf("seed %d: decided only %d plies without a clock", seed, h)
+				}
+				if want := minimax(g, me, h); win != want {
+					t.Fatalf("seed %d: win %v within %d, minimax %v", seed, win, h, want)
+				}
+				if win {
+					c := g.Clone()
+					c.Play(m)
+					if !minimax(c, me, h-1) {
+						t.Fatalf("seed %d: %s does not win within %d", seed, g.Format(m), h)
+					}
+				}
+				for _, m := range g.Legal() {
+					lost, k := loses(pr, g, m, 2)
+					c := g.Clone()
+					c.Play(m)
+					if want := minimax(c, me.Other(), k); lost != want || !lost && k != 2 {
+						t.Fatalf("seed %d, %s: lost %v within %d, minimax %v", seed, g.Format(m), lost, k, want)
+					}
+				}
+			}
+		})
+	}
+}

@@ -413,3 +413,24 @@ func TestRecordRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+func TestHasMoveAgreesWithCountMoves(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 17))
+	checked := 0
+	for game := 0; game < 30; game++ {
+		playout(newGame(t), rng, 200, func(g *Game) {
+			p := g.Position()
+			flipped := p // the other side to move: more disconnected and blocked positions
+			flipped.Side = p.Side.Other()
+			for _, q := range []Position{p, flipped} {
+				if got, want := q.HasMove(), q.CountMoves() > 0; got != want {
+					t.Fatalf("HasMove %v, CountMoves %d after %v", got, q.CountMoves(), g.Log())
+				}
+				checked++
+			}
+		})
+	}
+	if checked < 1000 {
+		t.Errorf("only %d positions checked", checked)
+	}
+}

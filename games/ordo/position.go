@@ -335,6 +335,29 @@ func (p *Position) CountMoves() int {
 	return n
 }
 
+// HasMove reports whether the side to move has a legal move, stopping at the first: a prover asks
+// it of every position a move might leave without one, and nearly all have one at once.
+func (p *Position) HasMove() bool {
+	me := p.Side
+	own, opp := p.Pieces[me], p.Pieces[me.Other()]
+	occ := own.Or(opp)
+	conn := own.Connected()
+	d := dirs(me)
+	steps := d[:5]
+	if !conn {
+		steps = d[:]
+	}
+	for b := own; !b.Empty(); {
+		s := b.First()
+		b = b.AndNot(Bit(s))
+		if dest := reach(s, own, occ, steps); !dest.Empty() && !dest.And(joiners(own, s, conn)).Empty() {
+			return true
+		}
+	}
+	_, n := p.ordos(nil, 0, own, occ, conn, true)
+	return n > 0
+}
+
 // generate appends every legal move to buf, or only counts them when count is set.
 func (p *Position) generate(buf []games.Move, count bool) ([]games.Move, int) {
 	me := p.Side
