@@ -8,6 +8,11 @@
 // or a waiter sending the opponent to their fifth table), which a full-width search sees and
 // sampling often misses.
 //
+// A Searcher's Search is exact where the prover (ai/prove) can be within its share of the budget:
+// a forced win within the horizon it reached is taken, and a decision the opponent answers with a
+// forced win within it is not, whatever the evaluation says (oolongai/proven.go). The package's
+// Search and SearchDepth search alone.
+//
 // It works on oolong.Position values and knows nothing of levels or settings (package ai maps
 // those onto it), so it can be tested and benchmarked on its own:
 //

@@ -1,5 +1,67 @@
 package oolongai
 
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"time"
+
+	"tabuleiro/games"
+	"tabuleiro/games/oolong"
+)
+
 // Proven reports whether a search score is a result the search proved (a win or a loss so many
 // decisions away), not an estimate: the coach reads such a score as certain.
 func Proven(score int) bool { return score >= winScore-maxPly || score <= -winScore+maxPly }
+
+// proveShare is the part of a decision's budget the prover may take before the search (a forced
+// win of our own); checkShare is what it keeps back after the search (a forced loss in the
+// decision chosen), which is quicker: it runs to the horizon the first part reached, less a ply.
+const (
+	proveShare = 8
+	checkShare = 16
+)
+
+// maxHorizon bounds the prover's horizon: beyond it the budget is better spent searching.
+const maxHorizon = 9
+
+// proven is Search's decision: the prover looks for a forced win within the plies its share of
+// the budget allows (the horizon); without one the search chooses, and its decision is checked
+// for a forced loss within the same horizon. A losing decision is left out and the search runs
+// again on what time is left, until one holds, the time is up, or every decision loses (then the
+// one that loses last is played).
+func (sr *Searcher) proven(ctx context.Context, p *oolong.Position, legal []games.Move, start, deadline time.Time, maxDepth int, rng *rand.Rand) (games.Move, Info) {
+	budget := deadline.Sub(start)
+	pctx, cancel := context.WithDeadline(ctx, start.Add(budget/proveShare))
+	win, m, horizon := sr.prover.OolongWinsWithin(pctx, *p, maxHorizon)
+	cancel()
+	if win {
+		return m, Info{Depth: horizon, Score: winScore - horizon}
+	}
+	candidates := slices.Clone(legal)
+	reserve := budget / checkShare
+	// When every decision loses, the one that loses last.
+	var latest games.Move
+	latestPlies := -1
+	for {
+		m, info := sr.search(ctx, p, candidates, deadline.Add(-reserve), maxDepth, rng)
+		if horizon < 2 || ctx.Err() != nil || !time.Now().Before(deadline) {
+			return m, info
+		}
+		lctx, cancel := context.WithDeadline(ctx, deadline)
+		lost, plies := sr.prover.OolongLosesWithin(lctx, *p, m, horizon-1)
+		cancel()
+		if !lost {
+			return m, info
+		}
+		if plies > latestPlies {
+			latest, latestPlies = m, plies
+		}
+		candidates = slices.DeleteFunc(candidates, func(c games.Move) bool { return c == m })
+		if len(candidates) == 0 {
+			return latest, Info{Depth: horizon, Score: -winScore + latestPlies + 1}
+		}
+		// What is left goes half to the next search, half to checking its decision.
+		reserve = time.Until(deadline) / 2
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sync"
 	"tabuleiro/ai/internal/bound"
+	"tabuleiro/ai/prove"
 	"time"
 
 	"tabuleiro/games"
@@ -67,18 +68,30 @@ func SearchDepth(p *oolong.Position, legal []games.Move, depth int, rng *rand.Ra
 
 // Searcher is one search's reusable memory (its transposition table and buffers), for callers
 // that keep their own searchers instead of the package's pool. It is not safe for concurrent use.
-type Searcher struct{ s searcher }
+type Searcher struct {
+	s      searcher
+	prover *prove.Prover
+}
 
 // NewSearcher makes a Searcher.
-func NewSearcher() *Searcher { return &Searcher{searcher{tt: make([]ttEntry, 1<<ttBits)}} }
+func NewSearcher() *Searcher {
+	return &Searcher{s: searcher{tt: make([]ttEntry, 1<<ttBits)}, prover: prove.NewProver()}
+}
 
-// Search is the package's Search on sr's memory.
+// Search is the package's Search on sr's memory, with the prover making sure of what is exact
+// within its share of the time (oolongai/proven.go): a forced win within its horizon is played,
+// and a decision that loses by force within it is not.
 func (sr *Searcher) Search(ctx context.Context, p *oolong.Position, legal []games.Move, deadline time.Time, rng *rand.Rand) (games.Move, Info) {
+	return sr.proven(ctx, p, legal, time.Now(), deadline, maxPly, rng)
+}
+
+// search is Search without the prover.
+func (sr *Searcher) search(ctx context.Context, p *oolong.Position, legal []games.Move, deadline time.Time, maxDepth int, rng *rand.Rand) (games.Move, Info) {
 	s := &sr.s
 	clear(s.tt)
 	s.ctx, s.deadline, s.nodes, s.nextCheck, s.stopped = ctx, deadline, 0, 0, false
 	defer func() { s.ctx = nil }()
-	return s.root(p, legal, rng, maxPly)
+	return s.root(p, legal, rng, maxDepth)
 }
 
 // searchers keeps the megabytes of buffers between searches. The transposition table is cleared

@@ -10,6 +10,10 @@
 // What a leaf is (a win at once, a threat to answer, or quiet with its evaluation) depends on the
 // position alone, so it is kept in a table of its own from search to search.
 //
+// Best is exact where the prover (ai/prove) can be within its share of the budget: a forced win
+// within the horizon it reached is played, and a move the opponent answers with a forced win
+// within it is not, whatever the evaluation says (ordoai/proven.go). Depth searches alone.
+//
 //	s := ordoai.NewSearch()
 //	res := s.Best(ctx, g.Position(), ordoai.History(g.Log()), time.Second, rng)
 //	_ = res.Move // the best move of the last completed iteration, or better

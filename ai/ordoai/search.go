@@ -3,9 +3,11 @@ package ordoai
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 	"tabuleiro/ai/internal/bound"
 	"time"
 
+	"tabuleiro/ai/prove"
 	"tabuleiro/games"
 	"tabuleiro/games/ordo"
 )
@@ -51,6 +53,9 @@ type Search struct {
 	bufs    [maxPly][256]games.Move
 	scores  [maxPly][256]int32
 	path    []uint64 // game history since the last capture, then the search path
+	// avoid lists root moves the prover found to lose by force: the search leaves them out.
+	avoid  []games.Move
+	prover *prove.Prover
 
 	ctx      context.Context
 	deadline time.Time
@@ -91,8 +96,10 @@ func (s *Search) reset(ctx context.Context, deadline time.Time, hist []uint64) {
 // Best searches p for up to budget (and until ctx ends) and returns the best move of the deepest
 // completed iteration. hist is the game's hashes since the last capture, p's last (nil: none);
 // rng orders the root moves, so equal moves are chosen by the seed.
+// Within its budget the prover makes sure of what is exact (ordoai/proven.go): a forced win
+// within its horizon is played, and a move that loses by force within it is not.
 func (s *Search) Best(ctx context.Context, p ordo.Position, hist []uint64, budget time.Duration, rng *rand.Rand) Result {
-	return s.best(ctx, p, hist, time.Now().Add(budget), maxPly-8, rng)
+	return s.proven(ctx, p, hist, time.Now(), budget, maxPly-8, rng)
 }
 
 // Depth searches p to a fixed depth, without a clock (tests and benchmarks).
@@ -107,6 +114,7 @@ func (s *Search) best(ctx context.Context, p ordo.Position, hist []uint64, deadl
 	s.reset(ctx, deadline, hist)
 	var buf [256]games.Move
 	moves := p.Moves(buf[:0])
+	moves = slices.DeleteFunc(moves, func(m games.Move) bool { return slices.Contains(s.avoid, m) })
 	if len(moves) == 0 {
 		return Result{}
 	}
