@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -19,6 +20,7 @@ import (
 	"tabuleiro/ai"
 	"tabuleiro/games"
 	"tabuleiro/games/catalog"
+	"tabuleiro/games/ouri"
 )
 
 // matchConfig is one bench run: player A against player B over paired openings.
@@ -36,6 +38,9 @@ type matchConfig struct {
 	// plays B instead of the Player (B's level and budget are sent to it with each "go").
 	Against []string
 	Env     []string // extra environment of the Against program
+	// Protocol is what Against speaks: "json" (ours, docs/engine-protocol.md) or "auale" (Aualé's
+	// adapted UCI, docs/engine-protocol-auale.md).
+	Protocol string
 }
 
 // tally counts A's results and how long each side thought.
@@ -194,7 +199,16 @@ func runMatch(ctx context.Context, cfg matchConfig, progress func(done int, t ta
 	a := inProcess{cfg.Player}
 	for w := 0; w < max(1, cfg.Jobs); w++ {
 		var b chooser = a
-		if len(cfg.Against) > 0 {
+		if len(cfg.Against) > 0 && cfg.Protocol == "auale" {
+			e, err := startUCIEngine(ctx, cfg.Against, cfg.Env, cfg.B.Level)
+			if err != nil {
+				close(jobs)
+				wg.Wait()
+				return t, err
+			}
+			defer e.close()
+			b = e
+		} else if len(cfg.Against) > 0 {
 			e, err := startEngine(ctx, cfg.Against, cfg.Env)
 			if err != nil {
 				close(jobs)
@@ -268,6 +282,7 @@ func bench(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	jobs := fs.Int("jobs", 1, "games played at once (keep 1 for time-managed levels on a busy machine)")
 	cache := fs.String("cache", "data", "where the AI keeps its endgame databases (empty: in memory only)")
 	against := fs.String("against", "", `B is this program speaking the engine protocol instead, e.g. "/tmp/frozen/tabuleiro engine"`)
+	protocol := fs.String("protocol", "json", `what --against speaks: json (ours) or auale (Aualé's UCI, Oware Abapa: ouri --opt rules=abapa)`)
 	var kind string
 	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
 		kind, args = args[0], args[1:]
@@ -301,6 +316,17 @@ func bench(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "bench: %v\n", err)
 		return 2
 	}
+	switch og, _ := sample.(*ouri.Game); {
+	case *protocol != "json" && *protocol != "auale":
+		fmt.Fprintf(stderr, "bench: --protocol %q: use json or auale\n", *protocol)
+		return 2
+	case *protocol == "auale" && *against == "":
+		fmt.Fprintln(stderr, `bench: --protocol auale needs --against "program": the engine that speaks it`)
+		return 2
+	case *protocol == "auale" && (og == nil || og.Rules() != ouri.RulesAbapa || og.Misere()):
+		fmt.Fprintln(stderr, "bench: Aualé's dialect plays Oware Abapa only: bench ouri --opt rules=abapa --protocol auale")
+		return 2
+	}
 	player := ai.New(ai.Config{CacheDir: *cache})
 	var env []string
 	if *cache != "" {
@@ -319,6 +345,7 @@ func bench(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		Player:   player,
 		Against:  strings.Fields(*against),
 		Env:      env,
+		Protocol: *protocol,
 	}
 	total := 2 * ((*n + 1) / 2)
 	bName := string(lb)
@@ -438,6 +465,128 @@ func (e *engineProcess) warm(ctx context.Context, st start) {
 }
 
 func (e *engineProcess) close() {
+	e.in.Close()
+	done := make(chan struct{})
+	go func() { e.cmd.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(2 * time.Second):
+		e.cmd.Process.Kill()
+		<-done
+	}
+}
+
+// uciEngine is another program speaking Aualé's dialect (an Aualé engine such as Aalina) playing
+// one side of a match of Oware Abapa. Each decision it is sent the position as Aualé sends it (the
+// board after the last capture and the moves since) and "go movetime", and a new game begins with
+// "ucinewgame" and "isready", as in Aualé.
+type uciEngine struct {
+	cmd   *exec.Cmd
+	in    io.WriteCloser
+	out   *bufio.Scanner
+	name  string
+	level bool // the program offers our Level option
+	game  []string
+}
+
+func startUCIEngine(ctx context.Context, argv, env []string, level ai.Level) (*uciEngine, error) {
+	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
+	cmd.Env = append(os.Environ(), env...)
+	cmd.Stderr = os.Stderr
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("starting %q: %w", strings.Join(argv, " "), err)
+	}
+	e := &uciEngine{cmd: cmd, in: in, out: bufio.NewScanner(out), name: argv[0]}
+	if err := e.send("uci"); err != nil {
+		return nil, err
+	}
+	for {
+		l, err := e.read()
+		if err != nil {
+			e.close()
+			return nil, err
+		}
+		if strings.HasPrefix(l, "option name Level ") {
+			e.level = true
+		}
+		if l == "uciok" {
+			break
+		}
+	}
+	if e.level {
+		e.send("setoption name Level value " + string(level))
+	}
+	return e, nil
+}
+
+func (e *uciEngine) send(line string) error {
+	if _, err := io.WriteString(e.in, line+"\n"); err != nil {
+		return fmt.Errorf("%s: %w", e.name, err)
+	}
+	return nil
+}
+
+func (e *uciEngine) read() (string, error) {
+	if !e.out.Scan() {
+		return "", fmt.Errorf("%s stopped answering: %v", e.name, e.out.Err())
+	}
+	return strings.TrimSpace(e.out.Text()), nil
+}
+
+// until reads lines up to the first that starts with prefix.
+func (e *uciEngine) until(prefix string) (string, error) {
+	for {
+		l, err := e.read()
+		if err != nil || strings.HasPrefix(l, prefix) {
+			return l, err
+		}
+	}
+}
+
+func (e *uciEngine) choose(ctx context.Context, g games.Game, moves []string, s ai.Settings) (games.Move, error) {
+	og, ok := g.(*ouri.Game)
+	if !ok {
+		return 0, fmt.Errorf("%s speaks Aualé's dialect, which plays Oware Abapa only", e.name)
+	}
+	if len(moves) < len(e.game) || !slices.Equal(e.game, moves[:len(e.game)]) || len(e.game) == 0 {
+		e.send("ucinewgame")
+		e.send("isready")
+		if _, err := e.until("readyok"); err != nil {
+			return 0, err
+		}
+	}
+	e.game = slices.Clone(moves)
+	if err := e.send(abapaPositionCommand(og)); err != nil {
+		return 0, err
+	}
+	if err := e.send(fmt.Sprintf("go movetime %d", max(1, s.MoveTime.Milliseconds()))); err != nil {
+		return 0, err
+	}
+	l, err := e.until("bestmove")
+	if err != nil {
+		return 0, err
+	}
+	f := strings.Fields(l)
+	if len(f) < 2 || len([]rune(f[1])) != 1 {
+		return 0, fmt.Errorf("%s answered %q, want bestmove and one house letter", e.name, l)
+	}
+	c := og.Clone().(*ouri.Game)
+	if err := playAbapaLetter(c, []rune(f[1])[0]); err != nil {
+		return 0, fmt.Errorf("%s chose %q: %v", e.name, f[1], err)
+	}
+	return c.Log()[c.Ply()-1], nil
+}
+
+func (e *uciEngine) close() {
+	e.send("quit")
 	e.in.Close()
 	done := make(chan struct{})
 	go func() { e.cmd.Wait(); close(done) }()

@@ -49,7 +49,8 @@ type stateReply struct {
 	Stores []int    `json:"stores,omitempty"`
 }
 
-// engine serves the JSON-lines protocol until stdin ends; a bad line never stops it.
+// engine serves the JSON-lines protocol until stdin ends; a bad line never stops it. A session
+// that opens with "uci" speaks Aualé's dialect instead, until quit or the end of stdin.
 func engine(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) int {
 	sc := bufio.NewScanner(stdin)
 	sc.Buffer(make([]byte, 64*1024), 4*1024*1024)
@@ -62,9 +63,26 @@ func engine(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) int 
 		return 1
 	}
 	s := engineSession{player: ai.New(ai.Config{CacheDir: filepath.Dir(cfg.DBPath)})}
-	for sc.Scan() {
+	// A first line "uci" asks for Aualé's dialect instead (auale.go) for the rest of the session.
+	var uci *uciSession
+	defer func() {
+		if uci != nil {
+			uci.wait() // the end of stdin is no stop: a search asked for still answers
+		}
+	}()
+	for first := true; sc.Scan(); {
 		line := sc.Bytes()
 		if len(line) == 0 {
+			continue
+		}
+		if first && isUCI(line) {
+			uci = newUCISession(s.player, stdout)
+		}
+		first = false
+		if uci != nil {
+			if !uci.handle(ctx, string(line)) {
+				return 0
+			}
 			continue
 		}
 		if err := enc.Encode(s.handle(ctx, line)); err != nil {
