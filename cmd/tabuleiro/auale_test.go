@@ -169,3 +169,44 @@ func TestAualeDialectRefusesWhatItCannotFollow(t *testing.T) {
 		}
 	})
 }
+
+// FuzzAualeDialect: any lines after uci get whole-line answers, never a panic; a refusal says it
+// is one, a bestmove is one house letter or 0000, and the session ends at quit or the input's end.
+func FuzzAualeDialect(f *testing.F) {
+	for _, s := range []string{
+		"position startpos moves DdF\ngo movetime 5\nisready",
+		"position fen 1-1-1-0-5-11-0-0-0-9-9-7-4-0-N moves d\ngo depth 3\nstop",
+		"setoption name Level value medium\nucinewgame\nposition startpos moves A b\ngo wtime 300 btime 300",
+		"position fen 4-4-4\nposition fen 0-0-0-0-0-0-0-0-0-0-0-1-24-23-S\ngo movetime 1",
+		"go infinite\nstop\nponderhit\nfly\nquit\nposition startpos",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, input string) {
+		var lines []string
+		for _, l := range strings.Split(input, "\n") {
+			// a long think is the caller's to ask for; level hard would build Ouri's endgame tables
+			if low := strings.ToLower(l); strings.Contains(low, "infinite") || strings.Contains(low, "ponder") || strings.Contains(low, "level") {
+				continue
+			}
+			lines = append(lines, l)
+		}
+		var out strings.Builder
+		in := "uci\nsetoption name Level value easy\n" + strings.Join(lines, "\n") + "\n"
+		if code := engine(context.Background(), strings.NewReader(in), &out); code != 0 {
+			t.Fatalf("exit %d", code)
+		}
+		for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+			switch {
+			case strings.HasPrefix(l, "bestmove "):
+				if m := l[len("bestmove "):]; m != "0000" && (len(m) != 1 || !strings.ContainsAny(m, "ABCDEFabcdef")) {
+					t.Fatalf("bestmove %q", m)
+				}
+			case strings.HasPrefix(l, "info string error: "), strings.HasPrefix(l, "id "), strings.HasPrefix(l, "option "),
+				l == "uciok", l == "readyok":
+			default:
+				t.Fatalf("unexpected line %q", l)
+			}
+		}
+	})
+}
