@@ -26,18 +26,31 @@ const (
 const maxHorizon = 9
 
 // proven is Search's decision: the prover looks for a forced win within the plies its share of
-// the budget allows (the horizon); without one the search chooses, and its decision is checked
+// the budget allows (the horizon; a deeper one is not begun when it would not end in the share); without one the search chooses, and its decision is checked
 // for a forced loss within the same horizon. A losing decision is left out and the search runs
 // again on what time is left, until one holds, the time is up, or every decision loses (then the
 // one that loses last is played).
 func (sr *Searcher) proven(ctx context.Context, p *oolong.Position, legal []games.Move, start, deadline time.Time, maxDepth int, rng *rand.Rand) (games.Move, Info) {
 	budget := deadline.Sub(start)
-	pctx, cancel := context.WithDeadline(ctx, start.Add(budget/proveShare))
-	win, m, horizon := sr.prover.OolongWinsWithin(pctx, *p, maxHorizon)
-	cancel()
-	if win {
-		return m, Info{Depth: horizon, Score: winScore - horizon}
+	share := budget / proveShare
+	pctx, cancel := context.WithDeadline(ctx, start.Add(share))
+	// Each horizon takes about growth times the last, so the next starts only when it should end
+	// within the share; the rest of it goes to the search.
+	const growth = 8
+	horizon := 0
+	for h, last := 1, time.Duration(0); h <= maxHorizon && time.Since(start)+growth*last < share; h++ {
+		began := time.Now()
+		win, m, done := sr.prover.OolongWinsWithin(pctx, *p, h)
+		if win {
+			cancel()
+			return m, Info{Depth: done, Score: winScore - done}
+		}
+		if horizon = done; done < h {
+			break
+		}
+		last = time.Since(began)
 	}
+	cancel()
 	candidates := slices.Clone(legal)
 	reserve := budget / checkShare
 	// When every decision loses, the one that loses last.

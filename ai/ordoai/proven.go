@@ -22,7 +22,7 @@ const (
 const maxHorizon = 9
 
 // proven is Best's decision: the prover looks for a forced win within the plies its share of the
-// budget allows (the horizon); without one the search chooses, and the move it chose is checked
+// budget allows (the horizon; a deeper one is not begun when it would not end in the share); without one the search chooses, and the move it chose is checked
 // for a forced loss within the same horizon. A losing move is left out and the search runs again
 // on what time is left, until a move holds, the time is up, or every move loses (then the one that
 // loses last is played).
@@ -31,12 +31,25 @@ func (s *Search) proven(ctx context.Context, p ordo.Position, hist []uint64, sta
 		s.prover = prove.NewProver()
 	}
 	deadline := start.Add(budget)
-	pctx, cancel := context.WithDeadline(ctx, start.Add(budget/proveShare))
-	win, m, horizon := s.prover.WinsWithin(pctx, p, hist, maxHorizon)
-	cancel()
-	if win {
-		return Result{Move: m, Score: Win - horizon, Depth: horizon}
+	share := budget / proveShare
+	pctx, cancel := context.WithDeadline(ctx, start.Add(share))
+	// A win comes on our own plies: odd horizons. Each takes about growth times the last, so the
+	// next starts only when it should end within the share; the rest of it goes to the search.
+	const growth = 12
+	horizon := 0
+	for h, last := 1, time.Duration(0); h <= maxHorizon && time.Since(start)+growth*last < share; h += 2 {
+		began := time.Now()
+		win, m, done := s.prover.WinsWithin(pctx, p, hist, h)
+		if win {
+			cancel()
+			return Result{Move: m, Score: Win - done, Depth: done}
+		}
+		if horizon = done; done < h {
+			break
+		}
+		last = time.Since(began)
 	}
+	cancel()
 	defer func() { s.avoid = s.avoid[:0] }()
 	reserve := budget / checkShare
 	// When every move loses, the one that loses last.
