@@ -18,8 +18,8 @@ func Proven(score int) bool { return score >= winScore-maxPly || score <= -winSc
 // win of our own); checkShare is what it keeps back after the search (a forced loss in the
 // decision chosen), which is quicker: it runs to the horizon the first part reached, less a ply.
 const (
-	proveShare = 8
-	checkShare = 16
+	proveShare = 16
+	checkShare = 32
 )
 
 // maxHorizon bounds the prover's horizon: beyond it the budget is better spent searching.

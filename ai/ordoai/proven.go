@@ -14,8 +14,8 @@ import (
 // win of our own); checkShare is what it keeps back after the search (a forced loss in the move
 // chosen), which is quicker: it runs to the horizon the first part reached, less a ply.
 const (
-	proveShare = 8
-	checkShare = 16
+	proveShare = 16
+	checkShare = 32
 )
 
 // maxHorizon bounds the prover's horizon: beyond it the budget is better spent searching.
