@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"tabuleiro/ai/auale"
 	"tabuleiro/games/ouri"
 )
 
@@ -87,18 +88,18 @@ func TestAualeDialectPlaysAWholeGame(t *testing.T) {
 	g, _ := ouri.New(map[string]string{"rules": "abapa"})
 	fens := 0
 	for !g.Outcome().Over() {
-		cmd := abapaPositionCommand(g)
+		cmd := auale.PositionCommand(g)
 		if strings.Contains(cmd, "fen") {
 			fens++
 		}
 		p.send(cmd)
 		p.send("go depth 4 movetime 600")
 		move := strings.TrimPrefix(p.expect("bestmove "), "bestmove ")
-		if err := playAbapaLetter(g, []rune(move)[0]); err != nil || len(move) != 1 {
+		if err := auale.Play(g, []rune(move)[0]); err != nil || len(move) != 1 {
 			t.Fatalf("after %s: bestmove %q: %v", cmd, move, err)
 		}
 	}
-	p.send(abapaPositionCommand(g))
+	p.send(auale.PositionCommand(g))
 	p.send("go movetime 50")
 	if l := p.expect("bestmove"); l != "bestmove 0000" {
 		t.Errorf("a finished game got %q", l)
@@ -149,9 +150,9 @@ func TestAualeDialectRefusesWhatItCannotFollow(t *testing.T) {
 			move := strings.TrimPrefix(p.expect("bestmove "), "bestmove ")
 			g, _ := ouri.New(map[string]string{"rules": "abapa"})
 			for _, c := range "Dc" {
-				playAbapaLetter(g, c)
+				auale.Play(g, c)
 			}
-			if err := playAbapaLetter(g, []rune(move)[0]); err != nil {
+			if err := auale.Play(g, []rune(move)[0]); err != nil {
 				t.Errorf("bestmove %q after the refusal: %v", move, err)
 			}
 		})
@@ -193,7 +194,7 @@ func FuzzAualeDialect(f *testing.F) {
 		}
 		var out strings.Builder
 		in := "uci\nsetoption name Level value easy\n" + strings.Join(lines, "\n") + "\n"
-		if code := engine(context.Background(), strings.NewReader(in), &out); code != 0 {
+		if code := engine(context.Background(), strings.NewReader(in), &out, io.Discard); code != 0 {
 			t.Fatalf("exit %d", code)
 		}
 		for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {

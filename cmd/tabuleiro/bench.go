@@ -12,15 +12,14 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strings"
 	"sync"
 	"time"
 
 	"tabuleiro/ai"
+	"tabuleiro/ai/auale"
 	"tabuleiro/games"
 	"tabuleiro/games/catalog"
-	"tabuleiro/games/ouri"
 )
 
 // matchConfig is one bench run: player A against player B over paired openings.
@@ -282,7 +281,7 @@ func bench(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	jobs := fs.Int("jobs", 1, "games played at once (keep 1 for time-managed levels on a busy machine)")
 	cache := fs.String("cache", "data", "where the AI keeps its endgame databases (empty: in memory only)")
 	against := fs.String("against", "", `B is this program speaking the engine protocol instead, e.g. "/tmp/frozen/tabuleiro engine"`)
-	protocol := fs.String("protocol", "json", `what --against speaks: json (ours) or auale (Aualé's UCI, Oware Abapa: ouri --opt rules=abapa)`)
+	protocol := fs.String("protocol", "json", `what --against speaks: json (ours) or auale (Aualé's UCI, Oware Abapa only)`)
 	var kind string
 	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
 		kind, args = args[0], args[1:]
@@ -316,15 +315,15 @@ func bench(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "bench: %v\n", err)
 		return 2
 	}
-	switch og, _ := sample.(*ouri.Game); {
+	switch {
 	case *protocol != "json" && *protocol != "auale":
 		fmt.Fprintf(stderr, "bench: --protocol %q: use json or auale\n", *protocol)
 		return 2
 	case *protocol == "auale" && *against == "":
 		fmt.Fprintln(stderr, `bench: --protocol auale needs --against "program": the engine that speaks it`)
 		return 2
-	case *protocol == "auale" && (og == nil || og.Rules() != ouri.RulesAbapa || og.Misere()):
-		fmt.Fprintln(stderr, "bench: Aualé's dialect plays Oware Abapa only: bench ouri --opt rules=abapa --protocol auale")
+	case *protocol == "auale" && !auale.Plays(sample):
+		fmt.Fprintf(stderr, "bench: %v\n", auale.ErrNotAbapa)
 		return 2
 	}
 	player := ai.New(ai.Config{CacheDir: *cache})
@@ -477,16 +476,11 @@ func (e *engineProcess) close() {
 }
 
 // uciEngine is another program speaking Aualé's dialect (an Aualé engine such as Aalina) playing
-// one side of a match of Oware Abapa. Each decision it is sent the position as Aualé sends it (the
-// board after the last capture and the moves since) and "go movetime", and a new game begins with
-// "ucinewgame" and "isready", as in Aualé.
+// one side of a match, asked as Aualé asks (ai/auale.Client).
 type uciEngine struct {
-	cmd   *exec.Cmd
-	in    io.WriteCloser
-	out   *bufio.Scanner
-	name  string
-	level bool // the program offers our Level option
-	game  []string
+	cmd    *exec.Cmd
+	in     io.WriteCloser
+	client *auale.Client
 }
 
 func startUCIEngine(ctx context.Context, argv, env []string, level ai.Level) (*uciEngine, error) {
@@ -504,89 +498,22 @@ func startUCIEngine(ctx context.Context, argv, env []string, level ai.Level) (*u
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("starting %q: %w", strings.Join(argv, " "), err)
 	}
-	e := &uciEngine{cmd: cmd, in: in, out: bufio.NewScanner(out), name: argv[0]}
-	if err := e.send("uci"); err != nil {
+	e := &uciEngine{cmd: cmd, in: in}
+	if e.client, err = auale.NewClient(in, out, argv[0], level); err != nil {
+		e.close()
 		return nil, err
-	}
-	for {
-		l, err := e.read()
-		if err != nil {
-			e.close()
-			return nil, err
-		}
-		if strings.HasPrefix(l, "option name Level ") {
-			e.level = true
-		}
-		if l == "uciok" {
-			break
-		}
-	}
-	if e.level {
-		e.send("setoption name Level value " + string(level))
 	}
 	return e, nil
 }
 
-func (e *uciEngine) send(line string) error {
-	if _, err := io.WriteString(e.in, line+"\n"); err != nil {
-		return fmt.Errorf("%s: %w", e.name, err)
-	}
-	return nil
-}
-
-func (e *uciEngine) read() (string, error) {
-	if !e.out.Scan() {
-		return "", fmt.Errorf("%s stopped answering: %v", e.name, e.out.Err())
-	}
-	return strings.TrimSpace(e.out.Text()), nil
-}
-
-// until reads lines up to the first that starts with prefix.
-func (e *uciEngine) until(prefix string) (string, error) {
-	for {
-		l, err := e.read()
-		if err != nil || strings.HasPrefix(l, prefix) {
-			return l, err
-		}
-	}
-}
-
-func (e *uciEngine) choose(ctx context.Context, g games.Game, moves []string, s ai.Settings) (games.Move, error) {
-	og, ok := g.(*ouri.Game)
-	if !ok {
-		return 0, fmt.Errorf("%s speaks Aualé's dialect, which plays Oware Abapa only", e.name)
-	}
-	if len(moves) < len(e.game) || !slices.Equal(e.game, moves[:len(e.game)]) || len(e.game) == 0 {
-		e.send("ucinewgame")
-		e.send("isready")
-		if _, err := e.until("readyok"); err != nil {
-			return 0, err
-		}
-	}
-	e.game = slices.Clone(moves)
-	if err := e.send(abapaPositionCommand(og)); err != nil {
-		return 0, err
-	}
-	if err := e.send(fmt.Sprintf("go movetime %d", max(1, s.MoveTime.Milliseconds()))); err != nil {
-		return 0, err
-	}
-	l, err := e.until("bestmove")
-	if err != nil {
-		return 0, err
-	}
-	f := strings.Fields(l)
-	if len(f) < 2 || len([]rune(f[1])) != 1 {
-		return 0, fmt.Errorf("%s answered %q, want bestmove and one house letter", e.name, l)
-	}
-	c := og.Clone().(*ouri.Game)
-	if err := playAbapaLetter(c, []rune(f[1])[0]); err != nil {
-		return 0, fmt.Errorf("%s chose %q: %v", e.name, f[1], err)
-	}
-	return c.Log()[c.Ply()-1], nil
+func (e *uciEngine) choose(_ context.Context, g games.Game, _ []string, s ai.Settings) (games.Move, error) {
+	return e.client.Choose(g, s.MoveTime)
 }
 
 func (e *uciEngine) close() {
-	e.send("quit")
+	if e.client != nil {
+		e.client.Quit()
+	}
 	e.in.Close()
 	done := make(chan struct{})
 	go func() { e.cmd.Wait(); close(done) }()

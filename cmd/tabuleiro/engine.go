@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"tabuleiro/ai"
+	"tabuleiro/ai/auale"
 	"tabuleiro/games"
 	"tabuleiro/games/catalog"
 	"tabuleiro/render"
@@ -63,11 +64,11 @@ func engine(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) int 
 		return 1
 	}
 	s := engineSession{player: ai.New(ai.Config{CacheDir: filepath.Dir(cfg.DBPath)})}
-	// A first line "uci" asks for Aualé's dialect instead (auale.go) for the rest of the session.
-	var uci *uciSession
+	// A first line "uci" asks for Aualé's dialect instead (ai/auale) for the rest of the session.
+	var uci *auale.Session
 	defer func() {
 		if uci != nil {
-			uci.wait() // the end of stdin is no stop: a search asked for still answers
+			uci.Wait() // the end of stdin is no stop: a search asked for still answers
 		}
 	}()
 	for first := true; sc.Scan(); {
@@ -75,12 +76,12 @@ func engine(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) int 
 		if len(line) == 0 {
 			continue
 		}
-		if first && isUCI(line) {
-			uci = newUCISession(s.player, stdout)
+		if first && auale.IsUCI(line) {
+			uci = auale.NewSession(s.player, stdout)
 		}
 		first = false
 		if uci != nil {
-			if !uci.handle(ctx, string(line)) {
+			if !uci.Handle(ctx, string(line)) {
 				return 0
 			}
 			continue

@@ -1,4 +1,16 @@
-package main
+// Package auale speaks the adapted UCI that Aualé (an Oware interface) speaks with its engine
+// Aalina: Session is tabuleiro as such an engine (what `tabuleiro engine` does when its first line
+// is "uci"), Client asks such an engine for its moves (what `tabuleiro bench --protocol auale`
+// does). It plays Oware Abapa, our Ouri with rules=abapa (docs/engine-protocol-auale.md).
+//
+//	s := auale.NewSession(player, os.Stdout)
+//	for sc.Scan() {
+//		if !s.Handle(ctx, sc.Text()) {
+//			break
+//		}
+//	}
+//	s.Wait()
+package auale
 
 import (
 	"context"
@@ -21,12 +33,12 @@ import (
 // the 12 houses (South's then North's), the two stores (South's, North's) and S or N to move,
 // joined by '-': 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S is the start.
 
-// isUCI reports whether an engine's first line asks for this dialect.
-func isUCI(line []byte) bool { return strings.TrimSpace(string(line)) == "uci" }
+// IsUCI reports whether an engine's first line asks for this dialect.
+func IsUCI(line []byte) bool { return strings.TrimSpace(string(line)) == "uci" }
 
-// uciSession is one conversation with an Aualé-like interface. Searches run in the background so
+// Session is one conversation with an Aualé-like interface. Searches run in the background so
 // that stop and isready are answered while thinking; replies are whole lines, never interleaved.
-type uciSession struct {
+type Session struct {
 	player *ai.Player
 	mu     sync.Mutex // guards out
 	out    io.Writer
@@ -37,8 +49,8 @@ type uciSession struct {
 	done   chan struct{}
 }
 
-func newUCISession(player *ai.Player, out io.Writer) *uciSession {
-	return &uciSession{player: player, out: out, game: abapaStart(), level: ai.Hard}
+func NewSession(player *ai.Player, out io.Writer) *Session {
+	return &Session{player: player, out: out, game: abapaStart(), level: ai.Hard}
 }
 
 func abapaStart() *ouri.Game {
@@ -46,19 +58,19 @@ func abapaStart() *ouri.Game {
 	return g
 }
 
-func (u *uciSession) say(format string, a ...any) {
+func (u *Session) say(format string, a ...any) {
 	u.mu.Lock()
 	defer u.mu.Unlock()
 	fmt.Fprintf(u.out, format+"\n", a...)
 }
 
 // refuse answers a command it cannot follow; it changes nothing.
-func (u *uciSession) refuse(format string, a ...any) {
+func (u *Session) refuse(format string, a ...any) {
 	u.say("info string error: "+format, a...)
 }
 
-// handle follows one command line; it reports false on quit.
-func (u *uciSession) handle(ctx context.Context, line string) bool {
+// Handle follows one command line; it reports false on quit.
+func (u *Session) Handle(ctx context.Context, line string) bool {
 	f := strings.Fields(line)
 	if len(f) == 0 {
 		return true
@@ -97,7 +109,7 @@ func (u *uciSession) handle(ctx context.Context, line string) bool {
 	return true
 }
 
-func (u *uciSession) setOption(args []string) {
+func (u *Session) setOption(args []string) {
 	// setoption name <name> value <value>
 	var name, value []string
 	var into *[]string
@@ -159,14 +171,15 @@ func abapaPosition(args []string) (*ouri.Game, error) {
 		return nil, fmt.Errorf(`%q after the board: expected "moves"`, rest[0])
 	}
 	for i, c := range strings.Join(rest[1:], "") {
-		if err := playAbapaLetter(g, c); err != nil {
+		if err := Play(g, c); err != nil {
 			return nil, fmt.Errorf("move %d (%c): %v", i+1, c, err)
 		}
 	}
 	return g, nil
 }
 
-func playAbapaLetter(g *ouri.Game, c rune) error {
+// Play plays house c (A–F South's, a–f North's) in g, refusing a letter of the side not to move.
+func Play(g *ouri.Game, c rune) error {
 	if g.Outcome().Over() {
 		return fmt.Errorf("the game is already over")
 	}
@@ -253,7 +266,7 @@ func abapaBoard(p ouri.Position) string {
 // go movetime T thinks T milliseconds; with wtime/btime alone, a thirtieth of the clock of the
 // side to move; depth alone, or nothing, the default second. go infinite and go ponder think
 // until stop.
-func (u *uciSession) think(ctx context.Context, args []string) {
+func (u *Session) think(ctx context.Context, args []string) {
 	u.stop()
 	budget, untilStop := time.Duration(0), false
 	var clock [2]time.Duration
@@ -326,7 +339,7 @@ func (u *uciSession) think(ctx context.Context, args []string) {
 }
 
 // stop ends the running search, if any, and waits for its bestmove.
-func (u *uciSession) stop() {
+func (u *Session) stop() {
 	if u.cancel == nil {
 		return
 	}
@@ -335,17 +348,17 @@ func (u *uciSession) stop() {
 	u.cancel, u.done = nil, nil
 }
 
-// wait lets the running search, if any, finish and say its bestmove.
-func (u *uciSession) wait() {
+// Wait lets the running search, if any, finish and say its bestmove.
+func (u *Session) Wait() {
 	if u.done != nil {
 		<-u.done
 		u.cancel, u.done = nil, nil
 	}
 }
 
-// abapaPositionCommand is how Aualé sends g: the board after the last capture ("startpos" while
+// PositionCommand is how Aualé sends g: the board after the last capture ("startpos" while
 // it is the start), then the moves since.
-func abapaPositionCommand(g *ouri.Game) string {
+func PositionCommand(g *ouri.Game) string {
 	hist := g.History()
 	cmd := "position startpos"
 	if hist[0] != ouri.Start(ouri.RulesAbapa) {
