@@ -259,7 +259,7 @@ func refute[N node[N]](ctx context.Context, pr *Prover, n N, m games.Move, plies
 	}
 	var buf [256]games.Move
 	for _, r := range c.moves(buf[:0], 0) {
-		win := s.wins(c.play(r), plies-2)
+		win := s.wins(c.play(r), max(plies-2, 0))
 		if s.stopped {
 			return Refutation{}, ctx.Err()
 		}
