@@ -27,9 +27,8 @@ const maxHorizon = 9
 
 // proven is Search's decision: the prover looks for a forced win within the plies its share of
 // the budget allows (the horizon; a deeper one is not begun when it would not end in the share); without one the search chooses, and its decision is checked
-// for a forced loss within the same horizon. A losing decision is left out and the search runs
-// again on what time is left, until one holds, the time is up, or every decision loses (then the
-// one that loses last is played).
+// for a forced loss within the same horizon. A losing decision gives way to the next the search
+// ranked that does not lose, or when every decision loses to the one that loses last.
 func (sr *Searcher) proven(ctx context.Context, p *oolong.Position, legal []games.Move, start, deadline time.Time, maxDepth int, rng *rand.Rand) (games.Move, Info) {
 	budget := deadline.Sub(start)
 	share := budget / proveShare
@@ -51,30 +50,31 @@ func (sr *Searcher) proven(ctx context.Context, p *oolong.Position, legal []game
 		last = time.Since(began)
 	}
 	cancel()
-	candidates := slices.Clone(legal)
-	reserve := budget / checkShare
-	// When every decision loses, the one that loses last.
+	m, info := sr.search(ctx, p, legal, deadline.Add(-budget/checkShare), maxDepth, rng)
+	if horizon < 2 || len(legal) == 1 {
+		return m, info
+	}
+	// The search's choice first, then the others in the order it ranked them: the first that
+	// does not lose by force within the horizon. When every one loses, the one that loses last;
+	// when time runs out, the next unchecked one.
+	lctx, cancel := context.WithDeadline(ctx, deadline)
+	defer cancel()
 	var latest games.Move
 	latestPlies := -1
-	for {
-		m, info := sr.search(ctx, p, candidates, deadline.Add(-reserve), maxDepth, rng)
-		if horizon < 2 || ctx.Err() != nil || !time.Now().Before(deadline) {
-			return m, info
+	for i, c := range slices.Clone(sr.s.ranked) {
+		if i > 0 && lctx.Err() != nil {
+			return c, Info{Depth: info.Depth}
 		}
-		lctx, cancel := context.WithDeadline(ctx, deadline)
-		lost, plies := sr.prover.OolongLosesWithin(lctx, *p, m, horizon-1)
-		cancel()
+		lost, plies := sr.prover.OolongLosesWithin(lctx, *p, c, horizon-1)
 		if !lost {
-			return m, info
+			if i == 0 {
+				return m, info
+			}
+			return c, Info{Depth: info.Depth}
 		}
 		if plies > latestPlies {
-			latest, latestPlies = m, plies
+			latest, latestPlies = c, plies
 		}
-		candidates = slices.DeleteFunc(candidates, func(c games.Move) bool { return c == m })
-		if len(candidates) == 0 {
-			return latest, Info{Depth: horizon, Score: -winScore + latestPlies + 1}
-		}
-		// What is left goes half to the next search, half to checking its decision.
-		reserve = time.Until(deadline) / 2
 	}
+	return latest, Info{Depth: horizon, Score: -winScore + latestPlies + 1}
 }

@@ -37,6 +37,7 @@ type ttEntry struct {
 }
 
 type searcher struct {
+	ranked   []games.Move // the root decisions of the last search, best first
 	ctx      context.Context
 	deadline time.Time
 	nodes    uint64
@@ -130,6 +131,7 @@ func (s *searcher) root(p *oolong.Position, legal []games.Move, rng *rand.Rand, 
 	info := Info{Score: moves[0].score}
 	best := moves[0].m
 	if len(moves) == 1 || moves[0].score >= winScore-maxPly {
+		s.rank(moves, best)
 		return best, info
 	}
 	for depth := 1; depth <= maxDepth; depth++ {
@@ -154,6 +156,7 @@ func (s *searcher) root(p *oolong.Position, legal []games.Move, rng *rand.Rand, 
 					best, info.Score = moves[iterBest].m, moves[iterBest].score
 				}
 				info.Nodes = s.nodes
+				s.rank(moves, best)
 				return best, info
 			}
 			if v > alpha {
@@ -170,7 +173,19 @@ func (s *searcher) root(p *oolong.Position, legal []games.Move, rng *rand.Rand, 
 		}
 	}
 	info.Nodes = s.nodes
+	s.rank(moves, best)
 	return best, info
+}
+
+// rank keeps the root decisions in the order the search last ranked them, best first, for the
+// prover to fall back on (oolongai/proven.go).
+func (s *searcher) rank(moves []rootMove, best games.Move) {
+	s.ranked = append(s.ranked[:0], best)
+	for _, rm := range moves {
+		if rm.m != best {
+			s.ranked = append(s.ranked, rm.m)
+		}
+	}
 }
 
 // childValue is a one-ply value of child c for me, used to order decisions.
