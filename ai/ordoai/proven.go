@@ -3,6 +3,7 @@ package ordoai
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"tabuleiro/ai/prove"
@@ -22,10 +23,10 @@ const (
 const maxHorizon = 9
 
 // proven is Best's decision: the prover looks for a forced win within the plies its share of the
-// budget allows (the horizon; a deeper one is not begun when it would not end in the share); without one the search chooses, and the move it chose is checked
-// for a forced loss within the same horizon. A losing move is left out and the search runs again
-// on what time is left, until a move holds, the time is up, or every move loses (then the one that
-// loses last is played).
+// budget allows (the horizon; a deeper one is not begun when it would not end in the share);
+// without one the search chooses, and the move it chose is checked for a forced loss within the
+// same horizon. A losing move gives way to the next the search ranked that does not lose, or when
+// every move loses to the one that loses last.
 func (s *Search) proven(ctx context.Context, p ordo.Position, hist []uint64, start time.Time, budget time.Duration, maxDepth int, rng *rand.Rand) Result {
 	if s.prover == nil {
 		s.prover = prove.NewProver()
@@ -50,30 +51,31 @@ func (s *Search) proven(ctx context.Context, p ordo.Position, hist []uint64, sta
 		last = time.Since(began)
 	}
 	cancel()
-	defer func() { s.avoid = s.avoid[:0] }()
-	reserve := budget / checkShare
-	// When every move loses, the one that loses last.
+	res := s.best(ctx, p, hist, deadline.Add(-budget/checkShare), maxDepth, rng)
+	if horizon < 2 || len(s.ranked) < 2 {
+		return res
+	}
+	// The search's choice first, then the others in the order it ranked them: the first that
+	// does not lose by force within the horizon. When every one loses, the one that loses last;
+	// when time runs out, the next unchecked one.
+	lctx, cancel := context.WithDeadline(ctx, deadline)
+	defer cancel()
 	var latest games.Move
 	latestPlies := -1
-	for {
-		res := s.best(ctx, p, hist, deadline.Add(-reserve), maxDepth, rng)
-		if res.Move == 0 { // every move loses
-			return Result{Move: latest, Score: -(Win - latestPlies - 1), Depth: horizon}
+	for i, m := range slices.Clone(s.ranked) {
+		if i > 0 && lctx.Err() != nil {
+			return Result{Move: m, Depth: res.Depth, Nodes: res.Nodes}
 		}
-		if horizon < 2 || ctx.Err() != nil || !time.Now().Before(deadline) {
-			return res
-		}
-		lctx, cancel := context.WithDeadline(ctx, deadline)
-		lost, plies := s.prover.LosesWithin(lctx, p, hist, res.Move, horizon-1)
-		cancel()
+		lost, plies := s.prover.LosesWithin(lctx, p, hist, m, horizon-1)
 		if !lost {
-			return res
+			if i == 0 {
+				return res
+			}
+			return Result{Move: m, Depth: res.Depth, Nodes: res.Nodes}
 		}
 		if plies > latestPlies {
-			latest, latestPlies = res.Move, plies
+			latest, latestPlies = m, plies
 		}
-		s.avoid = append(s.avoid, res.Move)
-		// What is left goes half to the next search, half to checking its move.
-		reserve = time.Until(deadline) / 2
 	}
+	return Result{Move: latest, Score: -(Win - latestPlies - 1), Depth: horizon, Nodes: res.Nodes}
 }

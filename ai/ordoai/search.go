@@ -3,7 +3,6 @@ package ordoai
 import (
 	"context"
 	"math/rand/v2"
-	"slices"
 	"tabuleiro/ai/internal/bound"
 	"time"
 
@@ -53,8 +52,9 @@ type Search struct {
 	bufs    [maxPly][256]games.Move
 	scores  [maxPly][256]int32
 	path    []uint64 // game history since the last capture, then the search path
-	// avoid lists root moves the prover found to lose by force: the search leaves them out.
-	avoid  []games.Move
+	// ranked is the last search's root moves, in the order it last ranked them (best first), for
+	// the prover to fall back on (ordoai/proven.go).
+	ranked []games.Move
 	prover *prove.Prover
 
 	ctx      context.Context
@@ -114,7 +114,7 @@ func (s *Search) best(ctx context.Context, p ordo.Position, hist []uint64, deadl
 	s.reset(ctx, deadline, hist)
 	var buf [256]games.Move
 	moves := p.Moves(buf[:0])
-	moves = slices.DeleteFunc(moves, func(m games.Move) bool { return slices.Contains(s.avoid, m) })
+	s.ranked = s.ranked[:0]
 	if len(moves) == 0 {
 		return Result{}
 	}
@@ -160,6 +160,7 @@ func (s *Search) best(ctx context.Context, p ordo.Position, hist []uint64, deadl
 			break
 		}
 	}
+	s.ranked = append(s.ranked, moves...)
 	res.Nodes = s.nodes
 	return res
 }
