@@ -15,7 +15,7 @@ import (
 )
 
 // ErrNotAbapa refuses a game the dialect cannot describe.
-var ErrNotAbapa = errors.New("Aualé's dialect plays Oware Abapa only: bench ouri --opt rules=abapa --protocol auale")
+var ErrNotAbapa = errors.New("the Aualé dialect plays Oware Abapa only: bench ouri --opt rules=abapa --protocol auale")
 
 // Plays reports whether g is a game the dialect describes: Ouri with rules=abapa, not misère.
 func Plays(g games.Game) bool {

@@ -86,18 +86,6 @@ func proveWith(pr *Prover, g games.Game, plies int) (Proof, error) {
 	return Proof{}, ErrNotProvable
 }
 
-func proveWith2(ctx context.Context, pr *Prover, g games.Game, plies int) (bool, error) {
-	switch g := g.(type) {
-	case *ordo.Game:
-		w, _, _ := pr.WinsWithin(ctx, g.Position(), ordoHistory(g), plies)
-		return w, ctx.Err()
-	case *oolong.Game:
-		w, _, _ := pr.OolongWinsWithin(ctx, g.Position(), plies)
-		return w, ctx.Err()
-	}
-	return false, ErrNotProvable
-}
-
 func within(pr *Prover, g games.Game, plies int) (bool, games.Move, int) {
 	if g, ok := g.(*ordo.Game); ok {
 		return pr.WinsWithin(context.Background(), g.Position(), ordoHistory(g), plies)
