@@ -25,10 +25,9 @@ type CommandSpec struct {
 	Name, Description string
 	Localized         map[string]string
 	Subs              []SubSpec
-	// User marks a context-menu command on a member (no description, no options); people see its
-	// name, so it has one in every language (NameLocalized, English included).
-	User          bool
-	NameLocalized map[string]string
+	// User marks a context-menu command on a member (no description, no options). Like every
+	// command's name, its name stays English in every language.
+	User bool
 }
 
 // SubSpec is a subcommand.
@@ -61,9 +60,7 @@ func Commands() []CommandSpec {
 		out = append(out, c)
 	}
 	out = append(out, appCommands()...)
-	menu := CommandSpec{Name: ChallengeMenu, User: true}
-	_, menu.NameLocalized = text("command.challenge-menu", nil)
-	return append(out, menu)
+	return append(out, CommandSpec{Name: ChallengeMenu, User: true})
 }
 
 func subcommands(d *games.Descriptor) []SubSpec {

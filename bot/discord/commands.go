@@ -17,9 +17,8 @@ func Commands() []*discordgo.ApplicationCommand {
 		everywhere := &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild,
 			discordgo.InteractionContextBotDM, discordgo.InteractionContextPrivateChannel}
 		if c.User {
-			named := localizations(c.NameLocalized)
 			out = append(out, &discordgo.ApplicationCommand{Type: discordgo.UserApplicationCommand, Name: c.Name,
-				NameLocalizations: &named, IntegrationTypes: installs, Contexts: everywhere})
+				IntegrationTypes: installs, Contexts: everywhere})
 			continue
 		}
 		described := localizations(c.Localized)

@@ -181,13 +181,9 @@ func TestCommandsFitDiscordLimits(t *testing.T) {
 			if n := utf8.RuneCountInString(c.Name); n < 1 || n > 32 || c.Description != "" || len(c.Options) != 0 {
 				t.Errorf("user command %+v", c)
 			}
-			// Its name is what people read, so it is named in every language the bot speaks.
-			var pt string
-			if c.NameLocalizations != nil {
-				pt = (*c.NameLocalizations)[discordgo.PortugueseBR]
-			}
-			if n := utf8.RuneCountInString(pt); n < 1 || n > 32 || pt == c.Name {
-				t.Errorf("user command %q has no Portuguese name of 1–32 characters: %q", c.Name, pt)
+			// Command names stay English in every language (the help names it as Discord shows it).
+			if c.NameLocalizations != nil && len(*c.NameLocalizations) > 0 {
+				t.Errorf("user command %q is renamed per language: %v", c.Name, *c.NameLocalizations)
 			}
 			continue
 		}
