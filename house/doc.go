@@ -3,8 +3,9 @@
 //
 //   - Every game of catalog.All() has every capability the bot needs: its rating policy (in the
 //     descriptor), an engine for the medium and hard levels and the coach (ai), a drawing
-//     (render, and render/picture for its image) and five lessons or more (learn). A game added to
-//     the catalogue without one fails here, not in a player's channel.
+//     (render, and render/picture for its image), five lessons or more (learn), and puzzles: a
+//     truth that judges them and at least one shipped set (ai/puzzle). A game added to the
+//     catalogue without one fails here, not in a player's channel.
 //   - Game knowledge stays in the descriptors and in the packages that play and draw the games: no
 //     Go code outside games/, ai/, render/ and learn/ names a game in a string literal.
 //   - The floors: games (pure rules) < ai, render, learn < table (the session core) < bot < bot/discord,

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"tabuleiro/ai"
+	"tabuleiro/ai/puzzle"
 	"tabuleiro/games/catalog"
 	"tabuleiro/learn"
 	"tabuleiro/render"
@@ -14,7 +15,8 @@ import (
 )
 
 // TestEveryGameHasEveryCapability walks catalog.All(), the one list of games, and plays and draws
-// each game's start: a capability missing for any game fails here.
+// each game's start, and finds its puzzles and their truth: a capability missing for any game
+// fails here.
 func TestEveryGameHasEveryCapability(t *testing.T) {
 	p := ai.New(ai.Config{MaxSearches: 1, EndgameSeeds: 4})
 	en := say.For(say.English)
@@ -59,6 +61,19 @@ func TestEveryGameHasEveryCapability(t *testing.T) {
 			}
 			if !picture.Draws(d) {
 				t.Errorf("render/picture has no drawing for %s (register one in render/picture/%s.go)", d.Title, d.Kind)
+			}
+
+			if _, ok := puzzle.TruthOf(d); !ok {
+				t.Errorf("no truth judges %s's puzzles (register one in ai/puzzle's truths)", d.Title)
+			}
+			sets := puzzle.SetsOf(d)
+			if len(sets) == 0 {
+				t.Errorf("%s ships no puzzle set (add one to ai/puzzle's shipped)", d.Title)
+			}
+			for _, name := range sets {
+				if ps, err := puzzle.Load(name); err != nil || len(ps) == 0 {
+					t.Errorf("%s's puzzle set %s is empty (make it with `tabuleiro puzzles --set %s`): %v", d.Title, name, name, err)
+				}
 			}
 		})
 	}

@@ -31,6 +31,9 @@ type Step struct {
 	// after a wrong one); HasAnswer is false when the solver moves again or the game is over.
 	Answer    games.Move
 	HasAnswer bool
+	// Then are the other side's further decisions after Answer, when its answer gave it another
+	// (an Oolong special of its own), in order.
+	Then []games.Move
 	// Right moves there were, for a wrong one: all the moves that kept the win.
 	Keeping []games.Move
 }
@@ -128,7 +131,9 @@ func (a *Attempt) Play(m games.Move) (Step, error) {
 		a.Over, step.Solved = true, true
 		return step, nil
 	}
-	if a.Game.ToMove() != a.Solver {
+	// The other side defends until the solver decides again: in Oolong a special of its own may
+	// give it a second decision.
+	for a.Game.ToMove() != a.Solver && !a.Over {
 		d, err := a.truth.Defence(a.Game, a.left())
 		if err != nil {
 			return Step{}, err
@@ -136,7 +141,11 @@ func (a *Attempt) Play(m games.Move) (Step, error) {
 		if err := a.play(d); err != nil {
 			return Step{}, err
 		}
-		step.Answer, step.HasAnswer = d, true
+		if step.HasAnswer {
+			step.Then = append(step.Then, d)
+		} else {
+			step.Answer, step.HasAnswer = d, true
+		}
 		if a.truth.Sealed(a.Game, a.Solver) || a.Game.Outcome().Over() {
 			a.Over, step.Solved = true, true
 		}

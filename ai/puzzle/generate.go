@@ -8,6 +8,7 @@ import (
 
 	"tabuleiro/ai/ouriai"
 	"tabuleiro/games"
+	"tabuleiro/games/catalog"
 	"tabuleiro/games/ouri"
 )
 
@@ -78,14 +79,9 @@ func (o *Oware) candidate(g *ouri.Game, name string, number int) (Puzzle, bool) 
 	if err != nil || len(keep) == 0 || len(lose) <= len(keep) {
 		return Puzzle{}, false
 	}
-	// A decision's notation belongs to the position it was played in: replay to write each.
-	log := make([]string, 0, g.Ply())
-	r, _ := ouri.New(g.Options())
-	for _, m := range g.Log() {
-		log = append(log, r.Format(m))
-		if err := r.Play(m); err != nil {
-			return Puzzle{}, false
-		}
+	log, err := notated(g)
+	if err != nil {
+		return Puzzle{}, false
 	}
 	p := Puzzle{
 		ID:      fmt.Sprintf("%s-%04d", name, number),
@@ -116,4 +112,21 @@ func (o *Oware) difficulty(g *ouri.Game, keep []games.Move) float64 {
 		}
 	}
 	return rating
+}
+
+// notated is g's decisions in its notation. A decision's notation belongs to the position it was
+// played in: each is written on a replay.
+func notated(g games.Game) ([]string, error) {
+	r, err := catalog.New(g.Kind(), g.Options())
+	if err != nil {
+		return nil, err
+	}
+	log := make([]string, 0, g.Ply())
+	for _, m := range g.Log() {
+		log = append(log, r.Format(m))
+		if err := r.Play(m); err != nil {
+			return nil, err
+		}
+	}
+	return log, nil
 }

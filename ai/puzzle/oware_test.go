@@ -192,7 +192,7 @@ func TestAnyRightMoveSolvesAndAWrongOneIsRefuted(t *testing.T) {
 	truth := oware()
 	rng := rand.New(rand.NewPCG(9, 9))
 	solvedByOther, failed := 0, 0
-	for _, name := range Sets() {
+	for _, name := range SetsOf(ouri.Descriptor) {
 		ps, err := Load(name)
 		if err != nil {
 			t.Fatal(err)
@@ -293,16 +293,27 @@ func TestTheDefencePutsTheWinOffLongest(t *testing.T) {
 }
 
 func TestALineOfASetReadsBack(t *testing.T) {
-	p := Puzzle{ID: "ouri-0007", Kind: ouri.Descriptor.Kind, Options: games.Options{"rules": "abapa", "misere": "false"}, Log: []string{"c", "f"}, Rating: 1650}
-	q, err := Parse(p.Kind, p.Line())
-	if err != nil {
-		t.Fatal(err)
+	cases := []struct {
+		name string
+		p    Puzzle
+	}{
+		{"a puzzle of Abapa", Puzzle{ID: "ouri-0007", Kind: "ouri", Options: games.Options{"rules": "abapa", "misere": "false"}, Log: []string{"c", "f"}, Rating: 1650}},
+		{"a puzzle of a game without options", Puzzle{ID: "ordo-0001", Kind: "ordo", Options: games.Options{}, Log: []string{"c2-d3", "b7-c6"}, Rating: 1200}},
+		{"a puzzle whose decisions hold spaces", Puzzle{ID: "oolong-0002", Kind: "oolong", Options: games.Options{"trigger": "any"}, Log: []string{"c.e", "move c.e nw.c", "skip"}, Rating: 1350}},
 	}
-	if q.ID != p.ID || q.Rating != p.Rating || q.Options.String() != p.Options.String() || !slices.Equal(q.Log, p.Log) {
-		t.Fatalf("%+v read back as %+v", p, q)
+	for _, c := range cases {
+		t.Run(c.name+" reads back", func(t *testing.T) {
+			q, err := Parse(c.p.Kind, c.p.Line())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if q.ID != c.p.ID || q.Rating != c.p.Rating || q.Options.String() != c.p.Options.String() || !slices.Equal(q.Log, c.p.Log) {
+				t.Fatalf("%+v read back as %+v", c.p, q)
+			}
+		})
 	}
 	for _, bad := range []string{"", "x", "ouri-1 high rules=ouri a", "ouri-1 1500 rules a"} {
-		if _, err := Parse(p.Kind, bad); err == nil {
+		if _, err := Parse("ouri", bad); err == nil {
 			t.Errorf("%q parsed", bad)
 		}
 	}

@@ -6,10 +6,12 @@
 //
 //	ouri-0001 1450 misere=false;rules=ouri c f a d … b
 //
-// its id, its starting rating, the game's options and the decisions in the game's notation. A
+// its id, its starting rating, the game's options (- for none) and the decisions in the game's
+// notation, a space within one written _ (Oolong's `move_c.e_nw.c`). A
 // Truth answers for one game: which moves keep the proven win, the defence that resists longest,
 // and the answer that refutes a wrong move. For Ouri and Abapa the truth is the exact endgame
-// database (Oware).
+// database (Oware); for Ordo and Oolong the exact prover of forced wins within the puzzle's plies
+// (Forced).
 package puzzle
 
 import (
@@ -20,9 +22,12 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 
 	"tabuleiro/games"
 	"tabuleiro/games/catalog"
+	"tabuleiro/games/oolong"
+	"tabuleiro/games/ordo"
 	"tabuleiro/games/ouri"
 )
 
@@ -38,8 +43,39 @@ type Puzzle struct {
 	Plies int
 }
 
+// replays are the games puzzles replayed to, by kind, options and decisions: a puzzle served
+// again, or an attempt resumed, copies its game instead of checking every decision once more.
+var replays struct {
+	sync.Mutex
+	games map[string]games.Game
+}
+
+// replaysMost bounds the replays kept (a few megabytes); when full they start over.
+const replaysMost = 4096
+
 // Game replays the puzzle's decisions from the start: the position to solve, its history included.
 func (p Puzzle) Game() (games.Game, error) {
+	key := p.Kind + " " + p.Options.String() + " " + strings.Join(p.Log, ",")
+	replays.Lock()
+	g, ok := replays.games[key]
+	replays.Unlock()
+	if ok {
+		return g.Clone(), nil
+	}
+	g, err := p.replay()
+	if err != nil {
+		return nil, err
+	}
+	replays.Lock()
+	defer replays.Unlock()
+	if len(replays.games) >= replaysMost || replays.games == nil {
+		replays.games = make(map[string]games.Game)
+	}
+	replays.games[key] = g.Clone()
+	return g, nil
+}
+
+func (p Puzzle) replay() (games.Game, error) {
 	g, err := catalog.New(p.Kind, p.Options)
 	if err != nil {
 		return nil, fmt.Errorf("puzzle %s: %w", p.ID, err)
@@ -61,8 +97,19 @@ func (p Puzzle) Game() (games.Game, error) {
 
 // Line is the puzzle as a line of its set.
 func (p Puzzle) Line() string {
-	return fmt.Sprintf("%s %d %s %s", p.ID, int(p.Rating), p.Options.String(), strings.Join(p.Log, " "))
+	opts := p.Options.String()
+	if opts == "" {
+		opts = noOptions
+	}
+	log := make([]string, len(p.Log))
+	for i, d := range p.Log {
+		log[i] = strings.ReplaceAll(d, " ", "_")
+	}
+	return fmt.Sprintf("%s %d %s %s", p.ID, int(p.Rating), opts, strings.Join(log, " "))
 }
+
+// noOptions stands in a set's line for the options of a game that has none (Ordo).
+const noOptions = "-"
 
 // Parse reads a set's line into a puzzle of the game kind.
 func Parse(kind, line string) (Puzzle, error) {
@@ -76,13 +123,20 @@ func Parse(kind, line string) (Puzzle, error) {
 	}
 	opts := games.Options{}
 	for _, kv := range strings.Split(f[2], ";") {
+		if f[2] == noOptions {
+			break
+		}
 		k, v, ok := strings.Cut(kv, "=")
 		if !ok {
-			return Puzzle{}, fmt.Errorf("puzzle %s: the option %q is not key=value", f[0], kv)
+			return Puzzle{}, fmt.Errorf("puzzle %s: the option %q is not key=value (or - for none)", f[0], kv)
 		}
 		opts[k] = v
 	}
-	return Puzzle{ID: f[0], Kind: kind, Options: opts, Log: f[3:], Rating: float64(rating)}, nil
+	log := f[3:]
+	for i, d := range log {
+		log[i] = strings.ReplaceAll(d, "_", " ")
+	}
+	return Puzzle{ID: f[0], Kind: kind, Options: opts, Log: log, Rating: float64(rating)}, nil
 }
 
 //go:embed sets/*.txt
@@ -155,7 +209,9 @@ type Truth interface {
 
 // truths are the games' truths, made on first need (the databases take a second or two).
 var truths = map[*games.Descriptor]func() Truth{
-	ouri.Descriptor: func() Truth { return oware() },
+	ouri.Descriptor:   func() Truth { return oware() },
+	ordo.Descriptor:   func() Truth { return forced() },
+	oolong.Descriptor: func() Truth { return forced() },
 }
 
 // TruthOf is the truth that judges the puzzles of the game d describes.

@@ -6,8 +6,11 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"tabuleiro/games"
+	"tabuleiro/games/oolong"
+	"tabuleiro/games/ordo"
 	"tabuleiro/games/ouri"
 )
 
@@ -24,6 +27,8 @@ type set struct {
 var shipped = []set{
 	{name: "ouri", desc: ouri.Descriptor, generate: owareSet(ouri.RulesOuri)},
 	{name: "abapa", desc: ouri.Descriptor, generate: owareSet(ouri.RulesAbapa)},
+	{name: "ordo", desc: ordo.Descriptor, plies: 5, generate: forcedSet(ordo.Descriptor, 5)},
+	{name: "oolong", desc: oolong.Descriptor, plies: 5, generate: forcedSet(oolong.Descriptor, 5)},
 }
 
 func owareSet(rules ouri.Rules) func(string, int, uint64) ([]Puzzle, error) {
@@ -32,11 +37,28 @@ func owareSet(rules ouri.Rules) func(string, int, uint64) ([]Puzzle, error) {
 	}
 }
 
+func forcedSet(d *games.Descriptor, plies int) func(string, int, uint64) ([]Puzzle, error) {
+	return func(name string, n int, seed uint64) ([]Puzzle, error) {
+		return GenerateForced(name, d, plies, n, seed)
+	}
+}
+
 // Sets lists the shipped sets' names.
 func Sets() []string {
 	names := make([]string, len(shipped))
 	for i, s := range shipped {
 		names[i] = s.name
+	}
+	return names
+}
+
+// SetsOf lists the names of the shipped sets of the game d describes.
+func SetsOf(d *games.Descriptor) []string {
+	var names []string
+	for _, s := range shipped {
+		if s.desc == d {
+			names = append(names, s.name)
+		}
 	}
 	return names
 }
@@ -50,10 +72,23 @@ func setNamed(name string) (set, bool) {
 	return set{}, false
 }
 
-// Regenerate makes every set anew, n puzzles each, and writes them into dir (the package's sets/
-// folder, to ship them), saying how far it got on progress.
-func Regenerate(dir string, n int, seed uint64, progress io.Writer) error {
-	for _, s := range shipped {
+// Regenerate makes the named sets anew (every set when names is empty), n puzzles each, and
+// writes them into dir (the package's sets/ folder, to ship them), saying how far it got on
+// progress.
+func Regenerate(dir string, names []string, n int, seed uint64, progress io.Writer) error {
+	chosen := shipped
+	if len(names) > 0 {
+		chosen = nil
+		for _, name := range names {
+			s, ok := setNamed(name)
+			if !ok {
+				return fmt.Errorf("there is no puzzle set %q: the sets are %s", name, strings.Join(Sets(), ", "))
+			}
+			chosen = append(chosen, s)
+		}
+	}
+	for _, s := range chosen {
+		start := time.Now()
 		ps, err := s.generate(s.name, n, seed)
 		if err != nil {
 			return fmt.Errorf("puzzle set %s: %w", s.name, err)
@@ -67,7 +102,7 @@ func Regenerate(dir string, n int, seed uint64, progress io.Writer) error {
 		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
 			return err
 		}
-		fmt.Fprintf(progress, "%s: %d puzzles\n", path, len(ps))
+		fmt.Fprintf(progress, "%s: %d puzzles in %s\n", path, len(ps), time.Since(start).Round(time.Second))
 	}
 	return nil
 }

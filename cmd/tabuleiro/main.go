@@ -45,7 +45,7 @@ var usage = `usage:
   tabuleiro bench <game> --a <level> --b <level> --games N --movetime D [--opt key=value]...
   tabuleiro backup [--db DB_PATH] <file>   a consistent copy of the games (of the running bot too)
   tabuleiro compact [--db DB_PATH] <file>  a compacted copy of a stopped bot's file
-  tabuleiro puzzles [--dir ai/puzzle/sets] [--n 320] [--seed 1]   make the puzzle sets anew
+  tabuleiro puzzles [--dir ai/puzzle/sets] [--set NAME,…] [--n 320] [--seed 1]   make the puzzle sets anew
 games: ` + strings.Join(catalog.Names, ", ")
 
 // run is main without the process: it returns the exit code, so tests can call it.
