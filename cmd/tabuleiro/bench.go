@@ -388,20 +388,30 @@ type engineProcess struct {
 	name string
 }
 
-func startEngine(ctx context.Context, argv, env []string) (*engineProcess, error) {
+// spawn starts an engine program with env added to ours, its stderr passed through, and pipes to
+// its stdin and from its stdout.
+func spawn(ctx context.Context, argv, env []string) (*exec.Cmd, io.WriteCloser, io.Reader, error) {
 	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
 	cmd.Env = append(os.Environ(), env...)
 	cmd.Stderr = os.Stderr
 	in, err := cmd.StdinPipe()
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
 	out, err := cmd.StdoutPipe()
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
 	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("starting %q: %w", strings.Join(argv, " "), err)
+		return nil, nil, nil, fmt.Errorf("starting %q: %w", strings.Join(argv, " "), err)
+	}
+	return cmd, in, out, nil
+}
+
+func startEngine(ctx context.Context, argv, env []string) (*engineProcess, error) {
+	cmd, in, out, err := spawn(ctx, argv, env)
+	if err != nil {
+		return nil, err
 	}
 	sc := bufio.NewScanner(out)
 	sc.Buffer(make([]byte, 64*1024), 4*1024*1024)
@@ -484,19 +494,9 @@ type uciEngine struct {
 }
 
 func startUCIEngine(ctx context.Context, argv, env []string, level ai.Level) (*uciEngine, error) {
-	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
-	cmd.Env = append(os.Environ(), env...)
-	cmd.Stderr = os.Stderr
-	in, err := cmd.StdinPipe()
+	cmd, in, out, err := spawn(ctx, argv, env)
 	if err != nil {
 		return nil, err
-	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("starting %q: %w", strings.Join(argv, " "), err)
 	}
 	e := &uciEngine{cmd: cmd, in: in}
 	if e.client, err = auale.NewClient(in, out, argv[0], level); err != nil {

@@ -20,19 +20,7 @@ import (
 // through signed requests: the answer comes inline, the bot's move reaches the fake Discord over
 // REST, and the store has it all after Close.
 func TestMainPlaysOnARandomPort(t *testing.T) {
-	rest := &fakeREST{}
-	api := httptest.NewServer(rest)
-	defer api.Close()
-	pub, priv, _ := ed25519.GenerateKey(nil)
-	env := map[string]string{
-		"DISCORD_TOKEN": "tok", "DISCORD_GATEWAY": "off", "DISCORD_PUBLIC_KEY": hex.EncodeToString(pub),
-		"HTTP_ADDR": "127.0.0.1:0", "DISCORD_API_BASE": api.URL, "AI_MOVE_TIME": "50ms",
-		"DB_PATH": filepath.Join(t.TempDir(), "tabuleiro.db"),
-	}
-	cfg, err := loadConfig(func(k string) string { return env[k] })
-	if err != nil {
-		t.Fatal(err)
-	}
+	rest, priv, cfg := endpointConfig(t)
 	m, stop := serving(t, cfg)
 	n := 0
 	post := func(body string) map[string]any {
@@ -120,6 +108,26 @@ func TestMainTakesScheduledBackups(t *testing.T) {
 	if err := m.Close(); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// endpointConfig is the configuration of a bot serving signed interactions on a random port, with
+// a fake Discord behind its REST calls: that fake, the key to sign with, and the configuration.
+func endpointConfig(t *testing.T) (*fakeREST, ed25519.PrivateKey, Config) {
+	t.Helper()
+	rest := &fakeREST{}
+	api := httptest.NewServer(rest)
+	t.Cleanup(api.Close)
+	pub, priv, _ := ed25519.GenerateKey(nil)
+	env := map[string]string{
+		"DISCORD_TOKEN": "tok", "DISCORD_GATEWAY": "off", "DISCORD_PUBLIC_KEY": hex.EncodeToString(pub),
+		"HTTP_ADDR": "127.0.0.1:0", "DISCORD_API_BASE": api.URL, "AI_MOVE_TIME": "50ms",
+		"DB_PATH": filepath.Join(t.TempDir(), "tabuleiro.db"),
+	}
+	cfg, err := loadConfig(func(k string) string { return env[k] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rest, priv, cfg
 }
 
 // serving runs a Main on cfg and returns it once it serves; stop ends Run and returns its error.

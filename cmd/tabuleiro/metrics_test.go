@@ -3,13 +3,9 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"crypto/ed25519"
-	"encoding/hex"
 	"encoding/json"
 	"io"
 	"net/http"
-	"net/http/httptest"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -75,19 +71,7 @@ func sample(fams map[string]*dto.MetricFamily, name string, labels map[string]st
 // TestMetricsCountWhatTheEndpointDid plays against the bot through signed requests and reads
 // /metrics beside /interactions: every family is there, with the counts the game caused.
 func TestMetricsCountWhatTheEndpointDid(t *testing.T) {
-	rest := &fakeREST{}
-	api := httptest.NewServer(rest)
-	defer api.Close()
-	pub, priv, _ := ed25519.GenerateKey(nil)
-	env := map[string]string{
-		"DISCORD_TOKEN": "tok", "DISCORD_GATEWAY": "off", "DISCORD_PUBLIC_KEY": hex.EncodeToString(pub),
-		"HTTP_ADDR": "127.0.0.1:0", "DISCORD_API_BASE": api.URL, "AI_MOVE_TIME": "50ms",
-		"DB_PATH": filepath.Join(t.TempDir(), "tabuleiro.db"),
-	}
-	cfg, err := loadConfig(func(k string) string { return env[k] })
-	if err != nil {
-		t.Fatal(err)
-	}
+	rest, priv, cfg := endpointConfig(t)
 	m, stop := serving(t, cfg)
 	defer m.Close()
 	if m.MetricsAddr.String() != m.Addr.String() {
