@@ -25,6 +25,9 @@ func (b *Bot) click(ctx context.Context, req *request) (Reply, error) {
 		req.actor.Log = req.log
 		return b.answer(req, click)
 	}
+	if act.Verb == lessonVerb {
+		return b.lessonClick(req, table.Describe(act.Kind), click)
+	}
 	if act.Verb == "leaderboard" {
 		return b.leaderboardPage(req, act.Arg)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"tabuleiro/ai"
 	"tabuleiro/games"
+	"tabuleiro/learn"
 	"tabuleiro/say"
 	"tabuleiro/table"
 )
@@ -77,6 +78,8 @@ func (b *Bot) command(ctx context.Context, req *request) (Reply, error) {
 		return b.hint(req)
 	case "review":
 		return b.review(req)
+	case "learn":
+		return b.lesson(req, d)
 	}
 	return Reply{}, refuse(table.Invalid, "refusal.no-sub", "Kind", d.Kind, "Sub", data.Sub)
 }
@@ -181,6 +184,9 @@ func newGame(d *games.Descriptor, opts games.Options) (games.Game, error) {
 func (b *Bot) move(req *request) (Reply, error) {
 	play := req.in.Command.Str("play")
 	v, old, err := b.t.Move(req.actor, play)
+	if b.lessonInstead(req, err) {
+		return b.answerLesson(req, req.actor.Kind, table.LessonAt{}, func(a *learn.Attempt) learn.Answer { return a.Try(play) }, false)
+	}
 	var r *table.Refusal
 	if errors.As(err, &r) && r.Code == table.Invalid {
 		if narrowed := b.narrowed(req, play); narrowed != nil {
@@ -234,6 +240,9 @@ func (b *Bot) resign(req *request) (Reply, error) {
 
 func (b *Bot) offer(req *request) (Reply, error) {
 	o, err := b.t.Offer(req.actor)
+	if b.lessonInstead(req, err) {
+		return b.answerLesson(req, req.actor.Kind, table.LessonAt{}, (*learn.Attempt).Offer, false)
+	}
 	if err != nil {
 		return Reply{}, err
 	}

@@ -93,6 +93,7 @@ func subcommands(d *games.Descriptor) []SubSpec {
 		sub("leaderboard", "sub.leaderboard", title),
 		sub("profile", "sub.profile", title, described(UserOption, "player", "option.profile.player")),
 		sub("rules", "sub.rules", title),
+		sub("learn", "sub.learn", title),
 	}
 }
 

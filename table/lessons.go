@@ -75,3 +75,20 @@ func (t *Table) AnswerLesson(user, kind string, at LessonAt, answer func(*learn.
 	}
 	return a, ans, nil
 }
+
+// StartLesson is Lesson, recorded as under way: a typed move then answers it (LessonUnderWay).
+func (t *Table) StartLesson(user, kind string) (*learn.Attempt, error) {
+	a, _, err := t.AnswerLesson(user, kind, LessonAt{}, func(*learn.Attempt) learn.Answer { return learn.Answer{} })
+	return a, err
+}
+
+// LessonUnderWay reports whether the person has a lesson of the game under way: one shown to
+// them and not finished.
+func (t *Table) LessonUnderWay(user, kind string) (bool, error) {
+	b, err := t.st.LessonProgress(user, kind)
+	if err != nil || len(b) == 0 {
+		return false, err
+	}
+	p, err := learn.DecodeProgress(b)
+	return err == nil && p.Current.Lesson != "", nil
+}

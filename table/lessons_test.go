@@ -68,3 +68,25 @@ func TestALessonKeepsItsPlaceAcrossARestartAndRefusesAStaleAnswer(t *testing.T) 
 		t.Errorf("answering with every lesson done: %v, want ErrLessonsDone", err)
 	}
 }
+
+func TestALessonShownIsUnderWayUntilItIsDone(t *testing.T) {
+	f := newFixture(t)
+	under := func(want bool) {
+		t.Helper()
+		if got, err := f.tab.LessonUnderWay("alice", "ouri"); err != nil || got != want {
+			t.Fatalf("under way: %v, %v; want %v", got, err, want)
+		}
+	}
+	under(false)
+	if a, err := f.tab.StartLesson("alice", "ouri"); err != nil || a.Lesson().ID != "ouri.sow" || a.Step() != 0 {
+		t.Fatalf("the first lesson started: %v, %v", a, err)
+	}
+	under(true)
+	if _, ans, err := f.tab.AnswerLesson("alice", "ouri", LessonAt{}, func(a *learn.Attempt) learn.Answer { return a.Try("d") }); err != nil || !ans.Done {
+		t.Fatalf("the right answer: %+v, %v", ans, err)
+	}
+	under(false)
+	if under, _ := f.tab.LessonUnderWay("alice", "ordo"); under {
+		t.Fatal("a lesson of another game is under way")
+	}
+}

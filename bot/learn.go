@@ -1,0 +1,179 @@
+package bot
+
+import (
+	"errors"
+	"strings"
+
+	"tabuleiro/games"
+	"tabuleiro/learn"
+	"tabuleiro/render"
+	"tabuleiro/say"
+	"tabuleiro/table"
+)
+
+// A lesson's controls carry the lesson as its 1-based place among the game's lessons (Game) and
+// the step (Ply), so that a click on an older message is stale: {Kind, Game, Ply, Verb: learn, Arg}.
+const lessonVerb = "learn"
+
+// lesson shows the person's lesson of the game privately, recorded as under way so that a typed
+// move answers it.
+func (b *Bot) lesson(req *request, d *games.Descriptor) (Reply, error) {
+	a, err := b.t.StartLesson(req.in.User, d.Kind)
+	if err != nil {
+		return Reply{}, err
+	}
+	return Reply{Type: Post, Message: lessonMessage(a, nil, req.w, true)}, nil
+}
+
+// answerLesson answers the person's lesson under way with answer, from a typed command (a new
+// private message) or a click on the lesson's message (updated in place).
+func (b *Bot) answerLesson(req *request, kind string, at table.LessonAt, answer func(*learn.Attempt) learn.Answer, clicked bool) (Reply, error) {
+	a, ans, err := b.t.AnswerLesson(req.in.User, kind, at, answer)
+	if err != nil {
+		return Reply{}, err
+	}
+	w := req.w
+	var lead []say.Rich
+	switch {
+	case !ans.Right:
+		lead = append(lead, w.Rich("lesson.wrong", map[string]any{"Why": why(ans.Why, w)}))
+	default:
+		lead = append(lead, playedLine(ans.Played, w))
+	}
+	if ans.Done {
+		lead = append(lead, w.Rich("lesson.done", map[string]any{"Done": w.Rich(a.Lesson().Done(), nil)}))
+		next, err := b.t.StartLesson(req.in.User, kind)
+		switch {
+		case errors.Is(err, table.ErrLessonsDone):
+			a = nil
+			lead = append(lead, w.Rich("learn.refuse.all-done", nil))
+		case err != nil:
+			return Reply{}, err
+		default:
+			a = next
+		}
+	}
+	m := lessonMessage(a, lead, w, true)
+	if clicked {
+		return update(m), nil
+	}
+	return Reply{Type: Post, Message: m}, nil
+}
+
+// why is a learner's wrong answer explained, as a placeholder's value.
+func why(t games.Text, w *say.Words) say.Rich { return w.Rich(t.ID, t.Args) }
+
+// playedLine says a right answer and the other side's replies.
+func playedLine(played []string, w *say.Words) say.Rich {
+	if len(played) == 0 {
+		return nil
+	}
+	if len(played) == 1 {
+		return w.Rich("lesson.right", map[string]any{"Move": played[0]})
+	}
+	return w.Rich("lesson.replied", map[string]any{"Move": played[0], "Replies": strings.Join(played[1:], " ")})
+}
+
+// lessonMessage is a lesson as the learner sees it, privately: lead (what their answer did), then
+// the lesson's title, rule, position and task, with the buttons of the game's panel; only lead
+// when a is nil (every lesson done).
+func lessonMessage(a *learn.Attempt, lead []say.Rich, w *say.Words, controls bool) Message {
+	parts := append([]say.Rich(nil), lead...)
+	if a == nil {
+		return Message{Content: clip(say.Join("\n", parts...)), Private: true}
+	}
+	l := a.Lesson()
+	d := l.Game()
+	n, count := lessonPlace(l)
+	g := a.Game()
+	block := render.BlockOf(g, w)
+	steps := ""
+	if len(l.Steps) > 1 {
+		steps = w.T("lesson.step", map[string]any{"Step": a.Step() + 1, "Steps": len(l.Steps)})
+	}
+	parts = append(parts,
+		w.Rich("lesson.head", map[string]any{"Title": w.T(l.Title(), nil), "Lesson": n, "Total": count, "Steps": steps}),
+		w.Rich(l.Text(), nil),
+		say.Block("", block.Lines).Add(say.Plain(strings.Join(block.Notes, "\n"))),
+		w.Rich("lesson.task", map[string]any{"Task": w.Rich(l.Task(), nil)}),
+	)
+	answer := "lesson.answer.move"
+	var rows []Row
+	if controls {
+		rows = lessonRows(a, n, d, w)
+	}
+	if len(rows) > 0 {
+		answer = "lesson.answer.buttons"
+	}
+	parts = append(parts, w.Rich(answer, map[string]any{"Kind": d.Kind}))
+	return Message{Content: clip(say.Join("\n", parts...)), Rows: rows, Private: true}
+}
+
+// lessonPlace is the lesson's 1-based place among its game's lessons, and how many there are.
+func lessonPlace(l *learn.Lesson) (int, int) {
+	all := learn.Of(l.Game())
+	for i, x := range all {
+		if x == l {
+			return i + 1, len(all)
+		}
+	}
+	return 0, len(all)
+}
+
+// lessonRows are the buttons and menus of the game's panel on the lesson's position, when its
+// decisions fit on one panel (Ouri's houses, a menu of choices); none when the panel needs a
+// second view (a group picked first): the learner then types the move.
+func lessonRows(a *learn.Attempt, n int, d *games.Descriptor, w *say.Words) []Row {
+	p, ok := a.Game().(games.Paneled)
+	if !ok {
+		return nil
+	}
+	base := Action{Kind: d.Kind, Game: uint64(n), Ply: a.Step()}
+	rows, extra := panelRows(base, p.Panel(), "", w)
+	if len(extra) > 0 {
+		rows = append(rows, extra)
+	}
+	for _, row := range rows {
+		for i := range row {
+			act := &row[i].Action
+			switch act.Verb {
+			case "sow", "play":
+			case "pick":
+				act.Arg = ""
+			default:
+				return nil
+			}
+			act.Verb = lessonVerb
+		}
+	}
+	return rows
+}
+
+// lessonClick answers a lesson by one of its buttons or menus.
+func (b *Bot) lessonClick(req *request, d *games.Descriptor, click ClickData) (Reply, error) {
+	act := click.Action
+	all := learn.Of(d)
+	if act.Game == 0 || act.Game > uint64(len(all)) {
+		return Reply{}, table.ErrLessonMoved
+	}
+	play := act.Arg
+	if play == "" {
+		if len(click.Values) == 0 {
+			return Reply{}, refuse(table.Invalid, "refusal.pick-choice")
+		}
+		play = click.Values[0]
+	}
+	at := table.LessonAt{Lesson: all[act.Game-1].ID, Step: act.Ply}
+	return b.answerLesson(req, d.Kind, at, func(a *learn.Attempt) learn.Answer { return a.Try(play) }, true)
+}
+
+// lessonInstead reports whether a typed move or offer refused with err answers the person's
+// lesson instead: they have no game of the kind here (a game takes precedence) and a lesson under way.
+func (b *Bot) lessonInstead(req *request, err error) bool {
+	var r *table.Refusal
+	if !errors.As(err, &r) || r.ID != "refusal.no-game" {
+		return false
+	}
+	under, uerr := b.t.LessonUnderWay(req.in.User, req.actor.Kind)
+	return uerr == nil && under
+}
