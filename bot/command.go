@@ -80,6 +80,8 @@ func (b *Bot) command(ctx context.Context, req *request) (Reply, error) {
 		return b.review(req)
 	case "learn":
 		return b.lesson(req, d)
+	case "puzzle":
+		return b.puzzleCommand(req, d)
 	}
 	return Reply{}, refuse(table.Invalid, "refusal.no-sub", "Kind", d.Kind, "Sub", data.Sub)
 }
@@ -184,6 +186,9 @@ func newGame(d *games.Descriptor, opts games.Options) (games.Game, error) {
 func (b *Bot) move(req *request) (Reply, error) {
 	play := req.in.Command.Str("play")
 	v, old, err := b.t.Move(req.actor, play)
+	if b.puzzleInstead(req, err) {
+		return b.answerPuzzle(req, req.actor.Kind, play, -1, false)
+	}
 	if b.lessonInstead(req, err) {
 		return b.answerLesson(req, req.actor.Kind, table.LessonAt{}, func(a *learn.Attempt) learn.Answer { return a.Try(play) }, false)
 	}

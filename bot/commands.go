@@ -94,6 +94,7 @@ func subcommands(d *games.Descriptor) []SubSpec {
 		sub("profile", "sub.profile", title, described(UserOption, "player", "option.profile.player")),
 		sub("rules", "sub.rules", title),
 		sub("learn", "sub.learn", title),
+		sub("puzzle", "sub.puzzle", title),
 	}
 }
 

@@ -94,13 +94,13 @@ func lessonMessage(a *learn.Attempt, lead []say.Rich, w *say.Words, controls boo
 	parts = append(parts,
 		w.Rich("lesson.head", map[string]any{"Title": w.T(l.Title(), nil), "Lesson": n, "Total": count, "Steps": steps}),
 		w.Rich(l.Text(), nil),
-		say.Block("", block.Lines).Add(say.Plain(strings.Join(block.Notes, "\n"))),
+		blockWithNotes(block),
 		w.Rich("lesson.task", map[string]any{"Task": w.Rich(l.Task(), nil)}),
 	)
 	answer := "lesson.answer.move"
 	var rows []Row
 	if controls {
-		rows = lessonRows(a, n, d, w)
+		rows = panelOnly(a.Game(), Action{Kind: d.Kind, Game: uint64(n), Ply: a.Step()}, lessonVerb, w)
 	}
 	if len(rows) > 0 {
 		answer = "lesson.answer.buttons"
@@ -120,15 +120,14 @@ func lessonPlace(l *learn.Lesson) (int, int) {
 	return 0, len(all)
 }
 
-// lessonRows are the buttons and menus of the game's panel on the lesson's position, when its
-// decisions fit on one panel (Ouri's houses, a menu of choices); none when the panel needs a
-// second view (a group picked first): the learner then types the move.
-func lessonRows(a *learn.Attempt, n int, d *games.Descriptor, w *say.Words) []Row {
-	p, ok := a.Game().(games.Paneled)
+// panelOnly are the buttons and menus of g's panel, each acting by verb with the decision as Arg
+// (a menu's: its value), when its decisions fit on one view (Ouri's houses, a menu of choices);
+// none when the panel needs a second view (a group picked first): the person then types the move.
+func panelOnly(g games.Game, base Action, verb string, w *say.Words) []Row {
+	p, ok := g.(games.Paneled)
 	if !ok {
 		return nil
 	}
-	base := Action{Kind: d.Kind, Game: uint64(n), Ply: a.Step()}
 	rows, extra := panelRows(base, p.Panel(), "", w)
 	if len(extra) > 0 {
 		rows = append(rows, extra)
@@ -143,7 +142,7 @@ func lessonRows(a *learn.Attempt, n int, d *games.Descriptor, w *say.Words) []Ro
 			default:
 				return nil
 			}
-			act.Verb = lessonVerb
+			act.Verb = verb
 		}
 	}
 	return rows
@@ -176,4 +175,13 @@ func (b *Bot) lessonInstead(req *request, err error) bool {
 	}
 	under, uerr := b.t.LessonUnderWay(req.in.User, req.actor.Kind)
 	return uerr == nil && under
+}
+
+// blockWithNotes is a position as render draws it: its block, then its notes (the last decision).
+func blockWithNotes(b render.Block) say.Rich {
+	r := say.Block("", b.Lines)
+	if len(b.Notes) > 0 {
+		r = r.Add(say.Plain("\n" + strings.Join(b.Notes, "\n")))
+	}
+	return r
 }

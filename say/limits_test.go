@@ -98,7 +98,8 @@ var samples = map[string]any{
 	"Title": "Oolong", "To": "se.ne", "Total": 9999, "Turn": "The bot (medium, Green) decides: Swap Unclaimed, fired at table nw (swap <table> <table> or skip)",
 	"Type": 9, "Unclaimed": "se", "Used": 3, "User": "somebody", "Value": `"` + strings.Repeat("x", 32) + `"`,
 	"Values": "a · b", "Done": strings.Repeat("x", 300), "Task": strings.Repeat("x", 200), "Lesson": 99, "Step": 9,
-	"Replies": "c2:d2-c4 c2:d2-c4 c2:d2-c4", "Waiter": "nw", "White": 20, "Who": "<@123456789012345678> (Green)", "Why": "position repeated 3 times, seeds collected",
+	"Replies": "c2:d2-c4 c2:d2-c4 c2:d2-c4", "Puzzle": "oolong-0320", "Answer": "move nw.sw se.ne", "Plies": 5,
+	"Keeping": strings.Repeat("c2:d2-c4, ", 24) + "c2:d2-c4", "Waiter": "nw", "White": 20, "Who": "<@123456789012345678> (Green)", "Why": "position repeated 3 times, seeds collected",
 	"Teas": 9, "Steps": 7, "Store": 48, "Reply": "move nw.sw se.ne", "Switch": "false", "Then": "off", "Win": 100, "Won": 48, "Word": `"frobnicate"`,
 }
 

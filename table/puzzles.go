@@ -188,3 +188,10 @@ func (t *Table) SettlePuzzle(user, kind, puzzle string, start float64, solved bo
 	}
 	return r, err
 }
+
+// PuzzleUnderWay reports whether the person has an attempt of the game under way: a typed move
+// then answers it.
+func (t *Table) PuzzleUnderWay(user, kind string) (bool, error) {
+	a, err := t.st.Attempt(user, kind)
+	return err == nil && a.Puzzle != "", err
+}

@@ -206,3 +206,22 @@ func TestAPuzzleUnderWayResumesAfterARestart(t *testing.T) {
 		t.Fatalf("a decision after the end: %v, want ErrNoPuzzle", err)
 	}
 }
+
+func TestAPuzzleIsUnderWayFromItsPickUntilItIsSettled(t *testing.T) {
+	f := newFixture(t)
+	under := func(want bool) {
+		t.Helper()
+		if got, err := f.tab.PuzzleUnderWay("alice", "ordo"); err != nil || got != want {
+			t.Fatalf("under way: %v, %v; want %v", got, err, want)
+		}
+	}
+	under(false)
+	if _, err := f.tab.NextPuzzle("alice", "ordo", []PuzzleCandidate{{"ordo-0009", 1500}}); err != nil {
+		t.Fatal(err)
+	}
+	under(true)
+	if _, err := f.tab.SettlePuzzle("alice", "ordo", "ordo-0009", 1500, true); err != nil {
+		t.Fatal(err)
+	}
+	under(false)
+}

@@ -1,0 +1,232 @@
+package bot
+
+import (
+	"errors"
+	"strings"
+	"sync"
+
+	"tabuleiro/ai/puzzle"
+	"tabuleiro/games"
+	"tabuleiro/metrics"
+	"tabuleiro/render"
+	"tabuleiro/say"
+	"tabuleiro/store"
+	"tabuleiro/table"
+)
+
+// A puzzle's controls carry how many decisions the attempt had when they were shown (Ply), so that
+// a click on an older position is stale: {Kind, Ply, Verb: puzzle, Arg}.
+const puzzleVerb = "puzzle"
+
+// shelf is a game's shipped puzzles: by id, and as the table's candidates.
+type shelf struct {
+	byID       map[string]puzzle.Puzzle
+	candidates []table.PuzzleCandidate
+	plies      int // the win's horizon of the game's puzzles (a blunder of one's own gets it too)
+}
+
+// shelves are the shipped puzzles of every game, read once.
+var shelves = sync.OnceValues(func() (map[string]*shelf, error) {
+	out := map[string]*shelf{}
+	for _, d := range descriptors() {
+		s := &shelf{byID: map[string]puzzle.Puzzle{}}
+		for _, name := range puzzle.SetsOf(d) {
+			ps, err := puzzle.Load(name)
+			if err != nil {
+				return nil, err
+			}
+			for _, p := range ps {
+				s.byID[p.ID] = p
+				s.candidates = append(s.candidates, table.PuzzleCandidate{ID: p.ID, Rating: p.Rating})
+				s.plies = p.Plies
+			}
+		}
+		out[d.Kind] = s
+	}
+	return out, nil
+})
+
+// puzzleOf is the attempt a pick is: the shipped puzzle, or the person's own blunder, with its
+// decisions so far replayed.
+func puzzleOf(kind string, pick table.PuzzlePick) (*puzzle.Attempt, error) {
+	all, err := shelves()
+	if err != nil {
+		return nil, err
+	}
+	s := all[kind]
+	p, ok := s.byID[pick.Attempt.Puzzle]
+	if pick.Attempt.Blunder != 0 {
+		b := pick.Blunder
+		p, ok = puzzle.Puzzle{ID: b.PuzzleID(), Kind: b.Kind, Options: b.Options, Log: b.Log, Rating: pick.Rating.Rating, Plies: s.plies}, b.Seq != 0
+	}
+	if !ok {
+		return nil, table.ErrNoPuzzle
+	}
+	return puzzle.Resume(p, pick.Attempt.Played)
+}
+
+// nextPuzzle is the person's puzzle of the game: the one under way, or a new one near their
+// rating; fresh says it was just picked.
+func (b *Bot) nextPuzzle(req *request, kind string) (table.PuzzlePick, *puzzle.Attempt, error) {
+	all, err := shelves()
+	if err != nil {
+		return table.PuzzlePick{}, nil, err
+	}
+	pick, err := b.t.NextPuzzle(req.in.User, kind, all[kind].candidates)
+	if err != nil {
+		return pick, nil, err
+	}
+	a, err := puzzleOf(kind, pick)
+	if err != nil {
+		return pick, nil, err
+	}
+	if !pick.Resumed {
+		metrics.PuzzleServed(kind)
+		req.log.Info("puzzle served", "puzzle", pick.Attempt.Puzzle)
+	}
+	return pick, a, nil
+}
+
+// puzzleCommand shows the person's puzzle of the game privately.
+func (b *Bot) puzzleCommand(req *request, d *games.Descriptor) (Reply, error) {
+	pick, a, err := b.nextPuzzle(req, d.Kind)
+	if err != nil {
+		return Reply{}, err
+	}
+	return Reply{Type: Post, Message: puzzleMessage(a, pick, nil, req.w)}, nil
+}
+
+// answerPuzzle plays the person's decision play on their puzzle under way: saw is how many
+// decisions the position they answered on had (-1: whatever it has now, a typed move).
+func (b *Bot) answerPuzzle(req *request, kind, play string, saw int, clicked bool) (Reply, error) {
+	pick, a, err := b.nextPuzzle(req, kind)
+	if err != nil {
+		return Reply{}, err
+	}
+	if !pick.Resumed {
+		// The attempt answered was settled meanwhile: this is a new puzzle, shown unanswered.
+		return Reply{}, table.ErrPuzzleMoved
+	}
+	if saw >= 0 && saw != len(a.Played) {
+		return Reply{}, table.ErrPuzzleMoved
+	}
+	before := len(a.Played)
+	m, err := a.Game.Parse(play)
+	if err != nil {
+		return Reply{}, table.Problem(table.Invalid, err)
+	}
+	mover := a.Game.Clone()
+	step, err := a.Play(m)
+	if err != nil {
+		return Reply{}, table.Problem(table.Invalid, err)
+	}
+	rec := pick.Attempt
+	rec.Played = a.Played
+	if _, err := b.t.PlayPuzzle(req.in.User, kind, rec, before); err != nil {
+		return Reply{}, err
+	}
+	w := req.w
+	lead := []say.Rich{stepLine(mover, m, step, a, w)}
+	if a.Over {
+		res, err := b.t.SettlePuzzle(req.in.User, kind, rec.Puzzle, a.Puzzle.Rating, step.Solved)
+		if err != nil {
+			return Reply{}, err
+		}
+		lead = append(lead, settledLines(res, kind, w)...)
+	}
+	m2 := puzzleMessage(a, pick, lead, w)
+	if clicked {
+		return update(m2), nil
+	}
+	return Reply{Type: Post, Message: m2}, nil
+}
+
+// stepLine says what the solver's decision m on g came to: right (with the defence), or wrong
+// (with the refutation and the moves that kept the win).
+func stepLine(g games.Game, m games.Move, step puzzle.Step, a *puzzle.Attempt, w *say.Words) say.Rich {
+	move := g.Format(m)
+	if step.Right {
+		n := len(a.Played) - 1
+		if step.HasAnswer {
+			n -= 1 + len(step.Then)
+		}
+		return playedLine(a.Played[n:], w)
+	}
+	var keeping []string
+	for _, k := range step.Keeping {
+		keeping = append(keeping, g.Format(k))
+	}
+	args := map[string]any{"Move": move, "Keeping": strings.Join(keeping, ", ")}
+	if !step.HasAnswer {
+		return w.Rich("puzzle.wrong", args)
+	}
+	args["Answer"] = a.Game.Format(step.Answer)
+	return w.Rich("puzzle.refuted", args)
+}
+
+// settledLines say how the puzzle ended and, when it was rated, the solver's rating change in the
+// leaderboard's form.
+func settledLines(res store.PuzzleResult, kind string, w *say.Words) []say.Rich {
+	id := "puzzle.failed"
+	if res.Solved {
+		id = "puzzle.solved"
+	}
+	out := []say.Rich{w.Rich(id, map[string]any{"Kind": kind})}
+	if res.Rated {
+		out = append(out, w.Rich("puzzle.rating", map[string]any{"Before": res.Before.String(), "After": res.After.String(),
+			"Change": signed(res.After.Shown() - res.Before.Shown())}))
+	}
+	return out
+}
+
+// puzzleMessage is a puzzle as the solver sees it, privately: lead (what their decision did),
+// the puzzle's id and rating, the position and the task, with the game's panel while it is theirs
+// to decide.
+func puzzleMessage(a *puzzle.Attempt, pick table.PuzzlePick, lead []say.Rich, w *say.Words) Message {
+	d := a.Game.Descriptor()
+	block := render.BlockOf(a.Game, w)
+	parts := append([]say.Rich(nil), lead...)
+	parts = append(parts,
+		w.Rich("puzzle.head", map[string]any{"Title": d.Title, "Puzzle": pick.Attempt.Puzzle, "Rating": pick.Rating.String()}),
+		blockWithNotes(block),
+	)
+	if a.Over {
+		return Message{Content: clip(say.Join("\n", parts...)), Private: true}
+	}
+	task := "puzzle.task.any"
+	if a.Puzzle.Plies > 0 {
+		task = "puzzle.task.plies"
+	}
+	parts = append(parts, w.Rich(task, map[string]any{"Colour": games.Colour{D: d, Seat: a.Solver},
+		"Plies": a.Puzzle.Plies - len(a.Played), "Kind": d.Kind}))
+	rows := panelOnly(a.Game, Action{Kind: d.Kind, Ply: len(a.Played)}, puzzleVerb, w)
+	answer := "lesson.answer.move"
+	if len(rows) > 0 {
+		answer = "lesson.answer.buttons"
+	}
+	parts = append(parts, w.Rich(answer, map[string]any{"Kind": d.Kind}))
+	return Message{Content: clip(say.Join("\n", parts...)), Rows: rows, Private: true}
+}
+
+// puzzleClick answers a puzzle by one of its buttons or menus.
+func (b *Bot) puzzleClick(req *request, d *games.Descriptor, click ClickData) (Reply, error) {
+	play := click.Action.Arg
+	if play == "" {
+		if len(click.Values) == 0 {
+			return Reply{}, refuse(table.Invalid, "refusal.pick-choice")
+		}
+		play = click.Values[0]
+	}
+	return b.answerPuzzle(req, d.Kind, play, click.Action.Ply, true)
+}
+
+// puzzleInstead reports whether a typed move refused with err answers the person's puzzle
+// instead: they have no game of the kind here and a puzzle under way.
+func (b *Bot) puzzleInstead(req *request, err error) bool {
+	var r *table.Refusal
+	if !errors.As(err, &r) || r.ID != "refusal.no-game" {
+		return false
+	}
+	under, uerr := b.t.PuzzleUnderWay(req.in.User, req.actor.Kind)
+	return uerr == nil && under
+}
