@@ -1,8 +1,12 @@
 package discord
 
 import (
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
+
+	"tabuleiro/ai/puzzle"
 )
 
 // A lesson over the signed endpoint: shown privately with the houses' buttons, a wrong /move
@@ -37,4 +41,53 @@ func TestALessonOverTheEndpoint(t *testing.T) {
 	mustSay(t, "the right answer", right.Data.Content, "Right: `d`.", "**Lesson done.** Four seeds", "lesson 2 of 13")
 	stale, _ := tb.send(click(alice, ch, d, "orig-"+token))
 	mustSay(t, "the same button again", stale.Data.Content, "That lesson moved on meanwhile")
+}
+
+// A puzzle over the signed endpoint: served privately, its right moves (every one the truth keeps,
+// the last it lists here) answered by the defence until it is solved, and the rating change shown.
+func TestAPuzzleSolvedOverTheEndpoint(t *testing.T) {
+	tb := newTable(t)
+	const ch, bob = "c-puzzle", "302"
+	r, _ := tb.send(command(bob, ch, "ordo", "puzzle"))
+	if r.Type != 4 || !r.private() {
+		t.Fatalf("the puzzle: want a private answer, got type %d flags %d: %q", r.Type, r.Data.Flags, r.Data.Content)
+	}
+	id := regexp.MustCompile("`(ordo-[0-9]+)`").FindStringSubmatch(r.Data.Content)
+	if id == nil {
+		t.Fatalf("no puzzle served: %q", r.Data.Content)
+	}
+	ps, err := puzzle.Load("ordo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(ps, func(p puzzle.Puzzle) bool { return p.ID == id[1] })
+	a, err := puzzle.Start(ps[i])
+	if err != nil {
+		t.Fatal(err)
+	}
+	truth, _ := puzzle.TruthOf(a.Game.Descriptor())
+	for !a.Over {
+		keep, _, err := truth.Keeping(a.Game, a.Puzzle.Plies-len(a.Played))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := keep[len(keep)-1]
+		played := a.Game.Format(m)
+		if _, err := a.Play(m); err != nil {
+			t.Fatal(err)
+		}
+		r, _ = tb.send(command(bob, ch, "ordo", "move", opt{"play", 3, played}))
+		if !r.private() {
+			t.Fatalf("the answer to %s is not private: %q", played, r.Data.Content)
+		}
+		mustSay(t, "a right move", r.Data.Content, "Right: `"+played+"`")
+	}
+	mustSay(t, "the solved puzzle", r.Data.Content, "**Solved!**", "Your puzzle rating: 1500? → ")
+	if !regexp.MustCompile(`→ [0-9]+\?? \(\+[0-9]+\)`).MatchString(r.Data.Content) {
+		t.Errorf("the rating change is not a rise: %q", r.Data.Content)
+	}
+	again, _ := tb.send(command(bob, ch, "ordo", "puzzle"))
+	if strings.Contains(again.Data.Content, id[1]) {
+		t.Errorf("the solved puzzle is served again: %q", again.Data.Content)
+	}
 }
