@@ -330,7 +330,11 @@ func (b *Bot) autocomplete(req *request) Reply {
 		return r
 	}
 	typed := data.Str(data.Focused)
-	found := matching(b.t.Suggest(req.actor), typed)
+	names := b.t.Suggest(req.actor)
+	if len(names) == 0 {
+		names = b.learningMoves(req)
+	}
+	found := matching(names, typed)
 	if len(found) <= maxChoices {
 		r.Choices = found
 		return r
@@ -364,7 +368,11 @@ func (b *Bot) narrowed(req *request, typed string) error {
 	if typed == "" {
 		return nil
 	}
-	found := matching(b.t.Suggest(req.actor), typed)
+	names := b.t.Suggest(req.actor)
+	if len(names) == 0 {
+		names = b.learningMoves(req)
+	}
+	found := matching(names, typed)
 	if len(found) == 0 {
 		return nil
 	}

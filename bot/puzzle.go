@@ -49,9 +49,18 @@ var shelves = sync.OnceValues(func() (map[string]*shelf, error) {
 // puzzleOf is the attempt a pick is: the shipped puzzle, or the person's own blunder, with its
 // decisions so far replayed.
 func puzzleOf(kind string, pick table.PuzzlePick) (*puzzle.Attempt, error) {
-	all, err := shelves()
+	p, err := picked(kind, pick)
 	if err != nil {
 		return nil, err
+	}
+	return puzzle.Resume(p, pick.Attempt.Played)
+}
+
+// picked is the puzzle a pick names: a shipped one, or the person's own blunder.
+func picked(kind string, pick table.PuzzlePick) (puzzle.Puzzle, error) {
+	all, err := shelves()
+	if err != nil {
+		return puzzle.Puzzle{}, err
 	}
 	s := all[kind]
 	p, ok := s.byID[pick.Attempt.Puzzle]
@@ -60,9 +69,53 @@ func puzzleOf(kind string, pick table.PuzzlePick) (*puzzle.Attempt, error) {
 		p, ok = puzzle.Puzzle{ID: b.PuzzleID(), Kind: b.Kind, Options: b.Options, Log: b.Log, Rating: pick.Rating.Rating, Plies: s.plies}, b.Seq != 0
 	}
 	if !ok {
-		return nil, table.ErrNoPuzzle
+		return puzzle.Puzzle{}, table.ErrNoPuzzle
 	}
-	return puzzle.Resume(p, pick.Attempt.Played)
+	return p, nil
+}
+
+// learningMoves are the legal decisions of the person's puzzle under way, else of their lesson
+// under way, in notation: what a typed move answers when they have no game of the kind here.
+// The puzzle's position is replayed without its truth, which autocomplete has no time for.
+func (b *Bot) learningMoves(req *request) []string {
+	user, kind := req.in.User, req.actor.Kind
+	if b.t.Playing(req.actor) {
+		return nil
+	}
+	var g games.Game
+	if under, err := b.t.PuzzleUnderWay(user, kind); err == nil && under {
+		all, err := shelves()
+		if err != nil {
+			return nil
+		}
+		pick, err := b.t.NextPuzzle(user, kind, all[kind].candidates)
+		if err != nil || !pick.Resumed {
+			return nil
+		}
+		p, err := picked(kind, pick)
+		if err != nil {
+			return nil
+		}
+		if g, err = p.Game(); err != nil {
+			return nil
+		}
+		for _, s := range pick.Attempt.Played {
+			m, err := g.Parse(s)
+			if err != nil || g.Play(m) != nil {
+				return nil
+			}
+		}
+	} else if under, err := b.t.LessonUnderWay(user, kind); err == nil && under {
+		a, err := b.t.Lesson(user, kind)
+		if err != nil {
+			return nil
+		}
+		g = a.Game()
+	}
+	if g == nil || g.Outcome().Over() {
+		return nil
+	}
+	return games.Names(g, g.Legal())
 }
 
 // nextPuzzle is the person's puzzle of the game: the one under way, or a new one near their

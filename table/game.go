@@ -430,3 +430,10 @@ func (ps pairings) Rich(w *say.Words) say.Rich {
 	}
 	return say.Join("; ", parts...)
 }
+
+// Playing reports whether the actor has an active game of the actor's kind at the place: their
+// typed moves go to it, before any puzzle or lesson.
+func (t *Table) Playing(a Actor) bool {
+	_, err := t.st.ActiveGame(a.Place.Channel, a.Kind, a.User)
+	return err == nil
+}

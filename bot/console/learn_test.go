@@ -25,6 +25,7 @@ func TestALessonIsExplainedWhenWrongAndMovesOnWhenRight(t *testing.T) {
 	bothLanguages(t, func(t *testing.T, lang string, w *say.Words) {
 		out := session(t, lang,
 			"/ouri learn",
+			"/ouri move",
 			"/ouri move play:a",
 			"click d",
 			"@bob /ouri move play:d",
@@ -41,13 +42,14 @@ func TestALessonIsExplainedWhenWrongAndMovesOnWhenRight(t *testing.T) {
 			{"with its title", 0, plain(w, lessons[0].Title(), nil), false},
 			{"and its task", 0, plain(w, lessons[0].Task(), nil), false},
 			{"and the houses' buttons", 0, "[d]", false},
-			{"a wrong move is explained", 1, plain(w, why.ID, why.Args), false},
-			{"and the lesson stays", 1, plain(w, lessons[0].Task(), nil), false},
-			{"the right button says what it showed", 2, plain(w, lessons[0].Done(), nil), false},
-			{"in the lesson's message", 2, plain(w, "console.updated-private", map[string]any{"User": "you", "Message": 2}), false},
-			{"and goes on to the next lesson", 2, plain(w, lessons[1].Task(), nil), false},
-			{"someone without a lesson has no game to move in", 3, plain(w, "refusal.no-game", map[string]any{"Title": "Ouri", "Kind": "ouri"}), false},
-			{"a game takes precedence over the lesson", 5, plain(w, lessons[1].Task(), nil), true},
+			{"a typed move suggests the lesson's moves", 1, plain(w, "console.your-moves", map[string]any{"Moves": "a  b  c  d  e  f"}), false},
+			{"a wrong move is explained", 2, plain(w, why.ID, why.Args), false},
+			{"and the lesson stays", 2, plain(w, lessons[0].Task(), nil), false},
+			{"the right button says what it showed", 3, plain(w, lessons[0].Done(), nil), false},
+			{"in the lesson's message", 3, plain(w, "console.updated-private", map[string]any{"User": "you", "Message": 2}), false},
+			{"and goes on to the next lesson", 3, plain(w, lessons[1].Task(), nil), false},
+			{"someone without a lesson has no game to move in", 4, plain(w, "refusal.no-game", map[string]any{"Title": "Ouri", "Kind": "ouri"}), false},
+			{"a game takes precedence over the lesson", 6, plain(w, lessons[1].Task(), nil), true},
 		} {
 			if strings.Contains(out[c.line], c.want) == c.not {
 				t.Errorf("%s: line %d %s %q:\n%s", c.name, c.line+1, map[bool]string{false: "does not say", true: "says"}[c.not], c.want, out[c.line])
