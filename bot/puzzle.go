@@ -152,6 +152,12 @@ func (b *Bot) puzzleCommand(req *request, d *games.Descriptor) (Reply, error) {
 // answerPuzzle plays the person's decision play on their puzzle under way: saw is how many
 // decisions the position they answered on had (-1: whatever it has now, a typed move).
 func (b *Bot) answerPuzzle(req *request, kind, play string, saw int, clicked bool) (Reply, error) {
+	if under, err := b.t.PuzzleUnderWay(req.in.User, kind); err != nil {
+		return Reply{}, err
+	} else if !under {
+		// A button of a puzzle settled already: no new one is started by it.
+		return Reply{}, table.ErrNoPuzzle
+	}
 	pick, a, err := b.nextPuzzle(req, kind)
 	if err != nil {
 		return Reply{}, err

@@ -91,3 +91,60 @@ func TestAPuzzleSolvedOverTheEndpoint(t *testing.T) {
 		t.Errorf("the solved puzzle is served again: %q", again.Data.Content)
 	}
 }
+
+// An Ouri puzzle answered by its houses' buttons: a right one updates the puzzle's message, the
+// same button again is stale, and a button of a settled puzzle starts no new one.
+func TestAPuzzleAnsweredByButtonsOverTheEndpoint(t *testing.T) {
+	tb := newTable(t)
+	const ch, carol = "c-puzzle-buttons", "303"
+	r, token := tb.send(command(carol, ch, "ouri", "puzzle"))
+	id := regexp.MustCompile("`((ouri|abapa)-[0-9]+)`").FindStringSubmatch(r.Data.Content)
+	if id == nil || !r.private() {
+		t.Fatalf("no puzzle served privately: %q", r.Data.Content)
+	}
+	ps, err := puzzle.Load(id[2])
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := puzzle.Start(ps[slices.IndexFunc(ps, func(p puzzle.Puzzle) bool { return p.ID == id[1] })])
+	if err != nil {
+		t.Fatal(err)
+	}
+	truth, _ := puzzle.TruthOf(a.Game.Descriptor())
+	for first := true; !a.Over; first = false {
+		keep, _, err := truth.Keeping(a.Game, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		played := a.Game.Format(keep[len(keep)-1])
+		button := ""
+		for _, c := range r.customIDs() {
+			if strings.HasSuffix(c, "/puzzle/"+played) {
+				button = c
+			}
+		}
+		if button == "" {
+			t.Fatalf("no button for %s: %v", played, r.customIDs())
+		}
+		if _, err := a.Play(keep[len(keep)-1]); err != nil {
+			t.Fatal(err)
+		}
+		r, _ = tb.send(click(carol, ch, button, "orig-"+token))
+		if r.Type != 7 {
+			t.Fatalf("the button's answer: want the puzzle's message updated (type 7), got %d: %q", r.Type, r.Data.Content)
+		}
+		mustSay(t, "a right button", r.Data.Content, "Right: `"+played+"`")
+		if first {
+			stale, _ := tb.send(click(carol, ch, button, "orig-"+token))
+			want := "That puzzle moved on meanwhile"
+			if a.Over {
+				want = "You have no puzzle under way there"
+			}
+			mustSay(t, "the same button again", stale.Data.Content, want)
+		}
+	}
+	mustSay(t, "the solved puzzle", r.Data.Content, "**Solved!**", "Your puzzle rating: 1500? → ")
+	if len(r.customIDs()) != 0 {
+		t.Errorf("a solved puzzle keeps buttons: %v", r.customIDs())
+	}
+}
