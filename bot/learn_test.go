@@ -6,6 +6,7 @@ import (
 
 	"tabuleiro/learn"
 	"tabuleiro/say"
+	"tabuleiro/table"
 )
 
 func TestEveryLessonFitsAMessageWithTheLastOnesConclusion(t *testing.T) {
@@ -31,5 +32,37 @@ func TestEveryLessonFitsAMessageWithTheLastOnesConclusion(t *testing.T) {
 				})
 			}
 		}
+	}
+}
+
+func TestTheOffersLessonIsAnsweredByTheOfferWithoutAGame(t *testing.T) {
+	e := newEnv(t)
+	ouri := table.Describe("ouri")
+	var p learn.Progress
+	for _, l := range learn.Of(ouri) {
+		if l.ID == "ouri.agree" {
+			break
+		}
+		p.Done = append(p.Done, l.ID)
+	}
+	if _, err := e.st.ChangeLessonProgress("alice", ouri.Kind, func([]byte) ([]byte, error) { return p.Encode(), nil }); err != nil {
+		t.Fatal(err)
+	}
+	w := say.For(say.English)
+	for _, c := range []struct {
+		name string
+		in   *Interaction
+		want string
+	}{
+		{"the lesson asks for the offer", e.slash("alice", ouri.Kind, "learn"), w.T("learn.ouri.agree.task", nil)},
+		{"a move is not the task", e.slash("alice", ouri.Kind, "move", "play", "a"), w.T("learn.ouri.agree.sowed", map[string]any{"Offer": ouri.Offer})},
+		{"the offer is, and the lesson is done", e.slash("alice", ouri.Kind, ouri.Offer), w.T("learn.ouri.agree.done", nil)},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := e.do(c.in)
+			if got := said(r.Message); !r.Message.Private || !strings.Contains(got, strings.ReplaceAll(c.want, "**", "")) {
+				t.Errorf("private %v, want %q in:\n%s", r.Message.Private, c.want, got)
+			}
+		})
 	}
 }
