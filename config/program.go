@@ -32,7 +32,7 @@ type Program struct {
 	LogFormat   string // LOG_FORMAT: "text" or "json"
 }
 
-// Defaults of discord.md section 4.
+// Defaults, as the README's table of variables gives them.
 const (
 	DefaultDBPath        = "data/tabuleiro.db"
 	DefaultAIMoveTime    = time.Second

@@ -11,8 +11,8 @@ import (
 	"tabuleiro/games/catalog"
 )
 
-// checkPhoneBlock is the contract of a board message (../shared/discord.md section 2, "Fit on a
-// phone"): every line inside the code block is printable ASCII and at most MaxWidth columns wide;
+// checkPhoneBlock is the rule of a board message, that it fit on a phone (whose chat clients wrap
+// code blocks at about 28 columns): every line inside the code block is printable ASCII and at most MaxWidth columns wide;
 // nothing outside it can open or close a code block; the whole text leaves room in a 2000-character
 // message for the players' line, the fences and the rating lines.
 func checkPhoneBlock(kind string, b Block, w games.Words) error {

@@ -12,7 +12,7 @@ import (
 	"tabuleiro/config"
 )
 
-// Config is Discord's part of the environment of discord.md section 4, parsed and checked: the
+// Config is Discord's part of the environment (README, "2. Configure"), parsed and checked: the
 // program's other settings are package config's.
 type Config struct {
 	Token     string            // DISCORD_TOKEN: gateway and REST

@@ -44,7 +44,7 @@ const DefaultMaxInFlight = 64
 // outlive its arrival by twice MaxSkew; the minute more covers our own clock stepping.
 const replayWindow = 2*MaxSkew + time.Minute
 
-// Endpoint is the HTTP interactions endpoint of discord.md section 5:
+// Endpoint is the HTTP interactions endpoint (README, "4. The HTTP interactions endpoint"):
 //
 //	POST /interactions  verified with DISCORD_PUBLIC_KEY, answered inline
 //	GET  /healthz       200 "ok"; 503 once draining, or while the store cannot write

@@ -25,7 +25,7 @@ import (
 	"tabuleiro/store/etcdkv/etcdtest"
 )
 
-// The bot as several processes over one etcd cluster (discord.md section 10): each replica is a bot
+// The bot as several processes over one etcd cluster (README, "6. More than one machine"): each replica is a bot
 // with its own etcd client, store, endpoint and HTTP server, as a process of its own would be; the
 // requests, signed with the application's one key, are dealt to them round-robin as a load
 // balancer deals them. One fake Discord hears every replica's follow-ups.

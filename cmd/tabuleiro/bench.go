@@ -378,7 +378,7 @@ func pick(d, fallback time.Duration) time.Duration {
 	return fallback
 }
 
-// engineProcess is another program speaking the engine protocol (../shared/engine-protocol.md),
+// engineProcess is another program speaking the engine protocol (docs/engine-protocol.md),
 // playing one side of a match. Before each decision it is sent the whole game ("new" with the
 // options and the moves so far), so it needs no state of its own between requests.
 type engineProcess struct {

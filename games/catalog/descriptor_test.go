@@ -92,7 +92,7 @@ func TestNewDealtDealsOnlyWhenAskedTo(t *testing.T) {
 	}
 }
 
-// The ratings of discord.md section 4: every Oolong and Ordo game; Ouri only with rules:ouri and
+// The ratings (README, "Ratings"): every Oolong and Ordo game; Ouri only with rules:ouri and
 // without misère, the options read canonical or as a person gave them.
 func TestWhichGamesAreRated(t *testing.T) {
 	tests := []struct {

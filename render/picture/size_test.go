@@ -10,7 +10,7 @@ import (
 	"tabuleiro/games"
 )
 
-// maxBoard is the most a board's PNG may weigh (discord.md, section 13).
+// maxBoard is the most a board's PNG may weigh (100 KB: what a board image may weigh in a message).
 const maxBoard = 100 << 10
 
 func TestEveryBoardWeighsAtMost100KBAndIsDrawnForAPhone(t *testing.T) {
