@@ -10,7 +10,8 @@ import (
 	"tabuleiro/table"
 )
 
-// challenge posts a public challenge with Accept and Decline buttons.
+// challenge posts a public challenge with Accept and Decline buttons; without an opponent it is
+// open to anyone in the channel and pings nobody.
 func (b *Bot) challenge(req *request, d *games.Descriptor) (Reply, error) {
 	data := req.in.Command
 	if err := req.mayPostLater(); err != nil {
@@ -25,7 +26,10 @@ func (b *Bot) challenge(req *request, d *games.Descriptor) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	m := Message{Content: challengeText(c, req.pub), Rows: challengeRows(c, false, req.pub), Pings: []string{opponent}}
+	m := Message{Content: challengeText(c, req.pub), Rows: challengeRows(c, false, req.pub)}
+	if opponent != "" {
+		m.Pings = []string{opponent}
+	}
 	return public(m).with(func(ctx context.Context, f Followup) {
 		b.follow.set(b.follow.challenges, c.ID, f, true)
 		msg, err := f.Original(ctx)
@@ -57,6 +61,9 @@ func firstText(c store.Challenge) games.Text {
 	case "me":
 		return games.Text{ID: "challenge.first", Args: map[string]any{"Player": say.Mention(c.Challenger)}}
 	case "them":
+		if c.Opponent == "" {
+			return games.Text{ID: "challenge.first-accepter"}
+		}
 		return games.Text{ID: "challenge.first", Args: map[string]any{"Player": say.Mention(c.Opponent)}}
 	}
 	return games.Text{ID: "challenge.first-random"}
@@ -67,6 +74,9 @@ func challengeText(c store.Challenge, w *say.Words) say.Rich {
 	id := "challenge.unrated"
 	if c.Rated {
 		id = "challenge.rated"
+	}
+	if c.Opponent == "" {
+		id = strings.Replace(id, ".", ".open-", 1)
 	}
 	return w.Rich(id, map[string]any{"Challenger": say.Mention(c.Challenger), "Opponent": say.Mention(c.Opponent),
 		"Title": d.Title, "Options": describeOptions(d, c.Options), "First": firstText(c), "Expires": say.Time(c.Expires)})
@@ -81,7 +91,11 @@ func challengeRows(c store.Challenge, disabled bool, w *say.Words) []Row {
 }
 
 func expiredText(c store.Challenge, w *say.Words) say.Rich {
-	return w.Rich("challenge.expired", map[string]any{"Challenger": say.Mention(c.Challenger), "Opponent": say.Mention(c.Opponent),
+	id := "challenge.expired"
+	if c.Opponent == "" {
+		id = "challenge.open-expired"
+	}
+	return w.Rich(id, map[string]any{"Challenger": say.Mention(c.Challenger), "Opponent": say.Mention(c.Opponent),
 		"Title": table.Describe(c.Kind).Title})
 }
 
@@ -106,7 +120,10 @@ func (b *Bot) answer(req *request, click ClickData) (Reply, error) {
 		}), nil
 	}
 	id := "challenge.declined"
-	if c.State == store.ChallengeWithdrawn {
+	switch {
+	case c.State == store.ChallengeWithdrawn && c.Opponent == "":
+		id = "challenge.open-withdrawn"
+	case c.State == store.ChallengeWithdrawn:
 		id = "challenge.withdrawn"
 	}
 	return update(Message{Content: req.pub.Rich(id, map[string]any{"Challenger": say.Mention(c.Challenger),

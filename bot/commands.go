@@ -65,10 +65,8 @@ func Commands() []CommandSpec {
 
 func subcommands(d *games.Descriptor) []SubSpec {
 	title := map[string]any{"Title": d.Title}
-	opponent := described(UserOption, "opponent", "option.opponent")
-	opponent.Required = true
 	challenge := append([]OptionSpec{
-		opponent,
+		described(UserOption, "opponent", "option.opponent"),
 		choice("first", "option.first.challenge", named("choice.first."), "me", "them", "random"),
 	}, optionSpecs(d)...)
 	challenge = append(challenge, described(BoolOption, "rated", "option.rated"))

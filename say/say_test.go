@@ -154,7 +154,7 @@ func TestTheCatalogueSpeaks(t *testing.T) {
 		{"one day is singular in Portuguese", Portuguese, "duration.days", map[string]any{"Count": 1}, "1 dia"},
 		{"seven days are plural in Portuguese", Portuguese, "duration.days", map[string]any{"Count": 7}, "7 dias"},
 		{"English writes hours short", English, "duration.hours", map[string]any{"Count": 12}, "12h"},
-		{"an unknown language speaks English", "fr", "option.opponent", nil, "Who you challenge"},
+		{"an unknown language speaks English", "fr", "option.opponent", nil, "Who you challenge (leave it out: anyone in this channel may accept)"},
 		{"a missing message shows its id", Portuguese, "no.such.message", nil, "no.such.message"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -194,7 +194,7 @@ func TestForIsSafeForConcurrentUse(t *testing.T) {
 		go func() { done <- For(Portuguese).T("option.opponent", nil) }()
 	}
 	for range 8 {
-		if got := <-done; got != "Quem você desafia" {
+		if got := <-done; got != "Quem você desafia (sem ninguém: qualquer pessoa deste canal pode aceitar)" {
 			t.Errorf("got %q", got)
 		}
 	}

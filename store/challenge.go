@@ -29,7 +29,8 @@ func (c ChallengeState) String() string {
 	return "challenge state " + itoa(uint64(c))
 }
 
-// Challenge is one person's invitation to another to play a game in a channel.
+// Challenge is one person's invitation to another to play a game in a channel. An open challenge
+// (Opponent "") is for anyone in the channel; whoever accepts it first becomes its Opponent.
 type Challenge struct {
 	ID                   uint64
 	Guild, Channel, Kind string
@@ -103,7 +104,8 @@ func (s *DB) NoteChallengeMessage(id uint64, messageID string) {
 // The caller builds the game (seats resolved from First, Encoded from a new games.Game) and
 // passes it in; Guild, Channel and Kind default to the challenge's. Errors: ErrNotFound, ErrClosed
 // (already accepted, declined or withdrawn), ErrExpired, ErrBusy (a player already has an active game
-// of that kind in that channel; the challenge stays open).
+// of that kind in that channel; the challenge stays open). An open challenge is accepted once: a
+// second accepter, even racing the first from another replica, gets ErrClosed.
 func (s *DB) AcceptChallenge(id uint64, g Game) (Game, error) {
 	var refusal error
 	var out Game
@@ -150,6 +152,12 @@ func (s *DB) AcceptChallenge(id uint64, g Game) (Game, error) {
 		}
 		old := c
 		c.State, c.GameID = ChallengeAccepted, ng.ID
+		if c.Opponent == "" {
+			c.Opponent = ng.Seats[0].UserID
+			if c.Opponent == c.Challenger {
+				c.Opponent = ng.Seats[1].UserID
+			}
+		}
 		out = ng
 		return putChallenge(tx, &old, c)
 	})

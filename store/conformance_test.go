@@ -121,6 +121,7 @@ var conformance = []struct {
 	{"counts tally the games not over and the challenges open, by game", counts},
 	{"racing decisions land once per ply, across handles", racingDecisions},
 	{"racing acceptances and creations keep one active game", racingCreations},
+	{"an open challenge raced by two people on two handles is accepted once", racingOpenChallenge},
 }
 
 func person(id string) store.Player { return store.Player{UserID: id} }
@@ -727,5 +728,45 @@ func counts(t *testing.T, f fixture) {
 	}
 	if fmt.Sprint(active) != "map[ordo:1 ouri:1]" || fmt.Sprint(open) != "map[oolong:2]" {
 		t.Fatalf("counts: active %v, open %v; want ouri 1, ordo 1 and oolong 2", active, open)
+	}
+}
+
+func racingOpenChallenge(t *testing.T, f fixture) {
+	now := f.clock.Now()
+	c, err := f.CreateChallenge(store.Challenge{Guild: "g1", Channel: "c1", Kind: "ordo", Challenger: "a",
+		Expires: now.Add(time.Hour), Rated: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	accepters := []string{"b", "c"}
+	handles := []store.Store{f, f.other()}
+	var won atomic.Int64
+	var wg sync.WaitGroup
+	for i, who := range accepters {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, err := handles[i].AcceptChallenge(c.ID, store.Game{Seats: [2]store.Player{person("a"), person(who)},
+				Encoded: fresh(t, "ordo", 0)})
+			switch {
+			case err == nil:
+				won.Add(1)
+			case errors.Is(err, store.ErrClosed):
+			default:
+				t.Errorf("%s accepting: %v, want nil or ErrClosed", who, err)
+			}
+		}()
+	}
+	wg.Wait()
+	if won.Load() != 1 {
+		t.Fatalf("%d games from one open challenge, want exactly 1", won.Load())
+	}
+	games, _ := f.ChannelGames("c1")
+	if len(games) != 1 || !games[0].Rated {
+		t.Fatalf("games in c1: %+v, want one rated game", games)
+	}
+	got, _ := f.Challenge(c.ID)
+	if got.State != store.ChallengeAccepted || got.GameID != games[0].ID || got.Opponent != games[0].Seats[1].UserID {
+		t.Fatalf("the challenge after: %+v, want accepted by %s into game %d", got, games[0].Seats[1].UserID, games[0].ID)
 	}
 }

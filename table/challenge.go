@@ -9,8 +9,9 @@ import (
 	"tabuleiro/store"
 )
 
-// Challenge stores a challenge from the actor to opponent. first is "me", "them" or "random" ("" is
-// random); opponentIsBot refuses a challenge to a bot account. It is rated as the server's setting
+// Challenge stores a challenge from the actor to opponent, or an open challenge to anyone in the
+// channel when opponent is "". first is "me", "them" or "random" ("" is random); opponentIsBot
+// refuses a challenge to a bot account. It is rated as the server's setting
 // says (see ChallengeRated).
 func (t *Table) Challenge(a Actor, opponent string, opponentIsBot bool, first string, opts games.Options) (store.Challenge, error) {
 	return t.ChallengeRated(a, opponent, opponentIsBot, first, opts, nil)
@@ -22,9 +23,6 @@ func (t *Table) ChallengeRated(a Actor, opponent string, opponentIsBot bool, fir
 	log := t.logOf(&a)
 	if err := t.starts.take(a.User, t.cfg.Now()); err != nil {
 		return store.Challenge{}, err
-	}
-	if opponent == "" {
-		return store.Challenge{}, refuse(Invalid, "refusal.name-opponent", "Kind", a.Kind)
 	}
 	if opponent == a.User {
 		return store.Challenge{}, refuse(Refused, "refusal.challenge-self", "Kind", a.Kind)
@@ -48,6 +46,9 @@ func (t *Table) ChallengeRated(a Actor, opponent string, opponentIsBot bool, fir
 		return store.Challenge{}, err
 	}
 	for _, u := range []string{a.User, opponent} {
+		if u == "" {
+			continue
+		}
 		if err := t.busy(&a, u); err != nil {
 			return store.Challenge{}, err
 		}
@@ -100,8 +101,19 @@ func (t *Table) Answer(a Actor, id uint64, accept bool, messageID string) (Answe
 	if c.Channel != a.Place.Channel {
 		return Answered{}, refuse(Refused, "refusal.challenge-other-channel")
 	}
+	open := c.Opponent == ""
+	if c.State == store.ChallengeAccepted && a.User != c.Challenger && a.User != c.Opponent {
+		// An open challenge records who took it: anyone else is told it is taken.
+		return Answered{}, refuse(Stale, "refusal.challenge-taken", "Kind", c.Kind)
+	}
 	if c.State != store.ChallengeOpen {
 		return Answered{}, refuse(Stale, "refusal.challenge-closed", "State", games.Text{ID: "challenge.state." + c.State.String()})
+	}
+	if open && a.User != c.Challenger {
+		if !accept {
+			return Answered{}, refuse(Refused, "refusal.challenge-open-decline", "Challenger", say.Mention(c.Challenger))
+		}
+		c.Opponent = a.User
 	}
 	if a.User != c.Challenger && a.User != c.Opponent {
 		return Answered{}, refuse(Refused, "refusal.challenge-not-yours", "Opponent", say.Mention(c.Opponent), "Kind", c.Kind)
@@ -118,6 +130,9 @@ func (t *Table) Answer(a Actor, id uint64, accept bool, messageID string) (Answe
 		}
 		log.Info("challenge closed", "state", state)
 		return Answered{Challenge: c}, nil
+	}
+	if open && a.User == c.Challenger {
+		return Answered{}, refuse(Refused, "refusal.challenge-own-open")
 	}
 	if a.User != c.Opponent {
 		return Answered{}, refuse(Refused, "refusal.challenge-own", "Opponent", say.Mention(c.Opponent))
@@ -149,6 +164,10 @@ func (t *Table) Answer(a Actor, id uint64, accept bool, messageID string) (Answe
 	rec.Deadline = t.deadline(rec, g, now)
 	t.turnStarts(&rec, g, now)
 	rec, err = t.st.AcceptChallenge(c.ID, rec)
+	if open && errors.Is(err, store.ErrClosed) {
+		// Someone else's Accept landed first, here or on another replica.
+		return Answered{}, refuse(Stale, "refusal.challenge-taken", "Kind", c.Kind)
+	}
 	if errors.Is(err, store.ErrBusy) {
 		// A game started since the check above: name whose.
 		if named := t.seatsFree(&a, c); named != nil {
