@@ -1,0 +1,85 @@
+package bot
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestOpenChallenge is a challenge without an opponent: anyone here but the challenger may take it,
+// the first Accept wins, and nobody is pinged.
+func TestOpenChallenge(t *testing.T) {
+	post := func(e *env, opts ...any) (msg string, accept, decline Action) {
+		in := e.slash("alice", "ordo", "challenge", opts...)
+		r := e.do(in)
+		mustPublic(e.t, r)
+		if len(r.Message.Pings) != 0 {
+			e.t.Errorf("an open challenge pings %v, want nobody", r.Message.Pings)
+		}
+		if s := said(r.Message); !strings.Contains(s, "challenges anyone here") || strings.Contains(s, "@bob") {
+			e.t.Errorf("the open challenge says %q", s)
+		}
+		accept, decline = challengeActions(e.t, r)
+		return e.messageOf(in), accept, decline
+	}
+	t.Run("a third person accepts and plays the seat the challenger left", func(t *testing.T) {
+		e := newEnv(t)
+		msg, accept, _ := post(e, "first", "them", "rated", true)
+		r := e.do(e.click("carol", msg, accept))
+		mustUpdate(t, r)
+		rec, _ := e.game("ordo", "alice")
+		if rec.Seats[0].UserID != "carol" || rec.Seats[1].UserID != "alice" || !rec.Rated {
+			t.Fatalf("the game's seats %+v rated %v, want carol first, alice second, rated", rec.Seats, rec.Rated)
+		}
+		if c, _ := e.st.Challenge(accept.Challenge); c.Opponent != "carol" || c.GameID != rec.ID {
+			t.Fatalf("the challenge after: %+v", c)
+		}
+	})
+	t.Run("the second to accept is told privately it is taken", func(t *testing.T) {
+		e := newEnv(t)
+		msg, accept, decline := post(e)
+		e.do(e.click("carol", msg, accept))
+		mustPrivate(t, e.do(e.click("dave", msg, accept)), "someone else accepted this challenge first")
+		mustPrivate(t, e.do(e.click("dave", msg, decline)), "someone else accepted this challenge first")
+		if gs, _ := e.st.ChannelGames("c1"); len(gs) != 1 {
+			t.Fatalf("%d games, want 1", len(gs))
+		}
+	})
+	t.Run("the challenger cannot accept it but may withdraw it", func(t *testing.T) {
+		e := newEnv(t)
+		msg, accept, decline := post(e)
+		mustPrivate(t, e.do(e.click("alice", msg, accept)), "your own open challenge")
+		mustPrivate(t, e.do(e.click("carol", msg, decline)), "only "+mention("alice")+" can withdraw")
+		r := e.do(e.click("alice", msg, decline))
+		if r.Type != Update || !strings.Contains(said(r.Message), "withdrew their open challenge") || len(controls(r.Message.Rows)) != 0 {
+			t.Fatalf("withdraw: %+v", r)
+		}
+		mustPrivate(t, e.do(e.click("carol", msg, accept)), "no longer open")
+	})
+	t.Run("an accepter already playing here is refused and the challenge stays open", func(t *testing.T) {
+		e := newEnv(t)
+		msg, accept, _ := post(e)
+		e.do(e.slash("carol", "ordo", "vs-bot", "level", "easy", "first", "me"))
+		mustPrivate(t, e.do(e.click("carol", msg, accept)), "already")
+		mustUpdate(t, e.do(e.click("dave", msg, accept)))
+	})
+	t.Run("unanswered, it expires: buttons cleared, the message says so", func(t *testing.T) {
+		e := newEnv(t)
+		msg, accept, _ := post(e)
+		e.rec.take()
+		e.clock.Advance(11 * time.Minute)
+		e.bot.Sweep(context.Background())
+		var edited []sent
+		for _, s := range e.rec.take() {
+			if s.op == "edit" && s.message == msg {
+				edited = append(edited, s)
+			}
+		}
+		if len(edited) != 1 || !strings.Contains(edited[0].content(), "nobody accepted in time") ||
+			len(enabled(edited[0].msg.Rows)) != 0 || len(edited[0].msg.Pings) != 0 {
+			t.Fatalf("the expiry edit: %+v", edited)
+		}
+		mustPrivate(t, e.do(e.click("carol", msg, accept)), "no longer open")
+	})
+}
