@@ -77,6 +77,11 @@ func TestChallengeFromTheMemberMenu(t *testing.T) {
 	if len(r.Message.Pings) != 1 || r.Message.Pings[0] != "bob" {
 		t.Fatalf("the challenge pings %+v", r.Message.Pings)
 	}
+	// A menu choice that names nobody (a forged custom id) is no open challenge.
+	mustPrivate(t, e.do(e.click("carol", e.messageOf(in), Action{Kind: id.Kind, Verb: id.Verb}, "ordo")), "not one of the bot's")
+	if cs, _ := e.st.OpenChallenges("c1"); len(cs) != 1 {
+		t.Fatalf("open challenges after the nameless choice: %+v", cs)
+	}
 }
 
 // A turn ping: after the delay, one message that pings only the player to move and points to the

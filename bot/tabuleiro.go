@@ -206,6 +206,10 @@ func (b *Bot) challengeMenu(req *request) (Reply, error) {
 
 // challengePicked posts the challenge chosen in the context menu's game menu.
 func (b *Bot) challengePicked(req *request, click ClickData) (Reply, error) {
+	if click.Action.Arg == "" {
+		// The menu always names its member: without one this would post an open challenge.
+		return Reply{}, refuse(table.Invalid, "refusal.foreign-button")
+	}
 	if len(click.Values) == 0 {
 		return Reply{}, refuse(table.Invalid, "refusal.pick-game")
 	}
