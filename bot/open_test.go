@@ -64,6 +64,24 @@ func TestOpenChallenge(t *testing.T) {
 		mustPrivate(t, e.do(e.click("carol", msg, accept)), "already")
 		mustUpdate(t, e.do(e.click("dave", msg, accept)))
 	})
+	t.Run("with threads on, the accepted game moves to a thread named for both players", func(t *testing.T) {
+		e := newEnv(t)
+		admin := e.slash("alice", "tabuleiro", "settings", "threads", true)
+		admin.MemberPerms = PermManageServer
+		mustPrivate(t, e.do(admin), "threads: **on**")
+		msg, accept, _ := post(e)
+		e.rec.take()
+		e.do(e.click("carol", msg, accept))
+		var named string
+		for _, c := range e.rec.take() {
+			if c.op == "thread" && c.message == msg {
+				named = c.content()
+			}
+		}
+		if named != "Ordo · alice vs carol" && named != "Ordo · carol vs alice" {
+			t.Fatalf("the thread is named %q", named)
+		}
+	})
 	t.Run("unanswered, it expires: buttons cleared, the message says so", func(t *testing.T) {
 		e := newEnv(t)
 		msg, accept, _ := post(e)
