@@ -42,17 +42,18 @@ func New(st store.Store, send Sender, cfg Config) *Bot {
 // Table is the session core the bot serves.
 func (b *Bot) Table() *table.Table { return b.t }
 
-// Run makes every pending bot move, then sweeps expiries and learns the boards' ids until ctx is
-// done.
+// Run makes every pending bot move, then sweeps expiries, learns the boards' ids and posts the
+// daily puzzles until ctx is done.
 func (b *Bot) Run(ctx context.Context) error {
 	go b.runLearning(ctx)
 	return b.t.Run(ctx)
 }
 
-// Sweep closes what is due now and learns the ids of boards whose interactions' tokens are about to run out
-// (tests drive it with a fake clock).
+// Sweep closes what is due now, learns the ids of boards whose interactions' tokens are about to run
+// out and posts the daily puzzles due (tests drive it with a fake clock).
 func (b *Bot) Sweep(ctx context.Context) {
 	b.learnBoards(ctx, learnAfter)
+	b.postDailies(ctx)
 	b.t.Sweep(ctx)
 }
 

@@ -28,6 +28,9 @@ func (b *Bot) click(ctx context.Context, req *request) (Reply, error) {
 	if act.Verb == lessonVerb {
 		return b.lessonClick(req, table.Describe(act.Kind), click)
 	}
+	if act.Verb == dailyVerb {
+		return b.solveDaily(req, act.Kind, act.Arg)
+	}
 	if act.Verb == puzzleVerb {
 		return b.puzzleClick(req, table.Describe(act.Kind), click)
 	}

@@ -16,6 +16,7 @@ const (
 	StringOption OptionType = iota
 	UserOption
 	BoolOption
+	ChannelOption
 )
 
 // CommandSpec is one top-level command as people see it; adapters register it in their own form.

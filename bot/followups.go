@@ -174,6 +174,7 @@ func (b *Bot) runLearning(ctx context.Context) {
 			return
 		case <-tick.C:
 			b.learnBoards(ctx, learnAfter)
+			b.postDailies(ctx)
 		}
 	}
 }

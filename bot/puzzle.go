@@ -192,6 +192,9 @@ func (b *Bot) answerPuzzle(req *request, kind, play string, saw int, clicked boo
 			return Reply{}, err
 		}
 		lead = append(lead, settledLines(res, kind, w)...)
+		if res.Daily.MessageID != "" {
+			b.showSolvers(res.Daily)
+		}
 	}
 	m2 := puzzleMessage(a, pick, lead, w)
 	if clicked {

@@ -36,6 +36,8 @@ func appCommands() []CommandSpec {
 			choice("language", "option.settings.language", named("choice.language."), say.Languages...),
 			choice("idle-timeout", "option.settings.idle-timeout", idleName, idleChoices...),
 			described(BoolOption, "pings", "option.settings.pings"),
+			described(ChannelOption, "puzzle-channel", "option.settings.puzzle-channel"),
+			choice("puzzle-hour", "option.settings.puzzle-hour", hourName, puzzleHours()...),
 		),
 		sub("me", "sub.tabuleiro.me", nil, described(BoolOption, "pings", "option.me.pings")),
 		sub("help", "sub.tabuleiro.help", nil),
@@ -86,6 +88,15 @@ func (b *Bot) settings(req *request) (Reply, error) {
 		return Reply{}, refuse(table.Refused, "refusal.settings-perm")
 	}
 	opts := req.in.Command.Options
+	hour, off := -1, false
+	if v, ok := opts["puzzle-hour"]; ok {
+		var err error
+		if off = v.Str == "off"; !off {
+			if hour, err = strconv.Atoi(v.Str); err != nil || hour < 0 || hour > 23 {
+				return Reply{}, table.ErrPuzzleHour
+			}
+		}
+	}
 	var bad error
 	s, err := b.t.ChangeSettings(req.in.Guild, func(s *store.ServerSettings) {
 		if v, ok := opts["threads"]; ok {
@@ -99,6 +110,14 @@ func (b *Bot) settings(req *request) (Reply, error) {
 		}
 		if v, ok := opts["language"]; ok {
 			s.Language = v.Str
+		}
+		if v, ok := opts["puzzle-channel"]; ok {
+			s.PuzzleChannel = v.Str
+		}
+		if off {
+			s.PuzzleChannel = ""
+		} else if hour >= 0 {
+			s.PuzzleHour = hour
 		}
 		if v, ok := opts["idle-timeout"]; ok {
 			d, err := parseDays(v.Str)
@@ -124,8 +143,31 @@ func (b *Bot) settings(req *request) (Reply, error) {
 	if s.IdleTimeout > 0 {
 		idle = idleText(s.IdleTimeout)
 	}
+	daily := games.Text{ID: "settings.daily-off"}
+	if s.PuzzleChannel != "" {
+		daily = games.Text{ID: "settings.daily-at", Args: map[string]any{"Channel": "<#" + s.PuzzleChannel + ">",
+			"Hour": fmt.Sprintf("%02d", s.PuzzleHour)}}
+	}
 	return private(w.Rich("settings.server", map[string]any{"Threads": onOff(s.Threads), "Rated": onOff(!s.Unrated),
-		"Language": lang, "Idle": idle, "Pings": onOff(!s.NoPings)})), nil
+		"Language": lang, "Idle": idle, "Pings": onOff(!s.NoPings), "Puzzle": daily})), nil
+}
+
+// puzzleHours are puzzle-hour's choices: off, then every UTC hour.
+func puzzleHours() []string {
+	out := []string{"off"}
+	for h := range 24 {
+		out = append(out, strconv.Itoa(h))
+	}
+	return out
+}
+
+// hourName names a puzzle-hour choice: 7 is "07:00 UTC", "07h UTC" in Portuguese.
+func hourName(v string) (string, map[string]any) {
+	h, err := strconv.Atoi(v)
+	if err != nil {
+		return "choice.puzzle-hour.off", nil
+	}
+	return "choice.puzzle-hour.at", map[string]any{"Hour": fmt.Sprintf("%02d", h)}
 }
 
 // idleText is an idle timeout as the choices name it (12h, 7d), or as Go writes a duration the

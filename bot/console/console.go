@@ -122,6 +122,8 @@ func usage(s bot.SubSpec, skip map[string]bool) string {
 			v += "@name"
 		case o.Type == bot.BoolOption:
 			v += "true|false"
+		case o.Type == bot.ChannelOption:
+			v += "#channel"
 		case len(o.Choices) > 0:
 			v += strings.Join(o.Choices, "|")
 		case o.Autocomplete:
@@ -411,6 +413,9 @@ func (c *Console) slash(user, line string) (*bot.Interaction, error) {
 			if id == consoleBotUser {
 				data.Bots[id] = true
 			}
+		case bot.ChannelOption:
+			// #console or <#console>, as Discord writes a channel.
+			data.Options[oname] = bot.Value{Str: strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(value, "<"), "#"), ">")}
 		case bot.BoolOption:
 			v, err := strconv.ParseBool(value)
 			if err != nil {

@@ -40,7 +40,8 @@ func Commands() []*discordgo.ApplicationCommand {
 
 func option(o bot.OptionSpec) *discordgo.ApplicationCommandOption {
 	t := map[bot.OptionType]discordgo.ApplicationCommandOptionType{bot.StringOption: discordgo.ApplicationCommandOptionString,
-		bot.UserOption: discordgo.ApplicationCommandOptionUser, bot.BoolOption: discordgo.ApplicationCommandOptionBoolean}[o.Type]
+		bot.UserOption: discordgo.ApplicationCommandOptionUser, bot.BoolOption: discordgo.ApplicationCommandOptionBoolean,
+		bot.ChannelOption: discordgo.ApplicationCommandOptionChannel}[o.Type]
 	out := &discordgo.ApplicationCommandOption{Type: t, Name: o.Name, Description: o.Description,
 		DescriptionLocalizations: localizations(o.Localized), Required: o.Required,
 		Autocomplete: o.Autocomplete, MaxLength: o.MaxLength}

@@ -1,0 +1,112 @@
+package bot
+
+import (
+	"context"
+	"hash/fnv"
+	"time"
+
+	"tabuleiro/games"
+	"tabuleiro/render"
+	"tabuleiro/say"
+	"tabuleiro/store"
+	"tabuleiro/table"
+)
+
+// The daily puzzle's Solve button: {Kind, Verb: daily, Arg: the day}; the server is the click's.
+const dailyVerb = "daily"
+
+// postDailies posts the daily puzzle of every server whose puzzle-hour has come, once a day.
+func (b *Bot) postDailies(ctx context.Context) {
+	if _, err := b.t.PostDailies(ctx, b.t.Now(), b.chooseDaily, b.postDaily); err != nil {
+		b.log.Error("posting the daily puzzles", "err", err)
+	}
+}
+
+// chooseDaily is the day's puzzle, the same on every server: the games take turns by day, and the
+// day picks one of the game's puzzles.
+func (b *Bot) chooseDaily(_ store.DailyServer, day string) (kind, id string, ok bool) {
+	all, err := shelves()
+	if err != nil {
+		b.log.Error("reading the puzzles", "err", err)
+		return "", "", false
+	}
+	t, err := time.Parse(time.DateOnly, day)
+	if err != nil {
+		return "", "", false
+	}
+	ds := descriptors()
+	kind = ds[int(t.Unix()/86400)%len(ds)].Kind
+	cs := all[kind].candidates
+	if len(cs) == 0 {
+		return "", "", false
+	}
+	h := fnv.New32a()
+	h.Write([]byte(day))
+	return kind, cs[int(h.Sum32()%uint32(len(cs)))].ID, true
+}
+
+// postDaily sends a claimed daily puzzle to its channel, in the server's language.
+func (b *Bot) postDaily(ctx context.Context, d store.DailyPuzzle) (string, error) {
+	m, err := dailyMessage(d, b.publicWords(d.Guild, "", ""))
+	if err != nil {
+		return "", err
+	}
+	return b.send.Send(ctx, d.Channel, m)
+}
+
+// dailyMessage is a daily puzzle as its channel sees it: the position, the task, how many solved
+// it, and the Solve button.
+func dailyMessage(d store.DailyPuzzle, w *say.Words) (Message, error) {
+	a, err := puzzleOf(d.Kind, table.PuzzlePick{Attempt: store.PuzzleAttempt{Puzzle: d.Puzzle}})
+	if err != nil {
+		return Message{}, err
+	}
+	desc := a.Game.Descriptor()
+	task := "puzzle.task.any"
+	if a.Puzzle.Plies > 0 {
+		task = "puzzle.task.plies"
+	}
+	content := say.Join("\n",
+		w.Rich("daily.head", map[string]any{"Title": desc.Title, "Day": d.Day}),
+		blockWithNotes(render.BlockOf(a.Game, w)),
+		w.Rich(task, map[string]any{"Colour": games.Colour{D: desc, Seat: a.Solver}, "Plies": a.Puzzle.Plies, "Kind": desc.Kind}),
+		w.Rich("daily.solvers", map[string]any{"Count": d.Solvers}),
+		w.Rich("daily.foot", nil),
+	)
+	solve := Control{Type: Button, Label: w.T("button.solve", nil), Style: Primary,
+		Action: Action{Kind: d.Kind, Verb: dailyVerb, Arg: d.Day}}
+	return Message{Content: clip(content), Rows: []Row{{solve}}}, nil
+}
+
+// solveDaily answers the Solve button: the day's puzzle, privately, for the person who clicked.
+func (b *Bot) solveDaily(req *request, kind, day string) (Reply, error) {
+	all, err := shelves()
+	if err != nil {
+		return Reply{}, err
+	}
+	pick, err := b.t.SolveDaily(req.in.User, req.in.Guild, day, all[kind].candidates)
+	if err != nil {
+		return Reply{}, err
+	}
+	a, err := puzzleOf(kind, pick)
+	if err != nil {
+		return Reply{}, err
+	}
+	if !pick.Resumed {
+		req.log.Info("daily puzzle opened", "puzzle", pick.Attempt.Puzzle, "day", day)
+	}
+	return Reply{Type: Post, Message: puzzleMessage(a, pick, nil, req.w)}, nil
+}
+
+// showSolvers edits a daily puzzle's message to its count of solvers now.
+func (b *Bot) showSolvers(d store.DailyPuzzle) {
+	m, err := dailyMessage(d, b.publicWords(d.Guild, "", ""))
+	if err == nil {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		err = b.send.Edit(ctx, d.Channel, d.MessageID, m)
+	}
+	if err != nil {
+		b.log.Warn("counting a daily puzzle's solvers", "guild", d.Guild, "day", d.Day, "err", err)
+	}
+}

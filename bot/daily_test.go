@@ -1,0 +1,155 @@
+package bot
+
+import (
+	"context"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"tabuleiro/ai/puzzle"
+)
+
+// manager is in with Manage Server.
+func manager(in *Interaction) *Interaction { in.MemberPerms |= PermManageServer; return in }
+
+// dailySends are the daily puzzles the bot posted since the last take.
+func dailySends(e *env) []sent {
+	var out []sent
+	for _, c := range e.rec.take() {
+		if c.op == "send" && strings.Contains(c.content(), "Daily") {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// The daily puzzle's settings: only for Manage Server, the hour one of the day's, off by default,
+// and shown in the settings' list.
+func TestTheDailyPuzzleSettings(t *testing.T) {
+	e := newEnv(t)
+	settings := func(opts ...any) *Interaction { return e.slash("alice", "tabuleiro", "settings", opts...) }
+	t.Run("the daily puzzle is off by default", func(t *testing.T) {
+		mustPrivate(t, e.do(manager(settings())), "daily puzzle: **off**")
+	})
+	t.Run("a member without Manage Server may not set it", func(t *testing.T) {
+		mustPrivate(t, e.do(settings("puzzle-channel", "c9", "puzzle-hour", "14")), "Manage Server")
+	})
+	for _, hour := range []string{"24", "-1", "noon"} {
+		t.Run("puzzle-hour "+hour+" is refused and changes nothing", func(t *testing.T) {
+			mustPrivate(t, e.do(manager(settings("puzzle-channel", "c9", "puzzle-hour", hour))), "puzzle-hour is an hour of the day in UTC, from 0 to 23")
+		})
+	}
+	mustPrivate(t, e.do(manager(settings())), "daily puzzle: **off**")
+	t.Run("a channel and an hour turn it on", func(t *testing.T) {
+		mustPrivate(t, e.do(manager(settings("puzzle-channel", "c9", "puzzle-hour", "7"))), "daily puzzle: **in <#c9> at 07:00 UTC**")
+	})
+	t.Run("puzzle-hour off turns it off", func(t *testing.T) {
+		mustPrivate(t, e.do(manager(settings("puzzle-hour", "off"))), "daily puzzle: **off**")
+	})
+}
+
+// The daily puzzle is posted once a day at the server's hour, across a restart, again the next day;
+// its Solve button opens it privately, and each solver is counted once on the public message.
+func TestTheDailyPuzzleIsPostedOnceADayAndCountsItsSolvers(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	e.do(manager(e.slash("alice", "tabuleiro", "settings", "puzzle-channel", "c9", "puzzle-hour", "14")))
+	e.rec.take()
+
+	e.bot.Sweep(ctx)
+	if got := dailySends(e); len(got) != 0 {
+		t.Fatalf("posted at 12:00 for 14:00: %q", got[0].content())
+	}
+	e.clock.Advance(2 * time.Hour)
+	e.bot.Sweep(ctx)
+	posts := dailySends(e)
+	if len(posts) != 1 || posts[0].channel != "c9" {
+		t.Fatalf("at 14:00: want one post in c9, got %v", posts)
+	}
+	post := posts[0]
+	for _, want := range []string{"**Daily ", "2025-03-01", "```", "**Your task:**", "Solved by 0 people so far."} {
+		if !strings.Contains(post.content(), want) {
+			t.Errorf("the daily post lacks %q: %q", want, post.content())
+		}
+	}
+	e.bot.Sweep(ctx)
+	e.bot.Wait()
+	e.st.Close()
+	e.open()
+	e.bot.Sweep(ctx)
+	if got := dailySends(e); len(got) != 0 {
+		t.Fatalf("posted again the same day after a restart: %q", got[0].content())
+	}
+
+	solve := controls(post.msg.Rows)
+	if len(solve) != 1 || solve[0].Label != "Solve" {
+		t.Fatalf("the daily post's controls: %+v", solve)
+	}
+	for n, user := range []string{"bob", "carol"} {
+		r := e.do(e.click(user, post.message, solve[0].Action))
+		if !isPrivate(r) {
+			t.Fatalf("Solve is not private: %q", said(r.Message))
+		}
+		solveShown(t, e, user, said(r.Message))
+		edits := e.rec.edits()
+		if len(edits) == 0 || edits[len(edits)-1].message != post.message {
+			t.Fatalf("%s's solve did not edit the daily post: %v", user, edits)
+		}
+		want := []string{"Solved by 1 person so far.", "Solved by 2 people so far."}[n]
+		if got := edits[len(edits)-1].content(); !strings.Contains(got, want) {
+			t.Errorf("after %s's solve the post says %q, want %q", user, got, want)
+		}
+	}
+	t.Run("a second solve by the same person is not counted", func(t *testing.T) {
+		r := e.do(e.click("bob", post.message, solve[0].Action))
+		solveShown(t, e, "bob", said(r.Message))
+		if edits := e.rec.edits(); !strings.Contains(edits[len(edits)-1].content(), "Solved by 2 people so far.") {
+			t.Errorf("after bob's second solve the post says %q", edits[len(edits)-1].content())
+		}
+	})
+	e.rec.take()
+
+	e.clock.Advance(24 * time.Hour)
+	e.bot.Sweep(ctx)
+	if got := dailySends(e); len(got) != 1 || !strings.Contains(got[0].content(), "2025-03-02") {
+		t.Fatalf("the next day: want one post of 2025-03-02, got %v", got)
+	}
+}
+
+// solveShown solves the puzzle shown to user by moves the truth keeps, typed as /<game> move.
+func solveShown(t *testing.T, e *env, user, shown string) {
+	t.Helper()
+	id := regexp.MustCompile("`((oolong|ouri|abapa|ordo)-[0-9]+)`").FindStringSubmatch(shown)
+	if id == nil {
+		t.Fatalf("no puzzle shown: %q", shown)
+	}
+	ps, err := puzzle.Load(id[2])
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a *puzzle.Attempt
+	for _, p := range ps {
+		if p.ID == id[1] {
+			a, err = puzzle.Start(p)
+		}
+	}
+	if a == nil || err != nil {
+		t.Fatalf("puzzle %s: %v", id[1], err)
+	}
+	kind := a.Game.Descriptor().Kind
+	truth, _ := puzzle.TruthOf(a.Game.Descriptor())
+	var r Reply
+	for !a.Over {
+		keep, _, err := truth.Keeping(a.Game, a.Puzzle.Plies-len(a.Played))
+		if err != nil {
+			t.Fatal(err)
+		}
+		played := a.Game.Format(keep[len(keep)-1])
+		if _, err := a.Play(keep[len(keep)-1]); err != nil {
+			t.Fatal(err)
+		}
+		r = e.do(e.slash(user, kind, "move", "play", played))
+	}
+	mustPrivate(t, r, "**Solved!**")
+}
