@@ -45,6 +45,10 @@ func option(o bot.OptionSpec) *discordgo.ApplicationCommandOption {
 	out := &discordgo.ApplicationCommandOption{Type: t, Name: o.Name, Description: o.Description,
 		DescriptionLocalizations: localizations(o.Localized), Required: o.Required,
 		Autocomplete: o.Autocomplete, MaxLength: o.MaxLength}
+	if o.Type == bot.ChannelOption {
+		// Where the bot can post a message: text and announcement channels.
+		out.ChannelTypes = []discordgo.ChannelType{discordgo.ChannelTypeGuildText, discordgo.ChannelTypeGuildNews}
+	}
 	for _, v := range o.Choices {
 		out.Choices = append(out.Choices, &discordgo.ApplicationCommandOptionChoice{Name: v, Value: v,
 			NameLocalizations: localizations(o.ChoiceNames[v])})

@@ -1,6 +1,8 @@
 package discord
 
 import (
+	"context"
+	"encoding/json"
 	"regexp"
 	"slices"
 	"strings"
@@ -147,4 +149,46 @@ func TestAPuzzleAnsweredByButtonsOverTheEndpoint(t *testing.T) {
 	if len(r.customIDs()) != 0 {
 		t.Errorf("a solved puzzle keeps buttons: %v", r.customIDs())
 	}
+}
+
+// The daily puzzle over the endpoint: set by /tabuleiro settings with a channel option, posted once
+// to that channel by REST at the hour however often the loop sweeps, and its Solve button opens
+// the puzzle privately for whoever presses it.
+func TestTheDailyPuzzleOverTheEndpoint(t *testing.T) {
+	tb := newTable(t)
+	const ch, dave = "c-settings", "304"
+	set := command(dave, ch, "tabuleiro", "settings", opt{"puzzle-channel", 7, "c-daily"}, opt{"puzzle-hour", 3, "12"})
+	set["member"].(map[string]any)["permissions"] = "32"
+	r, _ := tb.send(set)
+	mustSay(t, "the settings", r.Data.Content, "daily puzzle: **in <#c-daily> at 12:00 UTC**")
+	tb.bot.Sweep(context.Background())
+	tb.bot.Sweep(context.Background())
+	const posts = "/api/v10/channels/c-daily/messages"
+	if n := tb.f.count("POST", posts); n != 1 {
+		t.Fatalf("the daily puzzle was posted %d times, want once", n)
+	}
+	var body struct {
+		Content    string
+		Components []struct {
+			Components []struct {
+				CustomID string `json:"custom_id"`
+			}
+		}
+	}
+	for _, c := range tb.f.recorded() {
+		if c.Method == "POST" && c.Path == posts {
+			if err := json.Unmarshal([]byte(c.Body), &body); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	mustSay(t, "the daily post", body.Content, "**Daily ", "Solved by 0 people so far.")
+	if len(body.Components) != 1 || len(body.Components[0].Components) != 1 {
+		t.Fatalf("the daily post's controls: %+v", body.Components)
+	}
+	solved, _ := tb.send(click(dave, "c-daily", body.Components[0].Components[0].CustomID, "1"))
+	if !solved.private() {
+		t.Fatalf("Solve: want a private answer, got %q", solved.Data.Content)
+	}
+	mustSay(t, "the puzzle Solve opens", solved.Data.Content, "puzzle** `", "**Your task:**")
 }
