@@ -140,7 +140,11 @@ func (b *Bot) review(req *request) (Reply, error) {
 			return b.coachFailure(req, w, err)
 		}
 		req.log.Info("review", "game", v.Game.ID, "decisions", len(r.Decisions), "took", time.Since(start).Round(time.Millisecond))
-		return reviewText(w, v, r)
+		text := reviewText(w, v, r)
+		if n := b.queueBlunders(req, v, r); n > 0 {
+			text = clip(say.Join("\n", text, w.Rich("coach.review.puzzles", map[string]any{"Count": n, "Kind": v.Game.Kind})))
+		}
+		return text
 	})
 }
 

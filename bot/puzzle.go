@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 
+	"tabuleiro/ai"
 	"tabuleiro/ai/puzzle"
 	"tabuleiro/games"
 	"tabuleiro/metrics"
@@ -65,8 +66,7 @@ func picked(kind string, pick table.PuzzlePick) (puzzle.Puzzle, error) {
 	s := all[kind]
 	p, ok := s.byID[pick.Attempt.Puzzle]
 	if pick.Attempt.Blunder != 0 {
-		b := pick.Blunder
-		p, ok = puzzle.Puzzle{ID: b.PuzzleID(), Kind: b.Kind, Options: b.Options, Log: b.Log, Rating: pick.Rating.Rating, Plies: s.plies}, b.Seq != 0
+		p, ok = blunderPuzzle(s, pick.Blunder, pick.Rating.Rating), pick.Blunder.Seq != 0
 	}
 	if !ok {
 		return puzzle.Puzzle{}, table.ErrNoPuzzle
@@ -291,4 +291,53 @@ func (b *Bot) puzzleInstead(req *request, err error) bool {
 	}
 	under, uerr := b.t.PuzzleUnderWay(req.in.User, req.actor.Kind)
 	return uerr == nil && under
+}
+
+// blunderPuzzle is a person's own blunder as a puzzle of the game's shelf: the position before it,
+// with the horizon of the game's puzzles.
+func blunderPuzzle(s *shelf, b store.Blunder, rating float64) puzzle.Puzzle {
+	return puzzle.Puzzle{ID: b.PuzzleID(), Kind: b.Kind, Options: b.Options, Log: b.Log, Rating: rating, Plies: s.plies}
+}
+
+// provesPuzzle reports whether a blunder's position is a puzzle by the rule the shipped ones
+// follow: the truth proves a win for the side to move, at least one move throws it away, and every
+// line through it is judged. A position the truth cannot judge (an Ouri board beyond the endgame
+// database, a win beyond the horizon) is no puzzle.
+func provesPuzzle(b store.Blunder) (bool, error) {
+	all, err := shelves()
+	if err != nil {
+		return false, err
+	}
+	s, ok := all[b.Kind]
+	if !ok {
+		return false, nil
+	}
+	p := blunderPuzzle(s, b, 0)
+	a, err := puzzle.Start(p)
+	if err != nil {
+		return false, nil
+	}
+	truth, _ := puzzle.TruthOf(a.Game.Descriptor())
+	keep, lose, err := truth.Keeping(a.Game, p.Plies)
+	if err != nil || len(keep) == 0 || len(lose) == 0 {
+		return false, nil
+	}
+	return puzzle.Check(p) == nil, nil
+}
+
+// queueBlunders makes the person's ?? decisions of a reviewed game their puzzles, those the truth
+// proves: how many are waiting for them now.
+func (b *Bot) queueBlunders(req *request, v View, r ai.Review) int {
+	user, kind := req.in.User, v.Game.Kind
+	if added, err := b.t.QueueBlunders(user, v, r); err != nil || added == 0 {
+		if err != nil {
+			req.log.Error("queueing the review's blunders", "err", err)
+		}
+		return 0
+	}
+	n, err := b.t.ProveBlunders(user, kind, provesPuzzle)
+	if err != nil {
+		req.log.Error("proving the review's blunders", "err", err)
+	}
+	return n
 }
