@@ -183,7 +183,7 @@ func update(m Message) Reply { return Reply{Type: Update, Message: m} }
 const maxContent = 2000
 
 // Size is how many characters r takes on the chat with the tightest limit, Discord, whose markup
-// writes a mention <@id>, a moment <t:seconds:R>, emphasis **…** and a block between fences of
+// writes a mention <@id>, a channel <#id>, a moment <t:seconds:R>, emphasis **…** and a block between fences of
 // their own lines (bot/discord's tests hold its rendering to this count).
 func Size(r say.Rich) int {
 	n := 0
@@ -194,6 +194,8 @@ func Size(r say.Rich) int {
 			n += len("****")
 		case say.MentionPart:
 			n += len("<@>")
+		case say.ChannelPart:
+			n += len("<#>")
 		case say.TimePart:
 			n += len("<t::R>") + len(strconv.FormatInt(p.At.Unix(), 10))
 		case say.BlockPart:

@@ -145,7 +145,7 @@ func (b *Bot) settings(req *request) (Reply, error) {
 	}
 	daily := games.Text{ID: "settings.daily-off"}
 	if s.PuzzleChannel != "" {
-		daily = games.Text{ID: "settings.daily-at", Args: map[string]any{"Channel": "<#" + s.PuzzleChannel + ">",
+		daily = games.Text{ID: "settings.daily-at", Args: map[string]any{"Channel": say.Channel(s.PuzzleChannel),
 			"Hour": fmt.Sprintf("%02d", s.PuzzleHour)}}
 	}
 	return private(w.Rich("settings.server", map[string]any{"Threads": onOff(s.Threads), "Rated": onOff(!s.Unrated),

@@ -28,13 +28,14 @@ const (
 	MentionPart             // a person, by id: chats show their name
 	TimePart                // a moment, shown relative to now ("in 24 hours")
 	BlockPart               // lines of fixed-width text (a board, a move list) on lines of their own
+	ChannelPart             // a channel, by id: chats show its name
 )
 
 // Part is one piece of a Rich text.
 type Part struct {
 	Kind Kind
-	// Text is the words (PlainPart, StrongPart), the person's id (MentionPart), or the lines
-	// joined by "\n" (BlockPart).
+	// Text is the words (PlainPart, StrongPart), the person's id (MentionPart), the channel's id
+	// (ChannelPart), or the lines joined by "\n" (BlockPart).
 	Text string
 	At   time.Time // TimePart: the moment, to the second
 	// Lang is what a block holds, for a chat that colours code: "text" for a move list, "" for a
@@ -55,6 +56,9 @@ func Strong(s string) Rich { return Rich{{Kind: StrongPart, Text: s}} }
 
 // Mention names a person so that chats show their name.
 func Mention(userID string) Rich { return Rich{{Kind: MentionPart, Text: userID}} }
+
+// Channel names a channel so that chats show its name.
+func Channel(id string) Rich { return Rich{{Kind: ChannelPart, Text: id}} }
 
 // Time is a moment, shown relative to when it is read.
 func Time(t time.Time) Rich { return Rich{{Kind: TimePart, At: t.Truncate(time.Second)}} }
@@ -128,6 +132,8 @@ func (r Rich) String() string {
 		switch p.Kind {
 		case MentionPart:
 			b.WriteString("@" + p.Text)
+		case ChannelPart:
+			b.WriteString("#" + p.Text)
 		case TimePart:
 			b.WriteString(p.At.UTC().Format(time.DateTime))
 		default:

@@ -764,6 +764,8 @@ func (c *Console) text(r say.Rich) string {
 		switch p.Kind {
 		case say.MentionPart:
 			b.WriteString("@" + p.Text)
+		case say.ChannelPart:
+			b.WriteString("#" + p.Text)
 		case say.TimePart:
 			d := p.At.Sub(c.now()).Round(time.Second)
 			if d >= 0 {

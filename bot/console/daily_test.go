@@ -30,7 +30,7 @@ func TestTheDailyPuzzleInTheConsole(t *testing.T) {
 	type step struct{ line, want string }
 	for _, s := range []step{
 		{"/tabuleiro settings puzzle-channel:#console puzzle-hour:25", `puzzle-hour is one of off, 0, 1,`},
-		{"/tabuleiro settings puzzle-channel:#console puzzle-hour:12", "daily puzzle: in <#console> at 12:00 UTC"},
+		{"/tabuleiro settings puzzle-channel:#console puzzle-hour:12", "daily puzzle: in #console at 12:00 UTC"},
 		{"", "Solved by 0 people so far."},
 		{"@bob click Solve", "(only @bob sees this)"},
 	} {

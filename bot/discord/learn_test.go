@@ -160,7 +160,7 @@ func TestTheDailyPuzzleOverTheEndpoint(t *testing.T) {
 	set := command(dave, ch, "tabuleiro", "settings", opt{"puzzle-channel", 7, "c-daily"}, opt{"puzzle-hour", 3, "12"})
 	set["member"].(map[string]any)["permissions"] = "32"
 	r, _ := tb.send(set)
-	mustSay(t, "the settings", r.Data.Content, "daily puzzle: **in <#c-daily> at 12:00 UTC**")
+	mustSay(t, "the settings", r.Data.Content, "daily puzzle: **in** <#c-daily> **at 12:00 UTC**")
 	tb.bot.Sweep(context.Background())
 	tb.bot.Sweep(context.Background())
 	const posts = "/api/v10/channels/c-daily/messages"

@@ -35,9 +35,19 @@ func markup(r say.Rich) string {
 	for _, p := range r {
 		switch p.Kind {
 		case say.StrongPart:
-			b.WriteString("**" + p.Text + "**")
+			// Spaces stay outside the marks: "**in **" would not close (a closing ** must follow
+			// a letter), as happens where emphasis is split around a mention or a channel.
+			core := strings.TrimSpace(p.Text)
+			if core == "" {
+				b.WriteString(p.Text)
+				break
+			}
+			lead := p.Text[:strings.Index(p.Text, core)]
+			b.WriteString(lead + "**" + core + "**" + p.Text[len(lead)+len(core):])
 		case say.MentionPart:
 			b.WriteString("<@" + p.Text + ">")
+		case say.ChannelPart:
+			b.WriteString("<#" + p.Text + ">")
 		case say.TimePart:
 			b.WriteString("<t:" + strconv.FormatInt(p.At.Unix(), 10) + ":R>")
 		case say.BlockPart:

@@ -37,3 +37,17 @@ func TestMarkup(t *testing.T) {
 		})
 	}
 }
+
+// TestEmphasisKeepsItsSpacesOutside: emphasis split around a channel or a mention closes where
+// Discord closes it, after a letter, never after a space.
+func TestEmphasisKeepsItsSpacesOutside(t *testing.T) {
+	r := say.Rich{{Kind: say.StrongPart, Text: "in "}, {Kind: say.ChannelPart, Text: "7"}, {Kind: say.StrongPart, Text: " at 12:00"},
+		{Kind: say.PlainPart, Text: " "}, {Kind: say.StrongPart, Text: " "}}
+	if got, want := markup(r), "**in** <#7> **at 12:00**  "; got != want {
+		t.Fatalf("markup = %q, want %q", got, want)
+	}
+	// Size may count marks a blank emphasis does not write, never fewer than are written.
+	if got := bot.Size(r); got < utf8.RuneCountInString(markup(r)) {
+		t.Fatalf("Size = %d for %q", got, markup(r))
+	}
+}
