@@ -42,7 +42,7 @@ func TestTheDailyPuzzleSettings(t *testing.T) {
 	}
 	mustPrivate(t, e.do(manager(settings())), "daily puzzle: **off**")
 	t.Run("a channel and an hour turn it on", func(t *testing.T) {
-		mustPrivate(t, e.do(manager(settings("puzzle-channel", "c9", "puzzle-hour", "7"))), "daily puzzle: **in <#c9> at 07:00 UTC**")
+		mustPrivate(t, e.do(manager(settings("puzzle-channel", "c9", "puzzle-hour", "7"))), "daily puzzle: **in** #c9 **at 07:00 UTC**")
 	})
 	t.Run("puzzle-hour off turns it off", func(t *testing.T) {
 		mustPrivate(t, e.do(manager(settings("puzzle-hour", "off"))), "daily puzzle: **off**")

@@ -32,7 +32,14 @@ func said(m Message) string {
 	for _, p := range m.Content {
 		switch p.Kind {
 		case say.StrongPart:
-			b.WriteString("**" + p.Text + "**")
+			// Spaces outside the marks, as a chat writes them where emphasis is split around a part.
+			core := strings.TrimSpace(p.Text)
+			if core == "" {
+				b.WriteString(p.Text)
+				break
+			}
+			lead := p.Text[:strings.Index(p.Text, core)]
+			b.WriteString(lead + "**" + core + "**" + p.Text[len(lead)+len(core):])
 		case say.BlockPart:
 			b.WriteString("```" + p.Lang + "\n" + p.Text + "\n```")
 		default:
