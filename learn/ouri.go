@@ -9,7 +9,7 @@ import (
 
 func init() {
 	register(ouri.Descriptor,
-		&Lesson{ID: "ouri.sow", Setup: Setup{Options: games.Options{"rules": "ouri"}},
+		&Lesson{ID: "ouri.sow", Setup: Setup{Options: games.Options{"rules": ouri.RulesOuri.String()}},
 			Steps: []Step{{Check: lastSeedIn(1, 1)}}},
 		&Lesson{ID: "ouri.capture", Setup: Setup{Position: board([6]int{2, 0, 0, 4, 2, 0}, [6]int{1, 2, 5, 3, 2, 1}, 13, 13, ouri.RulesOuri)},
 			Steps: []Step{{Check: capturesHouses(2)}}},
