@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -122,6 +123,7 @@ var conformance = []struct {
 	{"racing decisions land once per ply, across handles", racingDecisions},
 	{"racing acceptances and creations keep one active game", racingCreations},
 	{"an open challenge raced by two people on two handles is accepted once", racingOpenChallenge},
+	{"a team game keeps its votes until a decision, and is one per channel and game", teamVotes},
 }
 
 func person(id string) store.Player { return store.Player{UserID: id} }
@@ -769,4 +771,46 @@ func racingOpenChallenge(t *testing.T, f fixture) {
 	if got.State != store.ChallengeAccepted || got.GameID != games[0].ID || got.Opponent != games[0].Seats[1].UserID {
 		t.Fatalf("the challenge after: %+v, want accepted by %s into game %d", got, games[0].Seats[1].UserID, games[0].ID)
 	}
+}
+
+func teamVotes(t *testing.T, f fixture) {
+	now := f.clock.Now()
+	team := store.Player{Team: true}
+	g, err := f.CreateGame(store.Game{Guild: "g1", Channel: "c1", Kind: "ouri", Seats: [2]store.Player{team, bot("easy")},
+		Encoded: fresh(t, "ouri", 0), Team: store.Team{Starter: "a"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.other().CreateGame(store.Game{Guild: "g1", Channel: "c1", Kind: "ouri", Seats: [2]store.Player{bot("hard"), team},
+		Encoded: fresh(t, "ouri", 0)}); !errors.Is(err, store.ErrBusy) {
+		t.Fatalf("a second team game of the kind in the channel: %v, want ErrBusy", err)
+	}
+	// The team's game leaves its members free to play their own.
+	newGame(t, f, "c1", "ouri", person("a"), bot("easy"))
+	closes := now.Add(30 * time.Second)
+	votes := []store.Vote{{User: "a", Move: "d"}, {User: "b", Move: "e"}}
+	if _, _, err := f.Update(g.ID, 0, func(r *store.Game, _ games.Game) error {
+		r.Team.Votes, r.Team.Closes = votes, closes
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	rec, _, err := f.other().ActiveLive("c1", "ouri", store.TeamKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.ID != g.ID || !rec.Seats[0].Team || rec.Seats[1].Team || rec.Team.Starter != "a" ||
+		!slices.Equal(rec.Team.Votes, votes) || !rec.Team.Closes.Equal(closes) {
+		t.Fatalf("the team game reads back as %+v", rec)
+	}
+	want(t, "votes due before closing", ids(f.VotesDue(closes.Add(-time.Second))), []uint64{})
+	want(t, "votes due at closing", ids(f.other().VotesDue(closes)), []uint64{g.ID})
+	if _, _, err := f.Update(g.ID, 0, playFirst); err != nil {
+		t.Fatal(err)
+	}
+	rec, _, _ = f.Game(g.ID)
+	if len(rec.Team.Votes) != 0 || !rec.Team.Closes.IsZero() || rec.Team.Starter != "a" {
+		t.Fatalf("after the decision the team holds %+v, want no votes", rec.Team)
+	}
+	want(t, "votes due after the decision", ids(f.VotesDue(closes)), []uint64{})
 }

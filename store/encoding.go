@@ -11,7 +11,7 @@ import (
 
 // recordVersion is the first byte of every stored challenge and game. Readers refuse other versions,
 // so a file written by a newer build reports its records as corrupt instead of misreading them.
-const recordVersion = 3
+const recordVersion = 4
 
 var errTruncated = errors.New("record is cut off")
 
@@ -241,6 +241,17 @@ func encodeGame(g Game) []byte {
 	for _, n := range g.Hints {
 		w.uint(uint64(n))
 	}
+	// Version 4.
+	for _, p := range g.Seats {
+		w.bool(p.Team)
+	}
+	w.str(g.Team.Starter)
+	w.time(g.Team.Closes)
+	w.uint(uint64(len(g.Team.Votes)))
+	for _, v := range g.Team.Votes {
+		w.str(v.User)
+		w.str(v.Move)
+	}
 	return w.b
 }
 
@@ -284,6 +295,22 @@ func decodeGame(id uint64, b []byte) (Game, error) {
 	if r.v >= 3 {
 		for i := range g.Hints {
 			g.Hints[i] = int(r.uint())
+		}
+	}
+	if r.v >= 4 {
+		for i := range g.Seats {
+			g.Seats[i].Team = r.bool()
+		}
+		g.Team.Starter = r.str()
+		g.Team.Closes = r.time()
+		// Each vote takes at least two bytes: a count beyond that is damage, not a length to allocate.
+		if n := r.uint(); n > uint64(len(r.b)/2) {
+			r.fail(errTruncated)
+		} else if n > 0 {
+			g.Team.Votes = make([]Vote, n)
+			for i := range g.Team.Votes {
+				g.Team.Votes[i] = Vote{User: r.str(), Move: r.str()}
+			}
 		}
 	}
 	if err := r.end(); err != nil {

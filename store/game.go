@@ -10,12 +10,30 @@ import (
 	"tabuleiro/games"
 )
 
-// Player is one seat of a game: a person (UserID) or the bot at a level.
+// Player is one seat of a game: a person (UserID), the bot at a level, or a team: the members of
+// the game's channel, deciding by vote (Game.Team).
 type Player struct {
 	UserID string // a person's user id; may be set for the bot too (its own user id, for mentions)
 	Bot    bool
 	Level  string // the bot's level: easy, medium or hard
+	Team   bool   // the channel's members vote on this seat's decisions; UserID is empty
 }
+
+// TeamKey stands for a team seat where a person's user id would be, in the active games: a
+// channel holds at most one team game of each kind, found with ActiveLive(channel, kind, TeamKey).
+// No user id of any chat starts with '#'.
+const TeamKey = "#team"
+
+// Team is the channel's side of a team game: who started it, and the votes on the team's next
+// decision. The votes are for one decision: the store clears them when the game's ply changes.
+type Team struct {
+	Starter string    // who started the game
+	Votes   []Vote    // one a member, in the order cast: a changed vote moves to the end
+	Closes  time.Time // when voting closes; zero until the first vote of the decision
+}
+
+// Vote is one member's vote: a decision in canonical notation.
+type Vote struct{ User, Move string }
 
 // GameState is whether a game is still being played.
 type GameState uint8
@@ -64,6 +82,7 @@ type Game struct {
 	Thread string          // the thread the game is played in, when it has one (Channel is its parent)
 	Ping   Ping            // the turn ping of the player to move
 	Hints  [2]int          // the hints each seat has taken (table: at most 3 a game)
+	Team   Team            // a team game's votes (see Player.Team)
 }
 
 // RatingChange is a player's rating before and after a rated game, rounded as shown, and whether
@@ -118,8 +137,11 @@ func (s *DB) prepareNew(g Game) (Game, error) {
 		return Game{}, errors.New("store: a game's ids may not contain a zero byte")
 	}
 	for i, p := range g.Seats {
-		if !p.Bot && p.UserID == "" {
-			return Game{}, fmt.Errorf("store: seat %d has neither a person nor the bot", i)
+		switch {
+		case p.Team && (p.Bot || p.UserID != ""):
+			return Game{}, fmt.Errorf("store: seat %d is a team's and someone else's", i)
+		case !p.Bot && !p.Team && p.UserID == "":
+			return Game{}, fmt.Errorf("store: seat %d has neither a person, the bot nor a team", i)
 		}
 	}
 	live, err := s.decode(g.Encoded)
@@ -273,6 +295,8 @@ func (s *DB) update(id uint64, fn func(rec *Game, g games.Game) error,
 		derive(&rec, g)
 		if rec.Ply != old.Ply || rec.Outcome != old.Outcome {
 			rec.LastMove = s.opt.Now()
+			// A team's votes were on the decision just made (or on a game now over).
+			rec.Team.Votes, rec.Team.Closes = nil, time.Time{}
 		}
 		// A game that ends here changes its players' ratings and records in this transaction.
 		if err := settle(tx, old, &rec, g); err != nil {
@@ -341,7 +365,7 @@ func (s *DB) Retire(id uint64) error {
 // too damaged to say which entries it has.
 func unindexGame(tx Tx, id uint64) error {
 	key := u64(id)
-	for _, name := range [][]byte{bActive, bGameChannel, bBotToMove, bGameDue, bFinished, bLast, bPingDue, bThread} {
+	for _, name := range [][]byte{bActive, bGameChannel, bBotToMove, bGameDue, bFinished, bLast, bPingDue, bThread, bVoteDue} {
 		b := tx.Bucket(name)
 		var doomed [][]byte
 		err := b.ForEach(func(k, v []byte) error {
@@ -435,6 +459,11 @@ func (s *DB) BotToMove() ([]Game, error) {
 // PingsDue returns the active games whose turn ping is due at now, earliest first.
 func (s *DB) PingsDue(now time.Time) ([]Game, error) {
 	return s.games(0, func(tx Tx) []uint64 { return due(tx, bPingDue, now) })
+}
+
+// VotesDue returns the active team games whose voting closed at or before now, earliest first.
+func (s *DB) VotesDue(now time.Time) ([]Game, error) {
+	return s.games(0, func(tx Tx) []uint64 { return due(tx, bVoteDue, now) })
 }
 
 // GamesDue returns the active games with a Deadline <= now, earliest deadline first.

@@ -39,6 +39,9 @@ var (
 	// Active games with a turn ping due: due time id (time order).
 	bPingDue = []byte("games-by-ping-due")
 
+	// Team games whose voting is open: closing time id (time order).
+	bVoteDue = []byte("games-by-vote-close")
+
 	// Games played in a thread: thread -> id (active or finished, so the thread stays its).
 	bThread = []byte("games-by-thread")
 
@@ -49,7 +52,7 @@ var (
 
 // allBuckets are the records' buckets, then every index (Check compares those with the records).
 var allBuckets = [][]byte{bChallenges, bGames, bChallengeChannel, bChallengeDue,
-	bActive, bGameChannel, bBotToMove, bGameDue, bFinished, bLast, bPingDue, bThread}
+	bActive, bGameChannel, bBotToMove, bGameDue, bFinished, bLast, bPingDue, bThread, bVoteDue}
 
 // settingsBuckets hold settings, which no index derives from.
 // Ratings (rating.go) are kept with them: a game's end changes them, no game implies them.
@@ -117,6 +120,9 @@ func gameEntries(g Game) []entry {
 		if !g.Ping.Due.IsZero() {
 			es = append(es, entry{bPingDue, append(timeKey(nil, g.Ping.Due), id...), nil})
 		}
+		if !g.Team.Closes.IsZero() {
+			es = append(es, entry{bVoteDue, append(timeKey(nil, g.Team.Closes), id...), nil})
+		}
 		return es
 	}
 	for _, p := range people(g) {
@@ -128,11 +134,15 @@ func gameEntries(g Game) []entry {
 	return es
 }
 
-// humans are the user ids of the seats that count towards "one active game per person".
+// humans are the user ids of the seats that count towards "one active game per person", a team
+// seat's as TeamKey: one team game of a kind per channel.
 func humans(g Game) []string {
 	var ids []string
 	for i, p := range g.Seats {
-		if !p.Bot && p.UserID != "" && (i == 0 || p.UserID != g.Seats[0].UserID) {
+		switch {
+		case p.Team:
+			ids = append(ids, TeamKey)
+		case !p.Bot && p.UserID != "" && (i == 0 || p.UserID != g.Seats[0].UserID):
 			ids = append(ids, p.UserID)
 		}
 	}

@@ -9,14 +9,18 @@ import (
 	"tabuleiro/games"
 )
 
-// A record written by version 1 reads under version 3, its new fields zero.
+// version4Zero is how many bytes version 4's fields take when they are zero (no team): two seat
+// flags, the empty starter, the zero closing time and no votes.
+const version4Zero = 5
+
+// A record written by version 1 reads under version 4, its new fields zero.
 func TestVersion1RecordsStillRead(t *testing.T) {
 	g := Game{ID: 7, Guild: "g", Channel: "c", Kind: "ouri", Seats: [2]Player{person("a"), bot("easy")},
 		Encoded: []byte{1, 2}, Offer: Offer{Kind: "end", By: 1}}
 	v3 := encodeGame(g)
-	// Version 1 ended at the offer: the 13 zero bytes of version 2's fields and the 2 of version 3's
-	// go, and its first byte says 1.
-	v1 := append([]byte{1}, v3[1:len(v3)-15]...)
+	// Version 1 ended at the offer: the 13 zero bytes of version 2's fields, the 2 of version 3's
+	// and version 4's go, and its first byte says 1.
+	v1 := append([]byte{1}, v3[1:len(v3)-15-version4Zero]...)
 	got, err := decodeGame(7, v1)
 	if err != nil {
 		t.Fatal(err)
@@ -35,7 +39,7 @@ func TestVersion1RecordsStillRead(t *testing.T) {
 	}
 }
 
-// A record written by version 2 reads under version 3: nobody has taken a hint yet.
+// A record written by version 2 reads under version 4: nobody has taken a hint yet.
 func TestVersion2RecordsStillRead(t *testing.T) {
 	g := Game{ID: 8, Guild: "g", Channel: "c", Kind: "ouri", Seats: [2]Player{person("a"), person("b")},
 		Encoded: []byte{1, 2}, Thread: "t", Ping: Ping{Sent: 1, Message: "m"}, Hints: [2]int{2, 3}}
@@ -44,8 +48,9 @@ func TestVersion2RecordsStillRead(t *testing.T) {
 	if err != nil || back.Hints != g.Hints {
 		t.Fatalf("version 3 round trip: hints %v, %v", back.Hints, err)
 	}
-	// Version 2 ended at the ping's message: the two hint counts go, and its first byte says 2.
-	v2 := append([]byte{2}, v3[1:len(v3)-2]...)
+	// Version 2 ended at the ping's message: the two hint counts and version 4's fields go, and its
+	// first byte says 2.
+	v2 := append([]byte{2}, v3[1:len(v3)-2-version4Zero]...)
 	got, err := decodeGame(8, v2)
 	if err != nil {
 		t.Fatal(err)
@@ -55,6 +60,33 @@ func TestVersion2RecordsStillRead(t *testing.T) {
 	}
 	if _, err := decodeGame(8, append([]byte{2}, v3[1:]...)); err == nil {
 		t.Error("a version 2 record with version 3's fields read without complaint")
+	}
+}
+
+// A record written by version 3 reads under version 4 as a game without a team; a team game's
+// seats, starter, votes and closing time round-trip.
+func TestVersion3RecordsStillReadAndTeamsRoundTrip(t *testing.T) {
+	g := Game{ID: 9, Guild: "g", Channel: "c", Kind: "ouri", Seats: [2]Player{person("a"), bot("easy")},
+		Encoded: []byte{1, 2}, Hints: [2]int{1, 0}}
+	v4 := encodeGame(g)
+	v3 := append([]byte{3}, v4[1:len(v4)-version4Zero]...)
+	got, err := decodeGame(9, v3)
+	if err != nil || got.Hints != g.Hints || got.Seats[0].Team || got.Seats[1].Team || len(got.Team.Votes) != 0 {
+		t.Fatalf("version 3 read as %+v, %v", got, err)
+	}
+	team := Game{ID: 10, Guild: "g", Channel: "c", Kind: "ouri", Seats: [2]Player{bot("hard"), {Team: true}},
+		Encoded: []byte{1, 2}, Team: Team{Starter: "a", Closes: time.Unix(100, 0),
+			Votes: []Vote{{User: "a", Move: "d"}, {User: "b", Move: "c2-c4"}}}}
+	back, err := decodeGame(10, encodeGame(team))
+	if err != nil || !back.Seats[1].Team || back.Seats[0].Team || back.Team.Starter != "a" ||
+		!back.Team.Closes.Equal(team.Team.Closes) || !slices.Equal(back.Team.Votes, team.Team.Votes) {
+		t.Fatalf("a team game read back as %+v, %v", back, err)
+	}
+	// A vote count beyond what the record holds is damage, not a length to allocate.
+	damaged := encodeGame(team)
+	cut := damaged[:len(damaged)-len("b")-len("c2-c4")-2]
+	if _, err := decodeGame(10, cut); err == nil {
+		t.Error("a record cut inside its votes read without complaint")
 	}
 }
 

@@ -45,6 +45,7 @@ type Games interface {
 	BotToMove() ([]Game, error)
 	PingsDue(now time.Time) ([]Game, error)
 	GamesDue(now time.Time) ([]Game, error)
+	VotesDue(now time.Time) ([]Game, error)
 	DeleteFinished(before time.Time) (int, error)
 }
 
