@@ -40,17 +40,33 @@ func (t *Table) busy(a *Actor, userID string) error {
 
 // VsBot starts a game against the bot at once. first is "me", "bot" or "random" ("" is random).
 func (t *Table) VsBot(a Actor, level ai.Level, first string, opts games.Options) (View, error) {
+	return t.vsBot(a, level, first, opts, false)
+}
+
+// vsBot starts a game against the bot for the actor, or for the channel's team (team.go).
+func (t *Table) vsBot(a Actor, level ai.Level, first string, opts games.Options, team bool) (View, error) {
 	log := t.logOf(&a)
 	if err := t.starts.take(a.User, t.cfg.Now()); err != nil {
 		return View{}, err
 	}
-	if err := t.busy(&a, a.User); err != nil {
-		return View{}, err
+	me := store.Player{UserID: a.User}
+	var busy error
+	if team {
+		me = store.Player{Team: true}
+		if _, err := t.st.ActiveGame(a.Place.Channel, a.Kind, store.TeamKey); err == nil {
+			busy = refuse(Refused, "refusal.team-busy", "Title", Describe(a.Kind).Title, "Kind", a.Kind)
+		} else if !errors.Is(err, store.ErrNotFound) {
+			busy = err
+		}
+	} else {
+		busy = t.busy(&a, a.User)
+	}
+	if busy != nil {
+		return View{}, busy
 	}
 	now := t.cfg.Now()
 	// Layout and seats come from the seed and the request, so a test replays the same game.
 	salt := hashString(a.Salt)
-	me := store.Player{UserID: a.User}
 	bot := store.Player{Bot: true, Level: string(level)}
 	seats := [2]store.Player{me, bot}
 	switch first {
@@ -70,12 +86,19 @@ func (t *Table) VsBot(a Actor, level ai.Level, first string, opts games.Options)
 	}
 	rec := store.Game{Guild: a.Place.Guild, Channel: a.Place.Channel, Kind: a.Kind, Seats: seats,
 		Encoded: games.Encode(g), Created: now}
+	if team {
+		rec.Team.Starter = a.User
+	}
 	rec.Deadline = t.deadline(rec, g, now)
 	rec, err = t.st.CreateGame(rec)
+	if team && errors.Is(err, store.ErrBusy) {
+		// Another member started one meanwhile.
+		return View{}, refuse(Refused, "refusal.team-busy", "Title", Describe(a.Kind).Title, "Kind", a.Kind)
+	}
 	if err != nil {
 		return View{}, err
 	}
-	log.Info("game started against the bot", "game", rec.ID, "level", level)
+	log.Info("game started against the bot", "game", rec.ID, "level", level, "team", team)
 	return View{Game: rec, Live: g}, nil
 }
 
@@ -92,12 +115,22 @@ func (t *Table) mine(a *Actor) (View, error) {
 	return View{Game: rec, Live: g}, nil
 }
 
+// noGame reports whether err says the actor has no game here.
+func noGame(err error) bool {
+	var r *Refusal
+	return errors.As(err, &r) && r.ID == "refusal.no-game"
+}
+
 // mayDecide refuses a decision from anyone but the player to decide.
 func mayDecide(a *Actor, v View) (games.Seat, error) {
 	if v.Over() {
 		return games.NoSeat, refuse(Stale, "refusal.over", "Result", Result(v))
 	}
 	seat := v.SeatOf(a.User)
+	if seat == games.NoSeat {
+		// Every member of the channel plays a team's seat.
+		seat = v.TeamSeat()
+	}
 	if seat == games.NoSeat {
 		return seat, refuse(Refused, "refusal.not-yours", "Kind", v.Game.Kind)
 	}
@@ -173,6 +206,10 @@ func (t *Table) Choose(a Actor, id uint64, ply int, play, messageID string) (Vie
 	if err != nil {
 		return View{}, err
 	}
+	if seat := v.TeamSeat(); seat != games.NoSeat {
+		// Controls already checked that it is the team's turn: the click is a vote.
+		return t.vote(&a, v, play)
+	}
 	seat := v.SeatOf(a.User)
 	m, err := v.Live.Parse(play)
 	if err != nil {
@@ -223,13 +260,35 @@ func (t *Table) CanResign(a Actor, id uint64) (View, error) {
 	if err != nil {
 		return View{}, err
 	}
-	if v.SeatOf(a.User) == games.NoSeat {
-		return View{}, refuse(Refused, "refusal.resign-not-yours")
+	if resigner(v.Game, a.User) == games.NoSeat {
+		return View{}, notYours(v, "refusal.resign-not-yours")
 	}
 	if v.Over() {
 		return View{}, refuse(Stale, "refusal.already-over")
 	}
 	return v, nil
+}
+
+// resigner is the seat a person may resign for: their own, or a team's when they started its game.
+func resigner(rec store.Game, user string) games.Seat {
+	if seat := SeatOf(rec, user); seat != games.NoSeat {
+		return seat
+	}
+	for s, p := range rec.Seats {
+		if p.Team && rec.Team.Starter == user {
+			return games.Seat(s)
+		}
+	}
+	return games.NoSeat
+}
+
+// notYours refuses a person who is not in game v; in a team game it names who started it, the
+// one member who may do what a player may (resign).
+func notYours(v View, id string) error {
+	if v.TeamSeat() == games.NoSeat {
+		return refuse(Refused, id)
+	}
+	return refuse(Refused, "refusal.team-starter", "Player", Player{UserID: v.Game.Team.Starter})
 }
 
 // ResignGame ends game id as a loss for the actor (from a control on its board).
@@ -243,9 +302,9 @@ func (t *Table) ResignGame(a Actor, id uint64) (View, error) {
 func (t *Table) resign(a *Actor, id uint64) (View, error) {
 	stale := ""
 	rec, g, err := t.st.Update(id, -1, func(r *store.Game, g games.Game) error {
-		seat := SeatOf(*r, a.User)
+		seat := resigner(*r, a.User)
 		if seat == games.NoSeat {
-			return refuse(Refused, "refusal.resign-not-yours")
+			return notYours(View{Game: *r}, "refusal.resign-not-yours")
 		}
 		if g.Outcome().Over() {
 			return refuse(Stale, "refusal.already-over")
@@ -277,6 +336,12 @@ func (t *Table) Resign(a Actor) (v View, old string, err error) {
 	var damaged *store.CorruptError
 	if errors.As(err, &damaged) && damaged.Bucket == "games" {
 		return View{}, "", t.retire(&a, damaged)
+	}
+	if noGame(err) {
+		// The one who started the team game here may resign it.
+		if tv, terr := t.TeamGame(a); terr == nil && tv.Game.Team.Starter == a.User {
+			v, err = tv, nil
+		}
 	}
 	if err != nil {
 		return View{}, "", err
@@ -414,7 +479,14 @@ func (t *Table) Suggest(a Actor) []string {
 		return nil
 	}
 	rec, g, err := t.st.ActiveLive(a.Place.Channel, a.Kind, a.User)
-	if err != nil || g.Outcome().Over() || SeatOf(rec, a.User) != g.ToMove() {
+	if errors.Is(err, store.ErrNotFound) {
+		// A member with no game of their own votes in the team's.
+		rec, g, err = t.st.ActiveLive(a.Place.Channel, a.Kind, store.TeamKey)
+	}
+	if err != nil || g.Outcome().Over() {
+		return nil
+	}
+	if v := (View{Game: rec, Live: g}); v.SeatOf(a.User) != g.ToMove() && v.TeamSeat() != g.ToMove() {
 		return nil
 	}
 	return games.Names(g, g.Legal())

@@ -18,7 +18,8 @@ func (t *Table) Finished(a Actor, id uint64) (View, error) {
 	if !v.Over() {
 		return View{}, refuse(Stale, "refusal.rematch-not-over")
 	}
-	if v.SeatOf(a.User) == games.NoSeat {
+	// Anyone in the channel may start a team's next game.
+	if v.SeatOf(a.User) == games.NoSeat && v.TeamSeat() == games.NoSeat {
 		return View{}, refuse(Refused, "refusal.rematch-not-player", "Kind", v.Game.Kind)
 	}
 	return v, nil

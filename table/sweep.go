@@ -35,12 +35,23 @@ func (t *Table) Run(ctx context.Context) error {
 	tick := time.NewTicker(sweepEvery)
 	defer tick.Stop()
 	for {
+		// A team's vote closes on time wherever it was cast: closing it twice is harmless (the
+		// second finds it closed), so the timer needs no duty.
+		timer, closes := t.votes.timer(t.cfg.Now())
 		select {
 		case <-ctx.Done():
 			t.wg.Wait()
 			return nil
 		case <-tick.C:
 			turn()
+		case <-t.votes.wakes:
+		case <-closes:
+			now := t.cfg.Now()
+			t.votes.passed(now)
+			t.closeVotes(ctx, t.st, now)
+		}
+		if timer != nil {
+			timer.Stop()
 		}
 	}
 }
@@ -49,8 +60,8 @@ func (t *Table) Run(ctx context.Context) error {
 var errNotDue = errors.New("not due")
 
 // Sweep closes the challenges and idle games that are due now: challenges expire, and a player who
-// let the idle limit pass loses on time; it sends the turn pings due, and makes the bot's moves
-// left waiting too long. It does nothing while another process has the store's duty.
+// let the idle limit pass loses on time; it sends the turn pings due, plays the team decisions
+// whose voting closed, and makes the bot's moves left waiting too long. It does nothing while another process has the store's duty.
 func (t *Table) Sweep(ctx context.Context) {
 	if st := t.st.Duty(); st != nil {
 		t.sweep(ctx, st)
@@ -76,6 +87,8 @@ func (t *Table) sweep(ctx context.Context, st store.Store) {
 		t.notify.ChallengeExpired(ctx, c)
 	}
 	t.pings(ctx, st, now)
+	// Before the idle losses: a team that voted in time does not lose on time.
+	t.closeVotes(ctx, st, now)
 	idle, err := st.GamesDue(now)
 	if err != nil {
 		t.log.Error("could not list idle games", "err", err)

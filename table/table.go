@@ -17,7 +17,9 @@ type Config struct {
 	IdleTimeout  time.Duration // how long a player may take to decide; default 72h (a server may choose)
 	// TurnPingAfter is how long a player may take before their turn is pinged; default 2m.
 	TurnPingAfter time.Duration
-	AIMoveTime    time.Duration // hard's thinking budget; default 1s
+	// TeamVoteTime is how long a team's voting stays open after its first vote; default 30s.
+	TeamVoteTime time.Duration
+	AIMoveTime   time.Duration // hard's thinking budget; default 1s
 	// ReviewMoveTime is a review's budget per decision; default AIMoveTime/10, so that a game of
 	// a hundred decisions is reviewed in seconds. A hint thinks for AIMoveTime.
 	ReviewMoveTime time.Duration
@@ -75,6 +77,7 @@ type Table struct {
 	running map[uint64]*botRun // games whose bot decisions are being made
 	starts  *cooldown
 	threads threads
+	votes   *voteClock
 	settingsCache
 }
 
@@ -95,6 +98,9 @@ func New(st store.Store, notify Notifier, cfg Config) *Table {
 	if cfg.TurnPingAfter <= 0 {
 		cfg.TurnPingAfter = 2 * time.Minute
 	}
+	if cfg.TeamVoteTime <= 0 {
+		cfg.TeamVoteTime = 30 * time.Second
+	}
 	if cfg.AIMoveTime <= 0 {
 		cfg.AIMoveTime = time.Second
 	}
@@ -113,7 +119,7 @@ func New(st store.Store, notify Notifier, cfg Config) *Table {
 	return &Table{st: st, cfg: cfg, log: cfg.Log, notify: notify, running: map[uint64]*botRun{},
 		starts:        newCooldown(cfg.StartLimit, cfg.StartWindow),
 		settingsCache: settingsCache{set: map[string]store.ServerSettings{}},
-		threads:       threads{m: map[string]string{}, max: 100000}}
+		threads:       threads{m: map[string]string{}, max: 100000}, votes: newVoteClock()}
 }
 
 // Store is the table's store.

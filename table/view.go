@@ -16,6 +16,9 @@ type View struct {
 	Live games.Game
 	// StalePing is a turn ping message that no longer applies (the turn passed): delete it.
 	StalePing string
+	// Voted is the decision the actor voted for, in canonical notation, when their decision was a
+	// vote of a team (team.go) rather than played.
+	Voted string
 }
 
 // Desc describes the view's game.
@@ -36,6 +39,16 @@ func (v View) Where() string {
 		return v.Game.Thread
 	}
 	return v.Game.Channel
+}
+
+// TeamSeat is the seat the channel's team plays by vote, or NoSeat.
+func (v View) TeamSeat() games.Seat {
+	for s, p := range v.Game.Seats {
+		if p.Team {
+			return games.Seat(s)
+		}
+	}
+	return games.NoSeat
 }
 
 // HasBot reports whether the bot holds a seat.

@@ -11,16 +11,23 @@ import (
 // PlayerName is how a seat is named to people: a mention, or "the bot" with its level. The bot has
 // the name its server gave it, so no text names it by the project's.
 func PlayerName(p store.Player, w *say.Words) say.Rich {
-	if p.Bot {
+	switch {
+	case p.Bot:
 		return w.Rich("player.bot", map[string]any{"Level": botLevel(p, w)})
+	case p.Team:
+		return w.Rich("player.team", nil)
 	}
 	return say.Mention(p.UserID)
 }
 
-// Seated names a seat's player with their colour: "@1 (Black)", "the bot (easy, Black)".
+// Seated names a seat's player with their colour: "@1 (Black)", "the bot (easy, Black)", "the
+// team (Black)".
 func Seated(p store.Player, colour any, w *say.Words) say.Rich {
-	if p.Bot {
+	switch {
+	case p.Bot:
 		return w.Rich("status.bot", map[string]any{"Level": botLevel(p, w), "Colour": colour})
+	case p.Team:
+		return w.Rich("status.team", map[string]any{"Colour": colour})
 	}
 	return w.Rich("status.player", map[string]any{"Player": say.Mention(p.UserID), "Colour": colour})
 }
