@@ -43,10 +43,17 @@ func boardContent(v View, w *say.Words, legend bool) say.Rich {
 		switch {
 		case p.Bot:
 			id = "board.turn.thinking"
+		case p.Team && isPaneled(v.Live):
+			id = "board.turn.vote-or-buttons"
+		case p.Team:
+			id = "board.turn.vote"
 		case isPaneled(v.Live):
 			id = "board.turn.move-or-buttons"
 		}
 		tail = append(tail, w.Rich(id, map[string]any{"Turn": turn, "Kind": v.Game.Kind}))
+		if p.Team {
+			tail = append(tail, teamTurn(v, w))
+		}
 		if o := v.Game.Offer; o.Kind != "" && (o.By == 0 || o.By == 1) {
 			tail = append(tail, offerLine(v, w))
 		}
@@ -65,8 +72,8 @@ func boardContent(v View, w *say.Words, legend bool) say.Rich {
 	}
 	content := build()
 	for Size(content) > maxContent {
-		// The board and the turn or result matter most: drop the offer, then the notes from the
-		// end (the legend) back to the last decision.
+		// The board and the turn or result matter most: drop the offer (or a team's votes), then
+		// the notes from the end (the legend) back to the last decision.
 		switch {
 		case len(tail) > 1:
 			tail = tail[:1]

@@ -167,7 +167,11 @@ func (b *Bot) vsBot(req *request, d *games.Descriptor) (Reply, error) {
 	if _, err := newGame(d, opts); err != nil {
 		return Reply{}, err
 	}
-	v, err := b.t.VsBot(req.actor, level, data.Lower("first"), opts)
+	start := b.t.VsBot
+	if data.Options["team"].Bool {
+		start = b.t.TeamVsBot
+	}
+	v, err := start(req.actor, level, data.Lower("first"), opts)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -192,6 +196,12 @@ func (b *Bot) move(req *request) (Reply, error) {
 	if b.lessonInstead(req, err) {
 		return b.answerLesson(req, req.actor.Kind, table.LessonAt{}, func(a *learn.Attempt) learn.Answer { return a.Try(play) }, false)
 	}
+	if noGame(err) {
+		// Not in a game of their own: a member's move is a vote in the channel's team game.
+		if voted, verr := b.t.Vote(req.actor, play); !noGame(verr) {
+			return b.voted(req, voted, verr, play)
+		}
+	}
 	var r *table.Refusal
 	if errors.As(err, &r) && r.Code == table.Invalid {
 		if narrowed := b.narrowed(req, play); narrowed != nil {
@@ -202,6 +212,12 @@ func (b *Bot) move(req *request) (Reply, error) {
 		return Reply{}, err
 	}
 	return public(boardMessage(v, "", req.pub)).with(b.afterBoard(req, v, old)), nil
+}
+
+// noGame reports whether err says the caller has no game here.
+func noGame(err error) bool {
+	var r *table.Refusal
+	return errors.As(err, &r) && r.ID == "refusal.no-game"
 }
 
 func (b *Bot) board(req *request) (Reply, error) {

@@ -75,6 +75,7 @@ func subcommands(d *games.Descriptor) []SubSpec {
 		choice("level", "option.level", named("choice.level."), "easy", "medium", "hard"),
 		choice("first", "option.first.vs-bot", named("choice.first."), "me", "bot", "random"),
 	}, optionSpecs(d)...)
+	vsBot = append(vsBot, described(BoolOption, "team", "option.team"))
 	player := []OptionSpec{described(UserOption, "player", "option.player")}
 	play := described(StringOption, "play", d.MoveHelp)
 	play.Required, play.Autocomplete, play.MaxLength = true, true, 100

@@ -169,8 +169,7 @@ func (b *Bot) lessonClick(req *request, d *games.Descriptor, click ClickData) (R
 // lessonInstead reports whether a typed move or offer refused with err answers the person's
 // lesson instead: they have no game of the kind here (a game takes precedence) and a lesson under way.
 func (b *Bot) lessonInstead(req *request, err error) bool {
-	var r *table.Refusal
-	if !errors.As(err, &r) || r.ID != "refusal.no-game" {
+	if !noGame(err) {
 		return false
 	}
 	under, uerr := b.t.LessonUnderWay(req.in.User, req.actor.Kind)

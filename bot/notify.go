@@ -23,7 +23,11 @@ func (b *Bot) GameChanged(ctx context.Context, v View) {
 	var pings []string
 	var names []say.Rich
 	for _, p := range v.Game.Seats {
-		if !p.Bot {
+		switch {
+		case p.Team:
+			// A team is the whole channel: named, nobody pinged.
+			names = append(names, table.PlayerName(p, w))
+		case !p.Bot:
 			pings = append(pings, p.UserID)
 			names = append(names, say.Mention(p.UserID))
 		}

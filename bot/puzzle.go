@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"errors"
 	"strings"
 	"sync"
 
@@ -285,8 +284,7 @@ func (b *Bot) puzzleClick(req *request, d *games.Descriptor, click ClickData) (R
 // puzzleInstead reports whether a typed move refused with err answers the person's puzzle
 // instead: they have no game of the kind here and a puzzle under way.
 func (b *Bot) puzzleInstead(req *request, err error) bool {
-	var r *table.Refusal
-	if !errors.As(err, &r) || r.ID != "refusal.no-game" {
+	if !noGame(err) {
 		return false
 	}
 	under, uerr := b.t.PuzzleUnderWay(req.in.User, req.actor.Kind)

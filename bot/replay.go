@@ -5,6 +5,7 @@ import (
 
 	"tabuleiro/say"
 
+	"tabuleiro/games"
 	"tabuleiro/render"
 	"tabuleiro/table"
 )
@@ -88,6 +89,11 @@ func (b *Bot) rematch(req *request, act Action) (Reply, error) {
 	}
 	d := v.Desc()
 	seat := v.SeatOf(req.in.User)
+	team := seat == games.NoSeat
+	if team {
+		// Anyone in the channel starts the team's next game.
+		seat = v.TeamSeat()
+	}
 	other := v.Game.Seats[seat.Other()]
 	opts := map[string]Value{}
 	played := v.Live.Options()
@@ -102,6 +108,9 @@ func (b *Bot) rematch(req *request, act Action) (Reply, error) {
 			first = "bot"
 		}
 		opts["level"], opts["first"] = Value{Str: other.Level}, Value{Str: first}
+		if team {
+			opts["team"] = Value{Bool: true, IsBool: true}
+		}
 		req.in.Command = CommandData{Name: d.Kind, Sub: "vs-bot", Options: opts, Bots: map[string]bool{}}
 		return b.vsBot(req, d)
 	}

@@ -94,8 +94,11 @@ func (b *Bot) moveToThread(ctx context.Context, req *request, v View, f Followup
 func (b *Bot) threadName(v View, w *say.Words) string {
 	name := func(i int) string {
 		p := v.Game.Seats[i]
-		if p.Bot {
+		switch {
+		case p.Bot:
 			return w.T("thread.bot", nil)
+		case p.Team:
+			return w.T("thread.team", nil)
 		}
 		if n := b.names.of(p.UserID); n != "" {
 			return n

@@ -777,7 +777,7 @@ func teamVotes(t *testing.T, f fixture) {
 	now := f.clock.Now()
 	team := store.Player{Team: true}
 	g, err := f.CreateGame(store.Game{Guild: "g1", Channel: "c1", Kind: "ouri", Seats: [2]store.Player{team, bot("easy")},
-		Encoded: fresh(t, "ouri", 0), Team: store.Team{Starter: "a"}})
+		Encoded: fresh(t, "ouri", 0), Team: store.Team{Starter: "a", Window: time.Minute}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -799,7 +799,7 @@ func teamVotes(t *testing.T, f fixture) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rec.ID != g.ID || !rec.Seats[0].Team || rec.Seats[1].Team || rec.Team.Starter != "a" ||
+	if rec.ID != g.ID || !rec.Seats[0].Team || rec.Seats[1].Team || rec.Team.Starter != "a" || rec.Team.Window != time.Minute ||
 		!slices.Equal(rec.Team.Votes, votes) || !rec.Team.Closes.Equal(closes) {
 		t.Fatalf("the team game reads back as %+v", rec)
 	}
@@ -809,7 +809,7 @@ func teamVotes(t *testing.T, f fixture) {
 		t.Fatal(err)
 	}
 	rec, _, _ = f.Game(g.ID)
-	if len(rec.Team.Votes) != 0 || !rec.Team.Closes.IsZero() || rec.Team.Starter != "a" {
+	if len(rec.Team.Votes) != 0 || !rec.Team.Closes.IsZero() || rec.Team.Starter != "a" || rec.Team.Window != time.Minute {
 		t.Fatalf("after the decision the team holds %+v, want no votes", rec.Team)
 	}
 	want(t, "votes due after the decision", ids(f.VotesDue(closes)), []uint64{})

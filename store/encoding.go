@@ -246,6 +246,7 @@ func encodeGame(g Game) []byte {
 		w.bool(p.Team)
 	}
 	w.str(g.Team.Starter)
+	w.int(int64(g.Team.Window))
 	w.time(g.Team.Closes)
 	w.uint(uint64(len(g.Team.Votes)))
 	for _, v := range g.Team.Votes {
@@ -302,6 +303,7 @@ func decodeGame(id uint64, b []byte) (Game, error) {
 			g.Seats[i].Team = r.bool()
 		}
 		g.Team.Starter = r.str()
+		g.Team.Window = time.Duration(r.int())
 		g.Team.Closes = r.time()
 		// Each vote takes at least two bytes: a count beyond that is damage, not a length to allocate.
 		if n := r.uint(); n > uint64(len(r.b)/2) {

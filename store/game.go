@@ -27,9 +27,10 @@ const TeamKey = "#team"
 // Team is the channel's side of a team game: who started it, and the votes on the team's next
 // decision. The votes are for one decision: the store clears them when the game's ply changes.
 type Team struct {
-	Starter string    // who started the game
-	Votes   []Vote    // one a member, in the order cast: a changed vote moves to the end
-	Closes  time.Time // when voting closes; zero until the first vote of the decision
+	Starter string        // who started the game
+	Window  time.Duration // how long each vote stays open after its first vote, fixed at the start
+	Votes   []Vote        // one a member, in the order cast: a changed vote moves to the end
+	Closes  time.Time     // when voting closes; zero until the first vote of the decision
 }
 
 // Vote is one member's vote: a decision in canonical notation.

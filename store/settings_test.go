@@ -10,8 +10,8 @@ import (
 )
 
 // version4Zero is how many bytes version 4's fields take when they are zero (no team): two seat
-// flags, the empty starter, the zero closing time and no votes.
-const version4Zero = 5
+// flags, the empty starter, the zero window and closing time, and no votes.
+const version4Zero = 6
 
 // A record written by version 1 reads under version 4, its new fields zero.
 func TestVersion1RecordsStillRead(t *testing.T) {
@@ -75,10 +75,10 @@ func TestVersion3RecordsStillReadAndTeamsRoundTrip(t *testing.T) {
 		t.Fatalf("version 3 read as %+v, %v", got, err)
 	}
 	team := Game{ID: 10, Guild: "g", Channel: "c", Kind: "ouri", Seats: [2]Player{bot("hard"), {Team: true}},
-		Encoded: []byte{1, 2}, Team: Team{Starter: "a", Closes: time.Unix(100, 0),
+		Encoded: []byte{1, 2}, Team: Team{Starter: "a", Window: 30 * time.Second, Closes: time.Unix(100, 0),
 			Votes: []Vote{{User: "a", Move: "d"}, {User: "b", Move: "c2-c4"}}}}
 	back, err := decodeGame(10, encodeGame(team))
-	if err != nil || !back.Seats[1].Team || back.Seats[0].Team || back.Team.Starter != "a" ||
+	if err != nil || !back.Seats[1].Team || back.Seats[0].Team || back.Team.Starter != "a" || back.Team.Window != team.Team.Window ||
 		!back.Team.Closes.Equal(team.Team.Closes) || !slices.Equal(back.Team.Votes, team.Team.Votes) {
 		t.Fatalf("a team game read back as %+v, %v", back, err)
 	}

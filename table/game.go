@@ -87,7 +87,7 @@ func (t *Table) vsBot(a Actor, level ai.Level, first string, opts games.Options,
 	rec := store.Game{Guild: a.Place.Guild, Channel: a.Place.Channel, Kind: a.Kind, Seats: seats,
 		Encoded: games.Encode(g), Created: now}
 	if team {
-		rec.Team.Starter = a.User
+		rec.Team = store.Team{Starter: a.User, Window: t.cfg.TeamVoteTime}
 	}
 	rec.Deadline = t.deadline(rec, g, now)
 	rec, err = t.st.CreateGame(rec)

@@ -72,7 +72,7 @@ func (t *Table) vote(a *Actor, v View, play string) (View, error) {
 		}
 		r.Team.Votes = cast(r.Team.Votes, store.Vote{User: a.User, Move: move})
 		if first = r.Team.Closes.IsZero(); first {
-			r.Team.Closes = now.Add(t.cfg.TeamVoteTime)
+			r.Team.Closes = now.Add(t.window(*r))
 		}
 		return nil
 	})
@@ -87,6 +87,15 @@ func (t *Table) vote(a *Actor, v View, play string) (View, error) {
 	}
 	a.Log.Debug("vote", "ply", rec.Ply, "decision", move, "votes", len(rec.Team.Votes))
 	return View{Game: rec, Live: g, Voted: move}, nil
+}
+
+// window is how long a team game's vote stays open after its first vote: the window it was
+// started with, else (a record without one) the table's.
+func (t *Table) window(rec store.Game) time.Duration {
+	if rec.Team.Window > 0 {
+		return rec.Team.Window
+	}
+	return t.cfg.TeamVoteTime
 }
 
 // cast puts a member's vote among the votes: a new vote, or a changed one, goes to the end (it was
