@@ -20,6 +20,7 @@ type Program struct {
 	ChallengeTTL  time.Duration // CHALLENGE_TTL
 	IdleTimeout   time.Duration // IDLE_TIMEOUT
 	TurnPingAfter time.Duration // TURN_PING_AFTER
+	TeamVoteTime  time.Duration // TEAM_VOTE_TIME
 
 	BackupDir    string        // BACKUP_DIR: where scheduled backups go; empty for none
 	BackupEvery  time.Duration // BACKUP_EVERY
@@ -39,6 +40,7 @@ const (
 	DefaultChallengeTTL  = 10 * time.Minute
 	DefaultIdleTimeout   = 72 * time.Hour
 	DefaultTurnPingAfter = 2 * time.Minute
+	DefaultTeamVoteTime  = 30 * time.Second
 	DefaultBackupEvery   = 6 * time.Hour
 	DefaultBackupKeep    = 14
 	// DefaultMetricsAddr serves the metrics of a process without an HTTP endpoint (gateway only).
@@ -65,6 +67,7 @@ func Load(getenv func(string) string, token string) (Program, error) {
 		ChallengeTTL:  duration("CHALLENGE_TTL", DefaultChallengeTTL),
 		IdleTimeout:   duration("IDLE_TIMEOUT", DefaultIdleTimeout),
 		TurnPingAfter: duration("TURN_PING_AFTER", DefaultTurnPingAfter),
+		TeamVoteTime:  duration("TEAM_VOTE_TIME", DefaultTeamVoteTime),
 		BackupDir:     get("BACKUP_DIR"),
 		BackupEvery:   duration("BACKUP_EVERY", DefaultBackupEvery),
 		BackupKeep:    DefaultBackupKeep,

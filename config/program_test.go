@@ -20,8 +20,8 @@ func TestLoad(t *testing.T) {
 					t.Errorf("db %s store %s", p.DBPath, p.Store)
 				}
 				if p.AIMoveTime != time.Second || p.ChallengeTTL != 10*time.Minute || p.IdleTimeout != 72*time.Hour ||
-					p.TurnPingAfter != 2*time.Minute {
-					t.Errorf("durations %v %v %v %v", p.AIMoveTime, p.ChallengeTTL, p.IdleTimeout, p.TurnPingAfter)
+					p.TurnPingAfter != 2*time.Minute || p.TeamVoteTime != 30*time.Second {
+					t.Errorf("durations %v %v %v %v %v", p.AIMoveTime, p.ChallengeTTL, p.IdleTimeout, p.TurnPingAfter, p.TeamVoteTime)
 				}
 				if p.BackupDir != "" || p.BackupEvery != 6*time.Hour || p.BackupKeep != 14 || p.KeepFinished != 0 {
 					t.Errorf("backups %q %v %d, keep finished %v", p.BackupDir, p.BackupEvery, p.BackupKeep, p.KeepFinished)
@@ -29,11 +29,11 @@ func TestLoad(t *testing.T) {
 			}},
 		{name: "every variable is read",
 			env: map[string]string{"DB_PATH": "/data/t.db", "AI_MOVE_TIME": "250ms", "CHALLENGE_TTL": "2m",
-				"IDLE_TIMEOUT": "24h", "TURN_PING_AFTER": "5m", "BACKUP_DIR": "/b", "BACKUP_EVERY": "1h", "BACKUP_KEEP": "3",
+				"IDLE_TIMEOUT": "24h", "TURN_PING_AFTER": "5m", "TEAM_VOTE_TIME": "1m", "BACKUP_DIR": "/b", "BACKUP_EVERY": "1h", "BACKUP_KEEP": "3",
 				"KEEP_FINISHED": "2160h"},
 			check: func(t *testing.T, p Program) {
 				if p.DBPath != "/data/t.db" || p.AIMoveTime != 250*time.Millisecond || p.ChallengeTTL != 2*time.Minute ||
-					p.IdleTimeout != 24*time.Hour || p.TurnPingAfter != 5*time.Minute {
+					p.IdleTimeout != 24*time.Hour || p.TurnPingAfter != 5*time.Minute || p.TeamVoteTime != time.Minute {
 					t.Errorf("%+v", p)
 				}
 				if p.BackupDir != "/b" || p.BackupEvery != time.Hour || p.BackupKeep != 3 || p.KeepFinished != 2160*time.Hour {
@@ -98,7 +98,7 @@ func TestLoad(t *testing.T) {
 
 func TestLoadNeverShowsATokenLikeValue(t *testing.T) {
 	secret := "Zq3xW9vB7nM2kL5jH8gF4dS6aP1oI0uY" // shaped like a client secret
-	for _, name := range []string{"AI_MOVE_TIME", "CHALLENGE_TTL", "IDLE_TIMEOUT", "TURN_PING_AFTER", "BACKUP_EVERY",
+	for _, name := range []string{"AI_MOVE_TIME", "CHALLENGE_TTL", "IDLE_TIMEOUT", "TURN_PING_AFTER", "TEAM_VOTE_TIME", "BACKUP_EVERY",
 		"BACKUP_KEEP", "KEEP_FINISHED", "STORE"} {
 		for _, v := range []string{aToken, "Bot " + aToken, secret} {
 			t.Run(name+" holding a secret names the variable, not the value", func(t *testing.T) {

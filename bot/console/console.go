@@ -39,6 +39,8 @@ func Run(ctx context.Context, st store.Store, cfg bot.Config, lang string, in io
 	}
 	c := New(out, cfg.Now)
 	c.SetLanguage(lang)
+	// The bot keeps the console's time, which wait moves on.
+	cfg.Now = c.Now
 	b := bot.New(st, c, cfg)
 	c.Attach(b)
 	runCtx, cancel := context.WithCancel(ctx)
@@ -162,6 +164,7 @@ type Console struct {
 	mu       sync.Mutex
 	out      io.Writer
 	now      func() time.Time
+	waited   time.Duration // how far wait moved the console's time past now's
 	b        *bot.Bot
 	msgs     map[string]*consoleMessage
 	order    []*consoleMessage // by last change, oldest first
@@ -222,6 +225,30 @@ func Language(flag string, getenv func(string) string) string {
 		return say.Portuguese
 	}
 	return say.English
+}
+
+// Now is the console's time: the clock it was made with, moved on by every wait. The bot it
+// attaches runs on it.
+func (c *Console) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now().Add(c.waited)
+}
+
+// wait lets the time typed pass at once (wait 30s), then has the bot do what fell due: a team's
+// vote closes, a challenge expires, a player loses on time.
+func (c *Console) wait(ctx context.Context, typed string) {
+	d, err := time.ParseDuration(strings.TrimSpace(typed))
+	if err != nil || d <= 0 {
+		c.printf("  ? %s\n\n", c.w.T("console.wait-what", map[string]any{"Value": strconv.Quote(typed)}))
+		return
+	}
+	c.mu.Lock()
+	c.waited += d
+	c.mu.Unlock()
+	c.printf("  (%s)\n", c.w.T("console.waited", map[string]any{"Time": d.String()}))
+	c.b.Sweep(ctx)
+	c.printf("\n")
 }
 
 // Attach sets the bot whose Handle the console's lines go through.
@@ -305,6 +332,9 @@ func (c *Console) Line(ctx context.Context, line string) bool {
 		in, err = c.click(user, rest)
 	case "select":
 		in, err = c.choose(user, rest)
+	case "wait":
+		c.wait(ctx, rest)
+		return true
 	default:
 		if !strings.HasPrefix(word, "/") {
 			c.printf("  ? %s\n\n", c.w.T("console.unknown", map[string]any{"Word": strconv.Quote(word)}))
@@ -767,7 +797,7 @@ func (c *Console) text(r say.Rich) string {
 		case say.ChannelPart:
 			b.WriteString("#" + p.Text)
 		case say.TimePart:
-			d := p.At.Sub(c.now()).Round(time.Second)
+			d := p.At.Sub(c.Now()).Round(time.Second)
 			if d >= 0 {
 				b.WriteString(c.w.T("console.in", map[string]any{"Time": d.String()}))
 			} else {

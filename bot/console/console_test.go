@@ -58,7 +58,7 @@ func transcript(t *testing.T, lang, script, golden string) {
 	c := New(&out, clock.Now)
 	c.SetLanguage(lang)
 	c.elideBoards = true
-	b := bot.New(st, c, bot.Config{Now: clock.Now, Seed: 11, Log: slog.New(slog.DiscardHandler), AI: testAI})
+	b := bot.New(st, c, bot.Config{Now: c.Now, Seed: 11, Log: slog.New(slog.DiscardHandler), AI: testAI})
 	c.Attach(b)
 	out.WriteString(c.w.T("console.welcome", nil) + "\n\n")
 	if err := c.Play(context.Background(), bytes.NewReader(input)); err != nil {

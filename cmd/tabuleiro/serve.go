@@ -156,6 +156,7 @@ func (m *Main) open(ctx context.Context) error {
 		ChallengeTTL:  cfg.ChallengeTTL,
 		IdleTimeout:   cfg.IdleTimeout,
 		TurnPingAfter: cfg.TurnPingAfter,
+		TeamVoteTime:  cfg.TeamVoteTime,
 		AIMoveTime:    cfg.AIMoveTime,
 		Seed:          uint64(time.Now().UnixNano()),
 		Log:           log,
