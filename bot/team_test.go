@@ -108,8 +108,13 @@ func TestTeamGamesAreOnePerChannelAndNeverRated(t *testing.T) {
 	if over.State != store.Finished || over.Rated || over.Change != ([2]store.RatingChange{}) {
 		t.Fatalf("the resigned team game: %+v", over)
 	}
-	// Over, the channel may start its next team game.
-	mustPublic(t, e.do(e.slash("bob", "ordo", "vs-bot", "team", true, "level", "easy")))
+	// Over, anyone here starts the team's next game with Rematch: seats swapped, the same level.
+	rematch := Action{Kind: "ordo", Game: rec.ID, Ply: over.Ply, Verb: "rematch"}
+	mustPublic(t, e.do(e.click("carol", rec.MessageID, rematch)))
+	next, _ := e.teamGame("ordo")
+	if next.ID == rec.ID || !next.Seats[1].Team || !next.Seats[0].Bot || next.Seats[0].Level != "easy" || next.Team.Starter != "carol" {
+		t.Fatalf("the rematch: %+v", next)
+	}
 }
 
 // A team game's messages fit a phone in both languages: every line of every block at most 28
