@@ -77,7 +77,8 @@ func (t *Table) vote(a *Actor, v View, play string) (View, error) {
 		return nil
 	})
 	if errors.Is(err, store.ErrMovedOn) {
-		return View{}, refuse(Stale, StaleBoard)
+		// On the team's turn only the closing of its vote (or an ending) moves the game on.
+		return View{}, refuse(Refused, "refusal.vote-closed")
 	}
 	if err != nil {
 		return View{}, err
