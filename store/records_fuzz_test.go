@@ -3,6 +3,7 @@ package store
 import (
 	"bytes"
 	"testing"
+	"time"
 )
 
 // FuzzRecords decodes the fuzzer's bytes as each kind of record the store keeps (a game, a
@@ -19,6 +20,9 @@ func FuzzRecords(f *testing.F) {
 	f.Add(byte(4), encodeTournament(Tournament{ID: 5, Guild: "g", Channel: "c", Kind: "ordo", RoundTime: 3600e9,
 		State: TournamentRunning, Players: []Entrant{{User: "a", Rating: 1500}, {User: "b", Rating: 1612.5, Withdrawn: true}},
 		Played: []TournamentRound{{Pairings: []Pairing{{First: "a", Second: "b", Result: 1, Game: 9}, {First: "c"}}}}}))
+	f.Add(byte(0), encodeGame(Game{ID: 8, Guild: "g", Channel: "c", Kind: "ouri", Encoded: []byte("x"),
+		Seats: [2]Player{{Team: true}, {Bot: true, Level: "easy"}}, Team: Team{Starter: "a", Window: 30e9,
+			Votes: []Vote{{User: "a", Move: "d"}, {User: "b", Move: "e"}}, Closes: time.Unix(100, 0)}}))
 	f.Add(byte(0), []byte{1})
 	f.Add(byte(1), []byte{9, 0, 0})
 	f.Fuzz(func(t *testing.T, kind byte, b []byte) {
