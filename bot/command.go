@@ -346,10 +346,7 @@ func (b *Bot) autocomplete(req *request) Reply {
 		return r
 	}
 	typed := data.Str(data.Focused)
-	names := b.t.Suggest(req.actor)
-	if len(names) == 0 {
-		names = b.learningMoves(req)
-	}
+	names := b.suggest(req)
 	found := matching(names, typed)
 	if len(found) <= maxChoices {
 		r.Choices = found
@@ -369,6 +366,18 @@ func (b *Bot) autocomplete(req *request) Reply {
 	return r
 }
 
+// suggest lists what the caller's move may be, in the order a move goes: their game's decisions,
+// else their lesson's or puzzle's, else their vote in the channel's team game.
+func (b *Bot) suggest(req *request) []string {
+	if names := b.t.Suggest(req.actor); len(names) > 0 {
+		return names
+	}
+	if names := b.learningMoves(req); len(names) > 0 {
+		return names
+	}
+	return b.t.SuggestVotes(req.actor)
+}
+
 // narrowing is the start of a move that narrows the suggestions to it: its first square or table
 // ("c2" of c2:d2-c4, "nw" of nw.s), or the move's first word.
 func narrowing(move string) string {
@@ -384,10 +393,7 @@ func (b *Bot) narrowed(req *request, typed string) error {
 	if typed == "" {
 		return nil
 	}
-	names := b.t.Suggest(req.actor)
-	if len(names) == 0 {
-		names = b.learningMoves(req)
-	}
+	names := b.suggest(req)
 	found := matching(names, typed)
 	if len(found) == 0 {
 		return nil

@@ -41,6 +41,10 @@ func TestATeamTurnIsVotedOnTheBoardAndPlayedWhenVotingCloses(t *testing.T) {
 		}
 	}
 	rec, _ := e.teamGame("ouri")
+	// Autocomplete offers a member the team's decisions.
+	if got := e.handle(e.typing("bob", "ouri", "move", "play", "")); strings.Join(got.Choices, " ") != "a b c d e f" {
+		t.Fatalf("bob is offered %v", got.Choices)
+	}
 
 	// bob votes with a house's button: the board itself counts his vote.
 	up := e.do(e.click("bob", board, actionOf(t, r.Message.Rows, "sow").do("sow", "d")))

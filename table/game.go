@@ -479,14 +479,7 @@ func (t *Table) Suggest(a Actor) []string {
 		return nil
 	}
 	rec, g, err := t.st.ActiveLive(a.Place.Channel, a.Kind, a.User)
-	if errors.Is(err, store.ErrNotFound) {
-		// A member with no game of their own votes in the team's.
-		rec, g, err = t.st.ActiveLive(a.Place.Channel, a.Kind, store.TeamKey)
-	}
-	if err != nil || g.Outcome().Over() {
-		return nil
-	}
-	if v := (View{Game: rec, Live: g}); v.SeatOf(a.User) != g.ToMove() && v.TeamSeat() != g.ToMove() {
+	if err != nil || g.Outcome().Over() || SeatOf(rec, a.User) != g.ToMove() {
 		return nil
 	}
 	return games.Names(g, g.Legal())

@@ -38,6 +38,19 @@ func (t *Table) TeamGame(a Actor) (View, error) {
 	return View{Game: rec, Live: g}, nil
 }
 
+// SuggestVotes lists the decisions the actor may vote for in the team game at the actor's place,
+// in canonical notation; nothing when there is none or it is not the team's turn.
+func (t *Table) SuggestVotes(a Actor) []string {
+	if Describe(a.Kind) == nil || a.Place.Channel == "" || a.User == "" {
+		return nil
+	}
+	v, err := t.TeamGame(a)
+	if err != nil || v.Over() || v.Live.ToMove() != v.TeamSeat() {
+		return nil
+	}
+	return games.Names(v.Live, v.Live.Legal())
+}
+
 // Vote casts the actor's vote for a decision typed in notation in the team game at the actor's
 // place. The view's Voted is the decision, in canonical notation.
 func (t *Table) Vote(a Actor, play string) (View, error) {

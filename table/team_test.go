@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -217,8 +218,11 @@ func TestAChannelPlaysOneTeamGameOfAKind(t *testing.T) {
 	if v := f.vote("bob", "d"); v.Voted != "d" {
 		t.Fatalf("bob's vote: %q", v.Voted)
 	}
-	if got := f.tab.Suggest(f.actor("bob", "ouri")); len(got) != 6 {
-		t.Fatalf("bob is offered %v, want the team's six houses", got)
+	if got := f.tab.SuggestVotes(f.actor("bob", "ouri")); len(got) != 6 {
+		t.Fatalf("bob is offered %v to vote for, want the team's six houses", got)
+	}
+	if got := f.tab.Suggest(f.actor("bob", "ouri")); len(got) != 0 {
+		t.Fatalf("bob, in no game of his own, is offered %v to play", got)
 	}
 }
 
@@ -297,4 +301,30 @@ func TestRunClosesAVoteWhenItsTimeComesNotAtTheNextSweep(t *testing.T) {
 		time.Sleep(10 * time.Millisecond)
 	}
 	t.Fatalf("the vote was not played within %v of closing", sweepEvery/2)
+}
+
+func TestTwoProcessesClosingOneVoteAtOncePlayItOnce(t *testing.T) {
+	f := newFixture(t)
+	v := f.teamGame()
+	f.vote("alice", "d")
+	f.advance(30 * time.Second)
+	// Another table on the same store: a second replica whose timer fires with this one's.
+	other := New(f.st, f.heard, Config{Now: f.clock, Seed: 3, AIMoveTime: 20 * time.Millisecond,
+		Log: slog.New(slog.DiscardHandler), AI: testAI})
+	var wg sync.WaitGroup
+	for _, tab := range []*Table{f.tab, other, f.tab, other} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			tab.closeVotes(context.Background(), f.st, f.clock())
+		}()
+	}
+	wg.Wait()
+	other.Wait()
+	if p := f.played(v.Game.ID); len(p) != 2 || p[0] != "d" {
+		t.Fatalf("four closings at once told the notifier %v, want d and the bot's answer once", p)
+	}
+	if rec, _, _ := f.st.Game(v.Game.ID); rec.Ply != 2 {
+		t.Fatalf("the game is at ply %d, want 2", rec.Ply)
+	}
 }
