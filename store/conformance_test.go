@@ -116,6 +116,7 @@ var conformance = []struct {
 	{"a rated game settles both ratings once", ratings},
 	{"a game against the bot counts in the person's record", botRecord},
 	{"settings keep what was chosen", settings},
+	{"game pages keep one key and the names last seen", pages},
 	{"old finished games are deleted, active ones stay", deleteFinished},
 	{"a readable game cannot be retired", retire},
 	{"a person's move reads once and commits once", moveCost},

@@ -58,7 +58,7 @@ var allBuckets = [][]byte{bChallenges, bGames, bChallengeChannel, bChallengeDue,
 // Ratings (rating.go) are kept with them: a game's end changes them, no game implies them.
 // So are the learning's (learning.go).
 var settingsBuckets = slices.Concat([][]byte{bServerSettings, bMemberSettings, bStandings, bLeaderboard, bBands},
-	learningBuckets)
+	learningBuckets, [][]byte{bPageKey, bNames})
 
 func u64(id uint64) []byte { return binary.BigEndian.AppendUint64(nil, id) }
 

@@ -7,7 +7,7 @@ import (
 
 // ServerSettings are what a server's admins chose (`/tabuleiro settings`). The zero value is the
 // defaults: no threads, rated challenges, the language from the server's locale, the process's idle
-// timeout, turn pings on.
+// timeout, turn pings on, no game pages.
 type ServerSettings struct {
 	Threads     bool          // each game gets its own thread
 	Unrated     bool          // challenges are unrated unless they say rated:true
@@ -20,6 +20,7 @@ type ServerSettings struct {
 	// PuzzleChannel is where the daily puzzle is posted at PuzzleHour (0-23, UTC); "" posts none.
 	PuzzleChannel string
 	PuzzleHour    int
+	Pages         bool // each game has a web page (with PUBLIC_URL), linked from its result and history
 }
 
 // MemberSettings are what a person chose for themselves (`/tabuleiro me`).
@@ -117,6 +118,7 @@ func encodeServerSettings(c ServerSettings) []byte {
 	w.str(c.Locale)
 	w.str(c.PuzzleChannel)
 	w.int(int64(c.PuzzleHour))
+	w.bool(c.Pages)
 	return w.b
 }
 
@@ -135,6 +137,9 @@ func decodeServerSettings(b []byte) (ServerSettings, error) {
 	if len(r.b) > 0 { // records written before the daily puzzle end here
 		c.PuzzleChannel = r.str()
 		c.PuzzleHour = int(r.int())
+	}
+	if len(r.b) > 0 { // records written before the game pages end here
+		c.Pages = r.bool()
 	}
 	return c, r.end()
 }

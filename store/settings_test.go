@@ -185,3 +185,18 @@ func TestThreadGame(t *testing.T) {
 		t.Fatalf("finished: %+v, %v", got, err)
 	}
 }
+
+// A server's settings written before the game pages read with pages off, and pages round-trip.
+func TestSettingsBeforePagesStillRead(t *testing.T) {
+	c := ServerSettings{Threads: true, Language: "pt-BR", PuzzleChannel: "c9", PuzzleHour: 7, Pages: true}
+	b := encodeServerSettings(c)
+	if got, err := decodeServerSettings(b); err != nil || got != c {
+		t.Fatalf("round trip: %+v, %v", got, err)
+	}
+	old := b[:len(b)-1] // the pages' byte is the last
+	got, err := decodeServerSettings(old)
+	c.Pages = false
+	if err != nil || got != c {
+		t.Fatalf("a record without pages read as %+v, %v", got, err)
+	}
+}

@@ -83,6 +83,7 @@ type Store interface {
 	Settings
 	Learning
 	Tournaments
+	Pages
 
 	// Duty is the store to carry out the timers on, nil while another process carries them out.
 	Duty() Store
