@@ -23,6 +23,9 @@ type Config struct {
 	GuildID   string            // DISCORD_GUILD_ID: register commands there only
 	APIBase   *url.URL          // DISCORD_API_BASE: origin of every REST call
 	Shard     Shard             // SHARD_ID, SHARD_COUNT
+	// PublicURL is PUBLIC_URL, the origin people reach HTTPAddr at, without a trailing slash: the
+	// game pages (/g/…) are served, and linked, when it is set.
+	PublicURL string
 }
 
 // DefaultAPIBase is DISCORD_API_BASE's default.
@@ -105,6 +108,21 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 		u.Path = strings.TrimRight(u.Path, "/")
 		u.RawPath = ""
 		c.APIBase = u
+	}
+
+	if pub := get("PUBLIC_URL"); pub != "" {
+		u, err := url.Parse(pub)
+		switch {
+		case err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil || u.RawQuery != "" || u.Fragment != "" || u.Opaque != "":
+			if err == nil && u.User != nil {
+				pub = u.Redacted()
+			}
+			bad("PUBLIC_URL: %s is not an address like https://tabuleiro.example.org (where people reach HTTP_ADDR)", config.Shown(pub, c.Token))
+		case c.HTTPAddr == "":
+			bad("PUBLIC_URL: the game pages are served by the HTTP endpoint; set HTTP_ADDR too, like :8080")
+		default:
+			c.PublicURL = strings.TrimRight(u.String(), "/")
+		}
 	}
 
 	c.Shard = Shard{ID: 0, Count: 1}

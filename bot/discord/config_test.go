@@ -69,6 +69,32 @@ func TestLoadConfig(t *testing.T) {
 		{name: "what is not Discord's is not read here",
 			env:   map[string]string{"DISCORD_TOKEN": "abc", "STORE": "postgres", "IDLE_TIMEOUT": "3 days"},
 			check: func(t *testing.T, c Config) {}},
+		{name: "a public address serves the game pages beside the endpoint",
+			env: map[string]string{"DISCORD_PUBLIC_KEY": testKey, "HTTP_ADDR": ":8080", "PUBLIC_URL": "https://t.example.org/bot/"},
+			check: func(t *testing.T, c Config) {
+				if c.PublicURL != "https://t.example.org/bot" {
+					t.Errorf("public URL %q", c.PublicURL)
+				}
+			}},
+		{name: "no public address serves no game pages",
+			env: map[string]string{"DISCORD_PUBLIC_KEY": testKey, "HTTP_ADDR": ":8080"},
+			check: func(t *testing.T, c Config) {
+				if c.PublicURL != "" {
+					t.Errorf("public URL %q", c.PublicURL)
+				}
+			}},
+		{name: "a public address without a scheme is refused",
+			env:     map[string]string{"DISCORD_PUBLIC_KEY": testKey, "HTTP_ADDR": ":1", "PUBLIC_URL": "t.example.org"},
+			wantErr: `PUBLIC_URL: "t.example.org" is not an address like https://`},
+		{name: "a public address with a query is refused",
+			env:     map[string]string{"DISCORD_PUBLIC_KEY": testKey, "HTTP_ADDR": ":1", "PUBLIC_URL": "https://t.example.org/?a=b"},
+			wantErr: `PUBLIC_URL: "https://t.example.org/?a=b" is not an address`},
+		{name: "a public address with a password does not show it",
+			env:     map[string]string{"DISCORD_PUBLIC_KEY": testKey, "HTTP_ADDR": ":1", "PUBLIC_URL": "https://me:hunter2@t.example.org"},
+			wantErr: `PUBLIC_URL: "https://me:xxxxx@t.example.org" is not an address`},
+		{name: "a public address without the HTTP endpoint is refused",
+			env:     map[string]string{"DISCORD_TOKEN": "abc", "PUBLIC_URL": "https://t.example.org"},
+			wantErr: "PUBLIC_URL: the game pages are served by the HTTP endpoint; set HTTP_ADDR too"},
 		{name: "a short public key is refused",
 			env:     map[string]string{"DISCORD_PUBLIC_KEY": "abcd", "HTTP_ADDR": ":1"},
 			wantErr: "DISCORD_PUBLIC_KEY: expected 64 hex digits"},
