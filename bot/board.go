@@ -22,14 +22,18 @@ func players(v View, w *say.Words) say.Rich {
 }
 
 // boardContent is the text of a game message: players, the board block (with the last decision),
-// then one line saying whose turn it is or the result, and a pending offer. The legend comes with
-// the game's first boards (until each player has decided once) and when asked for.
-func boardContent(v View, w *say.Words, legend bool) say.Rich {
+// then one line saying whose turn it is or the result (with the game's page, when it has one), and
+// a pending offer. The legend comes with the game's first boards (until each player has decided
+// once) and when asked for.
+func boardContent(v View, w *say.Words, legend bool, page string) say.Rich {
 	block := render.BlockOf(v.Live, w)
 	var tail []say.Rich
 	if v.Over() {
 		tail = append(tail, resultLine(v, w))
 		if line := changeLine(v.Game, w); len(line) > 0 {
+			tail = append(tail, line)
+		}
+		if line := pageLine(page, w); len(line) > 0 {
 			tail = append(tail, line)
 		}
 	} else {
@@ -115,13 +119,13 @@ func agreedResult(v View, w *say.Words) say.Rich {
 
 // boardMessage is a game's message in w's language (the server's: it is public). group narrows a
 // long menu to one group of choices (a table to place on, a tea to move); "" shows the overview.
-func boardMessage(v View, group string, w *say.Words) Message {
-	return Message{Content: boardContent(v, w, false), Rows: boardRows(v, group, w)}
+func (b *Bot) boardMessage(v View, group string, w *say.Words) Message {
+	return Message{Content: boardContent(v, w, false, b.pageOf(v)), Rows: boardRows(v, group, w)}
 }
 
 // requestedBoard is a game's message as /… board shows it: with its legend.
-func requestedBoard(v View, w *say.Words) Message {
-	return Message{Content: boardContent(v, w, true), Rows: boardRows(v, "", w)}
+func (b *Bot) requestedBoard(v View, w *say.Words) Message {
+	return Message{Content: boardContent(v, w, true, b.pageOf(v)), Rows: boardRows(v, "", w)}
 }
 
 // boardRows are the controls of a game message: none once the game is over; Resign while the bot

@@ -24,6 +24,8 @@ type Bot struct {
 	follow *followups
 	names  names
 	coach  coaching
+	// pageLink gives a game's web page's address; nil when the bot serves no pages.
+	pageLink func(id uint64) string
 }
 
 // New builds a Bot and its session core on a store; send delivers what it says outside replies.
@@ -98,6 +100,7 @@ func (b *Bot) Handle(ctx context.Context, in *Interaction) (r Reply) {
 			req.pub = b.publicWords("", in.Channel, say.Private(in.Locale))
 		}
 		b.names.learn(in)
+		b.keepNames(in, req.log)
 	}
 	var err error
 	switch in.Type {

@@ -175,7 +175,7 @@ func (b *Bot) vsBot(req *request, d *games.Descriptor) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	return Reply{Type: Post, Message: boardMessage(v, "", req.pub), After: b.afterBoard(req, v, "")}, nil
+	return Reply{Type: Post, Message: b.boardMessage(v, "", req.pub), After: b.afterBoard(req, v, "")}, nil
 }
 
 // newGame checks a game's options by starting one.
@@ -211,7 +211,7 @@ func (b *Bot) move(req *request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	return public(boardMessage(v, "", req.pub)).with(b.afterBoard(req, v, old)), nil
+	return public(b.boardMessage(v, "", req.pub)).with(b.afterBoard(req, v, old)), nil
 }
 
 // noGame reports whether err says the caller has no game here.
@@ -225,7 +225,7 @@ func (b *Bot) board(req *request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	return public(requestedBoard(v, req.pub)).with(b.afterBoard(req, v, v.Game.MessageID)), nil
+	return public(b.requestedBoard(v, req.pub)).with(b.afterBoard(req, v, v.Game.MessageID)), nil
 }
 
 func (b *Bot) history(req *request) (Reply, error) {
@@ -233,7 +233,7 @@ func (b *Bot) history(req *request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	text, whole := historyText(v, req.pub)
+	text, whole := historyText(v, req.pub, b.pageOf(v))
 	r := public(Message{Content: text})
 	if whole == nil {
 		return r, nil
@@ -256,7 +256,7 @@ func (b *Bot) resign(req *request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	return public(boardMessage(v, "", req.pub)).with(b.afterBoard(req, v, old)), nil
+	return public(b.boardMessage(v, "", req.pub)).with(b.afterBoard(req, v, old)), nil
 }
 
 func (b *Bot) offer(req *request) (Reply, error) {
@@ -268,7 +268,7 @@ func (b *Bot) offer(req *request) (Reply, error) {
 		return Reply{}, err
 	}
 	if o.Accepted {
-		return public(boardMessage(o.View, "", req.pub)).with(b.afterBoard(req, o.View, o.Old)), nil
+		return public(b.boardMessage(o.View, "", req.pub)).with(b.afterBoard(req, o.View, o.Old)), nil
 	}
 	return public(Message{Content: offerLine(o.View, req.pub)}), nil
 }

@@ -12,23 +12,18 @@ import (
 // historyText is the move list: one decision per line, "<ply>. <colour> <notation>", every decision
 // from ply 1. When the whole list does not fit in a message, the text keeps the most recent decisions
 // and whole is the complete list as a file <game>-<id>.txt; else whole is nil.
-func historyText(v View, w *say.Words) (text say.Rich, whole *File) {
-	log, seats := v.Live.Log(), v.Live.Deciders()
-	colours := [2]string{v.Colour(0).Word(w), v.Colour(1).Word(w)}
-	var lines []string
-	for i, m := range log {
-		colour := "?"
-		if i < len(seats) && (seats[i] == 0 || seats[i] == 1) {
-			colour = colours[seats[i]]
-		}
-		lines = append(lines, strconv.Itoa(i+1)+". "+colour+" "+v.Live.Format(m))
-	}
+// page, when not "", is the game's web page, linked below the list.
+func historyText(v View, w *say.Words, page string) (text say.Rich, whole *File) {
+	lines := moveLines(v, w)
 	foot := say.Plain("\n")
 	if v.Over() {
 		foot = foot.Add(resultLine(v, w))
 	} else {
 		s := v.Live.ToMove()
-		foot = foot.Add(w.Rich("status.to-move", map[string]any{"Who": table.Seated(v.Game.Seats[s], colours[s], w)}).Sentence())
+		foot = foot.Add(w.Rich("status.to-move", map[string]any{"Who": table.Seated(v.Game.Seats[s], v.Colour(s), w)}).Sentence())
+	}
+	if page != "" {
+		foot = foot.Add(say.Plain("\n"), pageLine(page, w))
 	}
 	head := players(v, w)
 	if len(lines) == 0 {
@@ -48,4 +43,19 @@ func historyText(v View, w *say.Words) (text say.Rich, whole *File) {
 	// Find the smallest cut that fits.
 	from := sort.Search(len(lines), func(i int) bool { return Size(build(i)) <= maxContent })
 	return clip(build(from)), &File{Name: name, Content: []byte(strings.Join(lines, "\n") + "\n")}
+}
+
+// moveLines are a game's decisions, one a line: "<ply>. <colour> <notation>", from ply 1.
+func moveLines(v View, w *say.Words) []string {
+	log, seats := v.Live.Log(), v.Live.Deciders()
+	colours := [2]string{v.Colour(0).Word(w), v.Colour(1).Word(w)}
+	lines := make([]string, 0, len(log))
+	for i, m := range log {
+		colour := "?"
+		if i < len(seats) && (seats[i] == 0 || seats[i] == 1) {
+			colour = colours[seats[i]]
+		}
+		lines = append(lines, strconv.Itoa(i+1)+". "+colour+" "+v.Live.Format(m))
+	}
+	return lines
 }

@@ -38,6 +38,7 @@ func appCommands() []CommandSpec {
 			described(BoolOption, "pings", "option.settings.pings"),
 			described(ChannelOption, "puzzle-channel", "option.settings.puzzle-channel"),
 			choice("puzzle-hour", "option.settings.puzzle-hour", hourName, puzzleHours()...),
+			described(BoolOption, "pages", "option.settings.pages"),
 		),
 		sub("me", "sub.tabuleiro.me", nil, described(BoolOption, "pings", "option.me.pings")),
 		sub("help", "sub.tabuleiro.help", nil),
@@ -111,6 +112,9 @@ func (b *Bot) settings(req *request) (Reply, error) {
 		if v, ok := opts["language"]; ok {
 			s.Language = v.Str
 		}
+		if v, ok := opts["pages"]; ok {
+			s.Pages = v.Bool
+		}
 		if v, ok := opts["puzzle-channel"]; ok {
 			s.PuzzleChannel = v.Str
 		}
@@ -148,8 +152,15 @@ func (b *Bot) settings(req *request) (Reply, error) {
 		daily = games.Text{ID: "settings.daily-at", Args: map[string]any{"Channel": say.Channel(s.PuzzleChannel),
 			"Hour": fmt.Sprintf("%02d", s.PuzzleHour)}}
 	}
+	pages := games.Text{ID: "settings.pages-off"}
+	switch {
+	case s.Pages && b.pageLink == nil:
+		pages = games.Text{ID: "settings.pages-unserved"}
+	case s.Pages:
+		pages = games.Text{ID: "settings.pages-on"}
+	}
 	return private(w.Rich("settings.server", map[string]any{"Threads": onOff(s.Threads), "Rated": onOff(!s.Unrated),
-		"Language": lang, "Idle": idle, "Pings": onOff(!s.NoPings), "Puzzle": daily})), nil
+		"Language": lang, "Idle": idle, "Pings": onOff(!s.NoPings), "Puzzle": daily, "Pages": pages})), nil
 }
 
 // puzzleHours are puzzle-hour's choices: off, then every UTC hour.

@@ -80,7 +80,7 @@ func (b *Bot) moveToThread(ctx context.Context, req *request, v View, f Followup
 	if err := b.send.Clear(ctx, v.Game.Channel, start); err != nil {
 		log.Debug("could not clear the board the thread started from", "err", err)
 	}
-	id, err := b.send.Send(ctx, thread, boardMessage(moved, "", req.pub))
+	id, err := b.send.Send(ctx, thread, b.boardMessage(moved, "", req.pub))
 	if err != nil {
 		log.Warn("could not post the board in the game's thread", "err", err)
 		return moved
@@ -116,6 +116,8 @@ func (b *Bot) threadName(v View, w *say.Words) string {
 type names struct {
 	mu sync.Mutex
 	m  map[string]string
+	// stored are the names the store holds for the game pages (page.go).
+	stored map[string]string
 }
 
 func (n *names) learn(in *Interaction) {
