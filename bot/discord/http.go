@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -48,6 +49,7 @@ const replayWindow = 2*MaxSkew + time.Minute
 //
 //	POST /interactions  verified with DISCORD_PUBLIC_KEY, answered inline
 //	GET  /healthz       200 "ok"; 503 once draining, or while the store cannot write
+//	     /g/…           the game pages, when served (EndpointOptions.Pages); else 404
 //
 // /interactions exists only with a public key; without one the endpoint serves /healthz alone
 // (for container health checks of a gateway-only bot).
@@ -62,6 +64,7 @@ type Endpoint struct {
 	mux            *http.ServeMux
 
 	health   func() error
+	pages    http.Handler
 	draining atomic.Bool
 	// slots holds a token per interaction request being served; when full, more get 503.
 	slots chan struct{}
@@ -102,6 +105,9 @@ type EndpointOptions struct {
 	// MaxInFlight bounds the interaction requests read and answered at once; one more is answered
 	// 503 with Retry-After. Default DefaultMaxInFlight.
 	MaxInFlight int
+	// Pages, when set, serves every path under /g/ (bot/page), whatever its method: it answers
+	// what it does not serve with 404.
+	Pages http.Handler
 }
 
 // NewEndpoint serves x. After steps run on work.
@@ -116,7 +122,7 @@ func NewEndpoint(x *Interactions, key ed25519.PublicKey, work *Work, opt Endpoin
 		opt.MaxInFlight = DefaultMaxInFlight
 	}
 	e := &Endpoint{p: newPipeline(x, opt.Shard, work, opt.Log), key: key, checkSignature: ed25519.Verify, now: opt.Now, log: opt.Log,
-		health: opt.Health, mux: http.NewServeMux(), slots: make(chan struct{}, opt.MaxInFlight)}
+		health: opt.Health, pages: opt.Pages, mux: http.NewServeMux(), slots: make(chan struct{}, opt.MaxInFlight)}
 	// Replays are refused for as long as their signature's timestamp is accepted, on our clock.
 	e.p.seen = newRecent(replayWindow, opt.Now)
 	e.mux.HandleFunc("GET /healthz", e.healthz)
@@ -130,7 +136,23 @@ func NewEndpoint(x *Interactions, key ed25519.PublicKey, work *Work, opt Endpoin
 func (e *Endpoint) Drain() { e.draining.Store(true) }
 
 // ServeHTTP implements http.Handler.
-func (e *Endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) { e.mux.ServeHTTP(w, r) }
+func (e *Endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if PagePath(r.URL.Path) {
+		// Not through the mux, which would redirect a path it finds untidy: a page's address is
+		// exact, or it is not found.
+		if e.pages == nil {
+			http.NotFound(w, r)
+			return
+		}
+		e.pages.ServeHTTP(w, r)
+		return
+	}
+	e.mux.ServeHTTP(w, r)
+}
+
+// PagePath reports whether a request's path is the game pages' (bot/page): the endpoint hands
+// those to EndpointOptions.Pages, and a mux in front of it must too.
+func PagePath(path string) bool { return path == "/g" || strings.HasPrefix(path, "/g/") }
 
 func (e *Endpoint) healthz(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")

@@ -17,6 +17,7 @@ import (
 	"tabuleiro/bot"
 	"tabuleiro/bot/discord"
 	"tabuleiro/bot/discord/rest"
+	"tabuleiro/bot/page"
 	"tabuleiro/config"
 	"tabuleiro/games/catalog"
 	"tabuleiro/metrics"
@@ -163,6 +164,16 @@ func (m *Main) open(ctx context.Context) error {
 		// The endgame databases are cached beside the game store.
 		AI: ai.New(ai.Config{CacheDir: filepath.Dir(cfg.DBPath)}),
 	})
+	var pages http.Handler
+	if cfg.PublicURL != "" {
+		key, err := st.PageKey()
+		if err != nil {
+			return err
+		}
+		p := page.New(m.Bot, key, cfg.PublicURL, log)
+		m.Bot.LinkPages(p.Link)
+		pages = p
+	}
 	handler := discord.NewInteractions(m.Bot, sender)
 	if cfg.Token != "" {
 		// Not fatal: Discord keeps the previous registration, and a bad token has already failed
@@ -191,7 +202,7 @@ func (m *Main) open(ctx context.Context) error {
 			shard = discord.Shard{ID: 0, Count: 1}
 		}
 		m.Endpoint = discord.NewEndpoint(handler, cfg.PublicKey, m.work, discord.EndpointOptions{Shard: shard, Log: log,
-			Health: st.Healthy})
+			Health: st.Healthy, Pages: pages})
 		ln, err := net.Listen("tcp", cfg.HTTPAddr)
 		if err != nil {
 			return fmt.Errorf("HTTP_ADDR: %w", err)
@@ -201,7 +212,13 @@ func (m *Main) open(ctx context.Context) error {
 			mux := http.NewServeMux()
 			mux.Handle("GET /metrics", metrics.Handler())
 			mux.Handle("/", m.Endpoint)
-			handler = mux
+			handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if discord.PagePath(r.URL.Path) {
+					m.Endpoint.ServeHTTP(w, r) // as it is: the mux would redirect an untidy path
+					return
+				}
+				mux.ServeHTTP(w, r)
+			})
 		}
 		m.srv = &http.Server{
 			Handler:           handler,
