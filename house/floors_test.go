@@ -114,7 +114,7 @@ func TestNoPackageImportsOneOnAHigherFloor(t *testing.T) {
 	t.Run("only the adapters and the program import the adapters", func(t *testing.T) {
 		for name := range pkgs {
 			for dep := range deps(pkgs, name) {
-				for _, adapter := range []string{"bot/discord", "bot/console"} {
+				for _, adapter := range []string{"bot/discord", "bot/console", "bot/page"} {
 					if under(dep, adapter) && !under(name, adapter) && !under(name, "cmd") {
 						t.Errorf("%s depends on the adapter %s", name, dep)
 					}

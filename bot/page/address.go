@@ -22,7 +22,8 @@ func (s *Pages) name(id uint64) string {
 
 func (s *Pages) sign(id uint64) string {
 	m := hmac.New(sha256.New, s.key)
-	m.Write([]byte("game page "))
+	// The key signs nothing else today; the label keeps it so should it ever sign more.
+	m.Write([]byte("page:"))
 	m.Write([]byte(strconv.FormatUint(id, 10)))
 	return hex.EncodeToString(m.Sum(nil))[:keyDigits]
 }

@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -27,6 +28,38 @@ type site struct {
 	// The games: finished and being played in g1 (pages on, English), finished in g2 (pages on,
 	// Portuguese), in g3 (pages off) and in a DM, against the bot in g1.
 	finished, active, portuguese, off, dm, vsBot store.Game
+
+	mu     sync.Mutex
+	served []served // every request, in order
+}
+
+// served is a request the site answered: its method and address, the status and the body's size.
+type served struct {
+	request string
+	status  int
+	size    int
+}
+
+// recorded is a response whose status and size the site notes.
+type recorded struct {
+	http.ResponseWriter
+	status, n int
+}
+
+func (r *recorded) WriteHeader(status int) { r.status = status; r.ResponseWriter.WriteHeader(status) }
+func (r *recorded) Write(b []byte) (int, error) {
+	n, err := r.ResponseWriter.Write(b)
+	r.n += n
+	return n, err
+}
+
+// take gives the requests served since the last take.
+func (s *site) take() []served {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := s.served
+	s.served = nil
+	return out
 }
 
 // plies is how many decisions the finished games have before the resignation.
@@ -47,7 +80,13 @@ func newSite(t *testing.T) *site {
 	}
 	s := &site{st: st}
 	var endpoint http.Handler
-	s.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { endpoint.ServeHTTP(w, r) }))
+	s.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		rw := &recorded{ResponseWriter: w, status: http.StatusOK}
+		endpoint.ServeHTTP(rw, r)
+		s.mu.Lock()
+		s.served = append(s.served, served{r.Method + " " + r.URL.RequestURI(), rw.status, rw.n})
+		s.mu.Unlock()
+	}))
 	t.Cleanup(s.srv.Close)
 	s.pages = New(b, key, s.srv.URL+"/", log)
 	b.LinkPages(s.pages.Link)
