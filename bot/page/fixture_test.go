@@ -65,7 +65,7 @@ func (s *site) take() []served {
 // plies is how many decisions the finished games have before the resignation.
 const plies = 4
 
-func newSite(t *testing.T) *site {
+func newSite(t testing.TB) *site {
 	t.Helper()
 	st, err := store.Open(filepath.Join(t.TempDir(), "tabuleiro.db"), store.Options{Decode: catalog.Decode})
 	if err != nil {
@@ -120,7 +120,7 @@ func newSite(t *testing.T) *site {
 
 // game is an Ordo game after n decisions (the first legal move each time), resigned by the side
 // to move when resign says so.
-func game(t *testing.T, n int, resign bool) games.Game {
+func game(t testing.TB, n int, resign bool) games.Game {
 	t.Helper()
 	g, err := catalog.New("ordo", nil)
 	if err != nil {
@@ -179,7 +179,7 @@ func (s *site) get(t *testing.T, method, path string) (*http.Response, string) {
 func (s *site) path(rec store.Game) string { return Prefix + s.pages.name(rec.ID) }
 
 // testWriter writes a test's log.
-type testWriter struct{ t *testing.T }
+type testWriter struct{ t testing.TB }
 
 func (w testWriter) Write(p []byte) (int, error) {
 	w.t.Log(strings.TrimSpace(string(p)))
