@@ -19,14 +19,15 @@ import (
 type set struct {
 	name     string
 	desc     *games.Descriptor
-	plies    int // the horizon of its wins (Puzzle.Plies)
+	plies    int        // the horizon of its wins (Puzzle.Plies)
+	rules    ouri.Rules // the rule set of an Ouri set's games
 	generate func(name string, n int, seed uint64) ([]Puzzle, error)
 }
 
 // shipped are the sets, in the order Sets lists them.
 var shipped = []set{
-	{name: "ouri", desc: ouri.Descriptor, generate: owareSet(ouri.RulesOuri)},
-	{name: "abapa", desc: ouri.Descriptor, generate: owareSet(ouri.RulesAbapa)},
+	{name: "ouri", desc: ouri.Descriptor, rules: ouri.RulesOuri, generate: owareSet(ouri.RulesOuri)},
+	{name: "abapa", desc: ouri.Descriptor, rules: ouri.RulesAbapa, generate: owareSet(ouri.RulesAbapa)},
 	{name: "ordo", desc: ordo.Descriptor, plies: 5, generate: forcedSet(ordo.Descriptor, 5)},
 	{name: "oolong", desc: oolong.Descriptor, plies: 5, generate: forcedSet(oolong.Descriptor, 5)},
 }
@@ -72,20 +73,29 @@ func setNamed(name string) (set, bool) {
 	return set{}, false
 }
 
+// choose is the named sets, every set when names is empty.
+func choose(names []string) ([]set, error) {
+	if len(names) == 0 {
+		return shipped, nil
+	}
+	var chosen []set
+	for _, name := range names {
+		s, ok := setNamed(name)
+		if !ok {
+			return nil, fmt.Errorf("there is no puzzle set %q: the sets are %s", name, strings.Join(Sets(), ", "))
+		}
+		chosen = append(chosen, s)
+	}
+	return chosen, nil
+}
+
 // Regenerate makes the named sets anew (every set when names is empty), n puzzles each, and
 // writes them into dir (the package's sets/ folder, to ship them), saying how far it got on
-// progress.
+// progress. What a Miner added to those sets goes with the rest: mine again after.
 func Regenerate(dir string, names []string, n int, seed uint64, progress io.Writer) error {
-	chosen := shipped
-	if len(names) > 0 {
-		chosen = nil
-		for _, name := range names {
-			s, ok := setNamed(name)
-			if !ok {
-				return fmt.Errorf("there is no puzzle set %q: the sets are %s", name, strings.Join(Sets(), ", "))
-			}
-			chosen = append(chosen, s)
-		}
+	chosen, err := choose(names)
+	if err != nil {
+		return err
 	}
 	for _, s := range chosen {
 		start := time.Now()

@@ -7,7 +7,7 @@
 //	tabuleiro engine           JSON-lines engine protocol on stdin/stdout
 //	tabuleiro bench ouri --a hard --b medium --games 100 --movetime 100ms
 //	tabuleiro backup games.db  a consistent copy of the store, from the running bot too
-//	tabuleiro puzzles          make the shipped puzzle sets anew
+//	tabuleiro puzzles          make the shipped puzzle sets anew (--mine: from the stored games)
 package main
 
 import (
@@ -46,6 +46,7 @@ var usage = `usage:
   tabuleiro backup [--db DB_PATH] <file>   a consistent copy of the games (of the running bot too)
   tabuleiro compact [--db DB_PATH] <file>  a compacted copy of a stopped bot's file
   tabuleiro puzzles [--dir ai/puzzle/sets] [--set NAME,…] [--n 320] [--seed 1]   make the puzzle sets anew
+  tabuleiro puzzles --mine [--db DB_PATH] [--set NAME,…]   add the puzzles of the stored games
 games: ` + strings.Join(catalog.Names, ", ")
 
 // run is main without the process: it returns the exit code, so tests can call it.
