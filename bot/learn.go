@@ -22,7 +22,7 @@ func (b *Bot) lesson(req *request, d *games.Descriptor) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	return Reply{Type: Post, Message: lessonMessage(a, nil, req.w, true)}, nil
+	return Reply{Type: Post, Message: lessonMessage(a, nil, req.w, "")}, nil
 }
 
 // answerLesson answers the person's lesson under way with answer, from a typed command (a new
@@ -53,7 +53,7 @@ func (b *Bot) answerLesson(req *request, kind string, at table.LessonAt, answer 
 			a = next
 		}
 	}
-	m := lessonMessage(a, lead, w, true)
+	m := lessonMessage(a, lead, w, "")
 	if clicked {
 		return update(m), nil
 	}
@@ -75,9 +75,9 @@ func playedLine(played []string, w *say.Words) say.Rich {
 }
 
 // lessonMessage is a lesson as the learner sees it, privately: lead (what their answer did), then
-// the lesson's title, rule, position and task, with the buttons of the game's panel; only lead
-// when a is nil (every lesson done).
-func lessonMessage(a *learn.Attempt, lead []say.Rich, w *say.Words, controls bool) Message {
+// the lesson's title, rule, position and task, with the buttons of the game's panel (narrowed to
+// group, as the game message's); only lead when a is nil (every lesson done).
+func lessonMessage(a *learn.Attempt, lead []say.Rich, w *say.Words, group string) Message {
 	parts := append([]say.Rich(nil), lead...)
 	if a == nil {
 		return Message{Content: clip(say.Join("\n", parts...)), Private: true}
@@ -98,10 +98,7 @@ func lessonMessage(a *learn.Attempt, lead []say.Rich, w *say.Words, controls boo
 		w.Rich("lesson.task", map[string]any{"Task": w.Rich(l.Task(), nil)}),
 	)
 	answer := "lesson.answer.move"
-	var rows []Row
-	if controls {
-		rows = panelOnly(a.Game(), Action{Kind: d.Kind, Game: uint64(n), Ply: a.Step()}, lessonVerb, w)
-	}
+	rows := panelOnly(a.Game(), Action{Kind: d.Kind, Game: uint64(n), Ply: a.Step()}, lessonVerb, group, w)
 	if len(rows) > 0 {
 		answer = "lesson.answer.buttons"
 	}
@@ -120,15 +117,17 @@ func lessonPlace(l *learn.Lesson) (int, int) {
 	return 0, len(all)
 }
 
-// panelOnly are the buttons and menus of g's panel, each acting by verb with the decision as Arg
-// (a menu's: its value), when its decisions fit on one view (Ouri's houses, a menu of choices);
-// none when the panel needs a second view (a group picked first): the person then types the move.
-func panelOnly(g games.Game, base Action, verb string, w *say.Words) []Row {
+// panelOnly are the buttons and menus of g's panel for a lesson or a puzzle, laid out as the game
+// message lays them out (panelRows, group the view it narrows to), each acting by verb. Arg says
+// what a control does: a decision's notation (a button), or one of the panel's own verbs with its
+// index (a menu's: its value is the decision, or the group to show) or "view" (back to the
+// overview), so that a free placement or a long menu of specials is answered in two steps.
+func panelOnly(g games.Game, base Action, verb, group string, w *say.Words) []Row {
 	p, ok := g.(games.Paneled)
 	if !ok {
 		return nil
 	}
-	rows, extra := panelRows(base, p.Panel(), "", w)
+	rows, extra := panelRows(base, p.Panel(), group, w)
 	if len(extra) > 0 {
 		rows = append(rows, extra)
 	}
@@ -137,8 +136,10 @@ func panelOnly(g games.Game, base Action, verb string, w *say.Words) []Row {
 			act := &row[i].Action
 			switch act.Verb {
 			case "sow", "play":
-			case "pick":
-				act.Arg = ""
+			case "pick", "group":
+				act.Arg = act.Verb + "/" + act.Arg
+			case "view":
+				act.Arg = "view"
 			default:
 				return nil
 			}
@@ -148,6 +149,25 @@ func panelOnly(g games.Game, base Action, verb string, w *say.Words) []Row {
 	return rows
 }
 
+// learningClick is what a click on a lesson's or a puzzle's control (panelOnly) asks: a decision,
+// or another view of its panel (view, narrowed to group; "" is the overview).
+func learningClick(click ClickData) (play, group string, view bool, err error) {
+	verb, _, _ := strings.Cut(click.Action.Arg, "/")
+	switch verb {
+	case "view":
+		return "", "", true, nil
+	case "group", "pick", "": // "": a menu of an earlier build
+		if len(click.Values) == 0 {
+			return "", "", false, refuse(table.Invalid, "refusal.pick-choice")
+		}
+		if verb == "group" {
+			return "", click.Values[0], true, nil
+		}
+		return click.Values[0], "", false, nil
+	}
+	return click.Action.Arg, "", false, nil
+}
+
 // lessonClick answers a lesson by one of its buttons or menus.
 func (b *Bot) lessonClick(req *request, d *games.Descriptor, click ClickData) (Reply, error) {
 	act := click.Action
@@ -155,14 +175,21 @@ func (b *Bot) lessonClick(req *request, d *games.Descriptor, click ClickData) (R
 	if act.Game == 0 || act.Game > uint64(len(all)) {
 		return Reply{}, table.ErrLessonMoved
 	}
-	play := act.Arg
-	if play == "" {
-		if len(click.Values) == 0 {
-			return Reply{}, refuse(table.Invalid, "refusal.pick-choice")
-		}
-		play = click.Values[0]
+	play, group, view, err := learningClick(click)
+	if err != nil {
+		return Reply{}, err
 	}
 	at := table.LessonAt{Lesson: all[act.Game-1].ID, Step: act.Ply}
+	if view {
+		a, err := b.t.Lesson(req.in.User, d.Kind)
+		if err != nil {
+			return Reply{}, err
+		}
+		if a.Lesson().ID != at.Lesson || a.Step() != at.Step {
+			return Reply{}, table.ErrLessonMoved
+		}
+		return update(lessonMessage(a, nil, req.w, group)), nil
+	}
 	return b.answerLesson(req, d.Kind, at, func(a *learn.Attempt) learn.Answer { return a.Try(play) }, true)
 }
 

@@ -145,28 +145,15 @@ func (b *Bot) puzzleCommand(req *request, d *games.Descriptor) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	return Reply{Type: Post, Message: puzzleMessage(a, pick, nil, req.w)}, nil
+	return Reply{Type: Post, Message: puzzleMessage(a, pick, nil, "", req.w)}, nil
 }
 
 // answerPuzzle plays the person's decision play on their puzzle under way: saw is how many
 // decisions the position they answered on had (-1: whatever it has now, a typed move).
 func (b *Bot) answerPuzzle(req *request, kind, play string, saw int, clicked bool) (Reply, error) {
-	if under, err := b.t.PuzzleUnderWay(req.in.User, kind); err != nil {
-		return Reply{}, err
-	} else if !under {
-		// A button of a puzzle settled already: no new one is started by it.
-		return Reply{}, table.ErrNoPuzzle
-	}
-	pick, a, err := b.nextPuzzle(req, kind)
+	pick, a, err := b.puzzleUnderWay(req, kind, saw)
 	if err != nil {
 		return Reply{}, err
-	}
-	if !pick.Resumed {
-		// The attempt answered was settled meanwhile: this is a new puzzle, shown unanswered.
-		return Reply{}, table.ErrPuzzleMoved
-	}
-	if saw >= 0 && saw != len(a.Played) {
-		return Reply{}, table.ErrPuzzleMoved
 	}
 	before := len(a.Played)
 	m, err := a.Game.Parse(play)
@@ -195,11 +182,33 @@ func (b *Bot) answerPuzzle(req *request, kind, play string, saw int, clicked boo
 			b.showSolvers(res.Daily)
 		}
 	}
-	m2 := puzzleMessage(a, pick, lead, w)
+	m2 := puzzleMessage(a, pick, lead, "", w)
 	if clicked {
 		return update(m2), nil
 	}
 	return Reply{Type: Post, Message: m2}, nil
+}
+
+// puzzleUnderWay is the person's attempt under way, as they saw it: saw is how many decisions the
+// position they acted on had (-1: whatever it has now). None under way, or another position, is
+// refused: a control of an older message starts nothing.
+func (b *Bot) puzzleUnderWay(req *request, kind string, saw int) (table.PuzzlePick, *puzzle.Attempt, error) {
+	if under, err := b.t.PuzzleUnderWay(req.in.User, kind); err != nil {
+		return table.PuzzlePick{}, nil, err
+	} else if !under {
+		// A button of a puzzle settled already: no new one is started by it.
+		return table.PuzzlePick{}, nil, table.ErrNoPuzzle
+	}
+	pick, a, err := b.nextPuzzle(req, kind)
+	if err != nil {
+		return table.PuzzlePick{}, nil, err
+	}
+	if !pick.Resumed || saw >= 0 && saw != len(a.Played) {
+		// The attempt answered was settled meanwhile (this is a new puzzle, shown unanswered), or
+		// the position moved on.
+		return table.PuzzlePick{}, nil, table.ErrPuzzleMoved
+	}
+	return pick, a, nil
 }
 
 // stepLine says what the solver's decision m on g came to: right (with the defence), or wrong
@@ -241,9 +250,9 @@ func settledLines(res store.PuzzleResult, kind string, w *say.Words) []say.Rich 
 }
 
 // puzzleMessage is a puzzle as the solver sees it, privately: lead (what their decision did),
-// the puzzle's id and rating, the position and the task, with the game's panel while it is theirs
-// to decide.
-func puzzleMessage(a *puzzle.Attempt, pick table.PuzzlePick, lead []say.Rich, w *say.Words) Message {
+// the puzzle's id and rating, the position and the task, with the game's panel (narrowed to group,
+// as the game message's) while it is theirs to decide.
+func puzzleMessage(a *puzzle.Attempt, pick table.PuzzlePick, lead []say.Rich, group string, w *say.Words) Message {
 	d := a.Game.Descriptor()
 	block := render.BlockOf(a.Game, w)
 	parts := append([]say.Rich(nil), lead...)
@@ -260,7 +269,7 @@ func puzzleMessage(a *puzzle.Attempt, pick table.PuzzlePick, lead []say.Rich, w 
 	}
 	parts = append(parts, w.Rich(task, map[string]any{"Colour": games.Colour{D: d, Seat: a.Solver},
 		"Plies": a.Puzzle.Plies - len(a.Played), "Kind": d.Kind}))
-	rows := panelOnly(a.Game, Action{Kind: d.Kind, Ply: len(a.Played)}, puzzleVerb, w)
+	rows := panelOnly(a.Game, Action{Kind: d.Kind, Ply: len(a.Played)}, puzzleVerb, group, w)
 	answer := "lesson.answer.move"
 	if len(rows) > 0 {
 		answer = "lesson.answer.buttons"
@@ -271,12 +280,16 @@ func puzzleMessage(a *puzzle.Attempt, pick table.PuzzlePick, lead []say.Rich, w 
 
 // puzzleClick answers a puzzle by one of its buttons or menus.
 func (b *Bot) puzzleClick(req *request, d *games.Descriptor, click ClickData) (Reply, error) {
-	play := click.Action.Arg
-	if play == "" {
-		if len(click.Values) == 0 {
-			return Reply{}, refuse(table.Invalid, "refusal.pick-choice")
+	play, group, view, err := learningClick(click)
+	if err != nil {
+		return Reply{}, err
+	}
+	if view {
+		pick, a, err := b.puzzleUnderWay(req, d.Kind, click.Action.Ply)
+		if err != nil {
+			return Reply{}, err
 		}
-		play = click.Values[0]
+		return update(puzzleMessage(a, pick, nil, group, req.w)), nil
 	}
 	return b.answerPuzzle(req, d.Kind, play, click.Action.Ply, true)
 }
