@@ -49,6 +49,7 @@ type replicas struct {
 	seq   atomic.Int64
 	next  atomic.Int64
 	moves atomic.Int64 // decisions answered publicly, by step
+	f     *fakeDiscord // the Discord every replica calls
 }
 
 // tally counts log records by message, at every level: what each replica did.
@@ -88,8 +89,8 @@ func onEtcd(t testing.TB, cluster *etcdtest.Cluster) func(now func() time.Time) 
 // newReplicas starts n replicas on the stores open gives.
 func newReplicas(t testing.TB, n int, open func(now func() time.Time) (*store.DB, *etcdkv.KV)) *replicas {
 	rs := &replicas{t: t, s: newSigner(t), clock: newClock(), logs: &tally{n: map[string]int{}}}
-	f := newFakeDiscord(t)
-	base, _ := url.Parse(f.srv.URL)
+	rs.f = newFakeDiscord(t)
+	base, _ := url.Parse(rs.f.srv.URL)
 	log := slog.New(rs.logs)
 	for range n {
 		st, kv := open(rs.clock.Now)

@@ -39,6 +39,7 @@ type table struct {
 	// benchmarks' share of the test client.
 	lastRound atomic.Pointer[[2][]byte]
 	lastSent  atomic.Pointer[built]
+	stopped   bool
 }
 
 const guild = "100"
@@ -57,11 +58,18 @@ func newTableLog(t testing.TB, log *slog.Logger) *table {
 // newTableWith is newTableLog with the bot's configuration tuned by tune.
 func newTableWith(t testing.TB, log *slog.Logger, tune func(*bot.Config)) *table {
 	t.Helper()
-	st, err := store.Open(filepath.Join(t.TempDir(), "tabuleiro.db"), store.Options{Decode: catalog.Decode, Now: func() time.Time { return now }})
+	return newTableOn(t, filepath.Join(t.TempDir(), "tabuleiro.db"), func() time.Time { return now }, newFakeDiscord(t), log, tune)
+}
+
+// newTableOn is the bot on the bbolt file at path, as one process: its clock, the Discord it
+// calls (another process on the same file, after a restart, calls the same one), its logs and
+// its configuration tuned by tune. Its store closes when the test ends, unless stop closed it.
+func newTableOn(t testing.TB, path string, clock func() time.Time, f *fakeDiscord, log *slog.Logger, tune func(*bot.Config)) *table {
+	t.Helper()
+	st, err := store.Open(path, store.Options{Decode: catalog.Decode, Now: clock})
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := newFakeDiscord(t)
 	base, _ := url.Parse(f.srv.URL)
 	if discordElsewhere != "" {
 		// The benchmarks' Discord runs in a process of its own, so the bot's CPU is the bot's.
@@ -69,7 +77,7 @@ func newTableWith(t testing.TB, log *slog.Logger, tune func(*bot.Config)) *table
 	}
 	sender := NewSender(NewSession(Config{Token: "tok", APIBase: base, Shard: Shard{0, 1}}, quickRetry, log), "424242", log)
 	sender.settle = time.Millisecond
-	cfg := bot.Config{Now: func() time.Time { return now }, Seed: 1, Log: log, AI: ai.New(ai.Config{EndgameSeeds: 8})}
+	cfg := bot.Config{Now: clock, Seed: 1, Log: log, AI: ai.New(ai.Config{EndgameSeeds: 8})}
 	if _, ok := t.(*testing.B); ok {
 		// The benchmarks restart games for as long as they run, on a clock that stands still.
 		cfg.StartLimit = -1
@@ -84,12 +92,20 @@ func newTableWith(t testing.TB, log *slog.Logger, tune func(*bot.Config)) *table
 	tb := &table{t: t, s: s, f: f, st: st, bot: b, x: x, sender: sender, work: work,
 		e: NewEndpoint(x, s.pub, work, EndpointOptions{Now: func() time.Time { return now }, Log: log})}
 	t.Cleanup(func() {
-		tb.settle()
-		if err := st.Close(); err != nil {
-			t.Errorf("closing the store: %v", err)
+		if !tb.stopped {
+			tb.stop()
 		}
 	})
 	return tb
+}
+
+// stop ends the process: its background work and bot moves finish, its store closes.
+func (tb *table) stop() {
+	tb.settle()
+	tb.stopped = true
+	if err := tb.st.Close(); err != nil {
+		tb.t.Errorf("closing the store: %v", err)
+	}
 }
 
 // settle waits for the After steps and the bot's moves.
