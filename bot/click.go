@@ -14,6 +14,9 @@ func (b *Bot) click(ctx context.Context, req *request) (Reply, error) {
 	if act.Kind == AppCommand && act.Verb == "challenge" {
 		return b.challengePicked(req, click)
 	}
+	if act.Kind == AppCommand && act.Verb == tournamentVerb {
+		return b.tournamentClick(ctx, req, act)
+	}
 	if table.Describe(act.Kind) == nil {
 		return Reply{}, refuse(table.Invalid, "refusal.foreign-button")
 	}
@@ -98,5 +101,6 @@ func (b *Bot) afterEdit(v View, w *say.Words) func(ctx context.Context, f Follow
 	return func(ctx context.Context, f Followup) {
 		b.showBoard(ctx, v, w)
 		b.unping(ctx, v)
+		b.tournamentGameOver(ctx, v)
 	}
 }

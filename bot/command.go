@@ -34,6 +34,9 @@ func (b *Bot) command(ctx context.Context, req *request) (Reply, error) {
 		if data.Name == ChallengeMenu {
 			return b.challengeMenu(req)
 		}
+		if data.Group == tournamentGroup {
+			return b.tournamentCommand(ctx, req)
+		}
 		return b.tabuleiro(req)
 	}
 	d := table.Describe(data.Name)
@@ -304,6 +307,7 @@ func (b *Bot) afterBoard(req *request, v View, old string) func(ctx context.Cont
 			msg = b.learn(ctx, v.Game.ID)
 		}
 		b.clearOld(ctx, v, prev, old, msg, log)
+		b.tournamentGameOver(ctx, v)
 	}
 }
 
@@ -332,6 +336,7 @@ func (b *Bot) afterInPlace(v View) func(ctx context.Context, f Followup) {
 		b.follow.set(b.follow.boards, v.Game.ID, f, true)
 		b.t.BotTurn(ctx, v)
 		b.unping(ctx, v)
+		b.tournamentGameOver(ctx, v)
 	}
 }
 

@@ -17,6 +17,7 @@ const (
 	UserOption
 	BoolOption
 	ChannelOption
+	IntegerOption // a whole number from Min to Max
 )
 
 // CommandSpec is one top-level command as people see it; adapters register it in their own form.
@@ -31,11 +32,12 @@ type CommandSpec struct {
 	User bool
 }
 
-// SubSpec is a subcommand.
+// SubSpec is a subcommand, or a group of them (Subs set, no Options): /tabuleiro tournament create.
 type SubSpec struct {
 	Name, Description string
 	Localized         map[string]string
 	Options           []OptionSpec
+	Subs              []SubSpec
 }
 
 // OptionSpec is one option of a subcommand.
@@ -46,6 +48,7 @@ type OptionSpec struct {
 	Required          bool
 	Autocomplete      bool
 	MaxLength         int
+	Min, Max          int      // an IntegerOption's bounds
 	Choices           []string // fixed values, in order; each is also its English name
 	// ChoiceNames name each of Choices in every language: value → language → name.
 	ChoiceNames map[string]map[string]string

@@ -49,9 +49,10 @@ const (
 	PermSendMessagesInThreads uint64 = 1 << 38
 )
 
-// CommandData is a slash command: /<Name> <Sub> with its options.
+// CommandData is a slash command: /<Name> [<Group>] <Sub> with its options.
 type CommandData struct {
 	Name, Sub string
+	Group     string // the subcommand group Sub belongs to, if any
 	Options   map[string]Value
 	// Focused names the option being typed, for Autocomplete.
 	Focused string

@@ -42,6 +42,7 @@ func appCommands() []CommandSpec {
 		),
 		sub("me", "sub.tabuleiro.me", nil, described(BoolOption, "pings", "option.me.pings")),
 		sub("help", "sub.tabuleiro.help", nil),
+		tournamentCommands(),
 	}}
 	c.Description, c.Localized = text("command.tabuleiro", nil)
 	return []CommandSpec{c}

@@ -27,6 +27,7 @@ type Tournaments interface {
 	FinishTournament(read Tournament) (Tournament, error)
 	CancelTournament(id uint64) (Tournament, error)
 	NoteTournamentMessage(id uint64, messageID string)
+	SetTournamentThread(id uint64, thread string) (Tournament, error)
 	SetRoundMessage(id uint64, round int, messageID string) error
 	TournamentsDue(now time.Time) ([]Tournament, error)
 	ChannelTournaments(channel string) ([]Tournament, error)
@@ -451,6 +452,21 @@ func (s *DB) NoteTournamentMessage(id uint64, messageID string) {
 	})
 }
 
+// SetTournamentThread records the tournament's own thread, started from its message: its games
+// and rounds live there from now on, and it is found from the thread as from its channel.
+func (s *DB) SetTournamentThread(id uint64, thread string) (Tournament, error) {
+	if !checkText(thread) {
+		return Tournament{}, errors.New("store: a thread id may not contain a zero byte")
+	}
+	return s.changeTournament(id, func(t *Tournament, _ Tx) error {
+		if t.State != TournamentOpen && t.State != TournamentRunning {
+			return ErrTournamentClosed
+		}
+		t.Thread = thread
+		return nil
+	})
+}
+
 // SetRoundMessage records the message that announced round (from 1). A commit of its own, not a
 // note: an unannounced round keeps its tournament due (AnnounceWait), so the due index follows it.
 func (s *DB) SetRoundMessage(id uint64, round int, messageID string) error {
@@ -470,8 +486,8 @@ func (s *DB) TournamentsDue(now time.Time) ([]Tournament, error) {
 	return s.tournaments(func(tx Tx) []uint64 { return due(tx, bTournamentDue, now) })
 }
 
-// ChannelTournaments returns the open and running tournaments of a channel (or thread), oldest
-// first.
+// ChannelTournaments returns the open and running tournaments of a channel or of a tournament's
+// thread (a tournament with a thread is listed under both), oldest first.
 func (s *DB) ChannelTournaments(channel string) ([]Tournament, error) {
 	return s.tournaments(func(tx Tx) []uint64 { return ids(tx, bTournamentChannel, key(channel), false, 0) })
 }
@@ -634,7 +650,10 @@ func tournamentEntries(t Tournament) []entry {
 		}
 	}
 	if t.State == TournamentOpen || t.State == TournamentRunning {
-		es = append(es, entry{bTournamentChannel, append(key(t.Where()), id...), nil})
+		es = append(es, entry{bTournamentChannel, append(key(t.Channel), id...), nil})
+		if t.Thread != "" && t.Thread != t.Channel {
+			es = append(es, entry{bTournamentChannel, append(key(t.Thread), id...), nil})
+		}
 	}
 	if d := t.due(); !d.IsZero() {
 		es = append(es, entry{bTournamentDue, append(timeKey(nil, d), id...), nil})

@@ -104,10 +104,21 @@ func tournamentLife(t *testing.T, f fixture) {
 		t.Fatal("a tournament finished with its round under way")
 	}
 	want(t, "listed in its channel", tids(f.ChannelTournaments("c")), []uint64{tr.ID})
+	tr = must(f.SetTournamentThread(tr.ID, "th"))
+	want(t, "its games' place once it has a thread", tr.Where(), "th")
+	want(t, "listed in its thread", tids(f.ChannelTournaments("th")), []uint64{tr.ID})
+	want(t, "still listed in its channel", tids(f.ChannelTournaments("c")), []uint64{tr.ID})
+	if err := f.Check(); err != nil {
+		t.Fatalf("the indexes after a thread was set: %v", err)
+	}
 	if _, err := f.CancelTournament(tr.ID); err != nil {
 		t.Fatal(err)
 	}
 	want(t, "listed once cancelled", len(must(f.ChannelTournaments("c"))), 0)
+	want(t, "listed in its thread once cancelled", len(must(f.ChannelTournaments("th"))), 0)
+	if _, err := f.SetTournamentThread(tr.ID, "th2"); !errors.Is(err, store.ErrTournamentClosed) {
+		t.Fatalf("a thread set on a cancelled tournament: %v", err)
+	}
 	if _, err := f.JoinTournament(tr.ID, "zoe", 1500); !errors.Is(err, store.ErrTournamentClosed) {
 		t.Fatalf("joining a cancelled tournament: %v", err)
 	}

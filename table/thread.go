@@ -52,9 +52,14 @@ func (t *Table) remember(channel, parent string) {
 	t.threads.m[channel] = parent
 }
 
-// WantsThread reports whether a new game at place should get its own thread.
+// WantsThread reports whether a new game at place should get its own thread: a tournament's game
+// never does, being played where its tournament is (its thread, when it has one).
 func (t *Table) WantsThread(v View) bool {
-	return v.Game.Guild != "" && v.Game.Thread == "" && t.settings(v.Game.Guild).Threads
+	if v.Game.Guild == "" || v.Game.Thread != "" || !t.settings(v.Game.Guild).Threads {
+		return false
+	}
+	_, err := t.st.GameTournament(v.Game.ID)
+	return errors.Is(err, store.ErrNotFound)
 }
 
 // SetThread records the thread a game is now played in.

@@ -657,3 +657,21 @@ func tournamentRefusal(err error, tr store.Tournament) error {
 	}
 	return err
 }
+
+// NoteTournament records the tournament's public message (its Join and Leave buttons).
+func (t *Table) NoteTournament(id uint64, messageID string) {
+	t.st.NoteTournamentMessage(id, messageID)
+}
+
+// TournamentThread records the thread started from the tournament's message: its rounds and games
+// are played there from now on.
+func (t *Table) TournamentThread(id uint64, thread string) (store.Tournament, error) {
+	tr, err := t.st.SetTournamentThread(id, thread)
+	if err != nil {
+		return store.Tournament{}, tournamentRefusal(err, tr)
+	}
+	return tr, nil
+}
+
+// UsesThreads reports whether a server gives its games and tournaments their own threads.
+func (t *Table) UsesThreads(guild string) bool { return guild != "" && t.settings(guild).Threads }

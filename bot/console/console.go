@@ -93,7 +93,12 @@ func help(w *say.Words) string {
 		case cmd.User:
 		case cmd.Name == bot.AppCommand:
 			for _, s := range cmd.Subs {
-				app = append(app, usage(s, nil))
+				if len(s.Subs) == 0 {
+					app = append(app, usage(s, nil))
+				}
+				for _, g := range s.Subs {
+					app = append(app, s.Name+" "+usage(g, nil))
+				}
 			}
 		case len(subs) == 0:
 			for _, s := range cmd.Subs {
@@ -389,7 +394,7 @@ func (c *Console) slash(user, line string) (*bot.Interaction, error) {
 		return nil, c.problem("console.no-command", "Command", name, "Commands", andList(names, c.w))
 	}
 	if len(fields) < 2 {
-		return nil, c.problem("console.add-sub", "Subs", subNames(cmd))
+		return nil, c.problem("console.add-sub", "Subs", subNames(cmd.Subs))
 	}
 	subName := strings.ToLower(fields[1])
 	var sub *bot.SubSpec
@@ -399,11 +404,32 @@ func (c *Console) slash(user, line string) (*bot.Interaction, error) {
 		}
 	}
 	if sub == nil {
-		return nil, c.problem("console.no-sub", "Command", name, "Sub", strconv.Quote(subName), "Subs", subNames(cmd))
+		return nil, c.problem("console.no-sub", "Command", name, "Sub", strconv.Quote(subName), "Subs", subNames(cmd.Subs))
 	}
 	_, rest, _ := strings.Cut(strings.TrimSpace(line), " ")
 	_, rest, _ = strings.Cut(strings.TrimSpace(rest), " ")
 	rest = strings.TrimSpace(rest)
+	group := ""
+	if len(sub.Subs) > 0 {
+		// A group: its subcommand is the next word (/tabuleiro tournament create …).
+		group = sub.Name
+		if len(fields) < 3 {
+			return nil, c.problem("console.add-sub", "Subs", subNames(sub.Subs))
+		}
+		subName = strings.ToLower(fields[2])
+		var found *bot.SubSpec
+		for i, o := range sub.Subs {
+			if o.Name == subName {
+				found = &sub.Subs[i]
+			}
+		}
+		if found == nil {
+			return nil, c.problem("console.no-sub", "Command", name+" "+group, "Sub", strconv.Quote(subName), "Subs", subNames(sub.Subs))
+		}
+		sub = found
+		_, rest, _ = strings.Cut(rest, " ")
+		rest = strings.TrimSpace(rest)
+	}
 	known := map[string]*bot.OptionSpec{}
 	for i, o := range sub.Options {
 		known[o.Name] = &sub.Options[i]
@@ -423,7 +449,7 @@ func (c *Console) slash(user, line string) (*bot.Interaction, error) {
 	if len(cuts) == 0 && strings.TrimSpace(rest) != "" || len(cuts) > 0 && strings.TrimSpace(rest[:cuts[0].at]) != "" {
 		return nil, c.problem("console.option-form", "Example", optionExample(name, sub))
 	}
-	data := bot.CommandData{Name: name, Sub: sub.Name, Options: map[string]bot.Value{}, Bots: map[string]bool{}}
+	data := bot.CommandData{Name: name, Group: group, Sub: sub.Name, Options: map[string]bot.Value{}, Bots: map[string]bool{}}
 	for i, k := range cuts {
 		end := len(rest)
 		if i+1 < len(cuts) {
@@ -514,9 +540,9 @@ func optionNames(sub *bot.SubSpec, w *say.Words) string {
 	return strings.Join(names, ", ")
 }
 
-func subNames(cmd *bot.CommandSpec) string {
+func subNames(subs []bot.SubSpec) string {
 	var names []string
-	for _, o := range cmd.Subs {
+	for _, o := range subs {
 		names = append(names, o.Name)
 	}
 	return strings.Join(names, ", ")
@@ -531,6 +557,8 @@ func optionExample(game string, sub *bot.SubSpec) string {
 		return "/" + game + " move play:" + d.Example
 	case "vs-bot":
 		return "/" + game + " vs-bot level:easy first:me"
+	case "create":
+		return "/" + game + " tournament " + sub.Name + " game:" + catalog.All()[0].Kind
 	}
 	return "/" + game + " " + sub.Name + " player:@alice"
 }

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"log/slog"
 	"os"
+	"path/filepath"
 	"sync"
 	"testing"
 	"time"
@@ -38,8 +39,10 @@ func TestConsoleTranscript(t *testing.T) {
 	for _, c := range []struct{ lang, script, golden string }{
 		{say.English, "testdata/console.txt", "testdata/console.golden"},
 		{say.Portuguese, "testdata/console.pt-BR.txt", "testdata/console.pt-BR.golden"},
+		{say.English, "testdata/tournament.txt", "testdata/tournament.golden"},
+		{say.Portuguese, "testdata/tournament.pt-BR.txt", "testdata/tournament.pt-BR.golden"},
 	} {
-		t.Run(c.lang, func(t *testing.T) { transcript(t, c.lang, c.script, c.golden) })
+		t.Run(c.lang+" "+filepath.Base(c.script), func(t *testing.T) { transcript(t, c.lang, c.script, c.golden) })
 	}
 }
 

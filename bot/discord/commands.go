@@ -26,14 +26,26 @@ func Commands() []*discordgo.ApplicationCommand {
 			Description: c.Description, DescriptionLocalizations: &described,
 			IntegrationTypes: installs, Contexts: everywhere}
 		for _, s := range c.Subs {
-			sub := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand,
-				Name: s.Name, Description: s.Description, DescriptionLocalizations: localizations(s.Localized)}
-			for _, o := range s.Options {
-				sub.Options = append(sub.Options, option(o))
-			}
-			cmd.Options = append(cmd.Options, sub)
+			cmd.Options = append(cmd.Options, subcommand(s))
 		}
 		out = append(out, cmd)
+	}
+	return out
+}
+
+// subcommand is a subcommand, or a group of them (/tabuleiro tournament …).
+func subcommand(s bot.SubSpec) *discordgo.ApplicationCommandOption {
+	out := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand,
+		Name: s.Name, Description: s.Description, DescriptionLocalizations: localizations(s.Localized)}
+	if len(s.Subs) > 0 {
+		out.Type = discordgo.ApplicationCommandOptionSubCommandGroup
+		for _, sub := range s.Subs {
+			out.Options = append(out.Options, subcommand(sub))
+		}
+		return out
+	}
+	for _, o := range s.Options {
+		out.Options = append(out.Options, option(o))
 	}
 	return out
 }
@@ -41,10 +53,14 @@ func Commands() []*discordgo.ApplicationCommand {
 func option(o bot.OptionSpec) *discordgo.ApplicationCommandOption {
 	t := map[bot.OptionType]discordgo.ApplicationCommandOptionType{bot.StringOption: discordgo.ApplicationCommandOptionString,
 		bot.UserOption: discordgo.ApplicationCommandOptionUser, bot.BoolOption: discordgo.ApplicationCommandOptionBoolean,
-		bot.ChannelOption: discordgo.ApplicationCommandOptionChannel}[o.Type]
+		bot.ChannelOption: discordgo.ApplicationCommandOptionChannel, bot.IntegerOption: discordgo.ApplicationCommandOptionInteger}[o.Type]
 	out := &discordgo.ApplicationCommandOption{Type: t, Name: o.Name, Description: o.Description,
 		DescriptionLocalizations: localizations(o.Localized), Required: o.Required,
 		Autocomplete: o.Autocomplete, MaxLength: o.MaxLength}
+	if o.Type == bot.IntegerOption {
+		low := float64(o.Min)
+		out.MinValue, out.MaxValue = &low, float64(o.Max)
+	}
 	if o.Type == bot.ChannelOption {
 		// Where the bot can post a message: text and announcement channels.
 		out.ChannelTypes = []discordgo.ChannelType{discordgo.ChannelTypeGuildText, discordgo.ChannelTypeGuildNews}

@@ -111,6 +111,13 @@ func (d *command) read() bot.CommandData {
 		return c
 	}
 	sub := d.Options[0]
+	if sub.Type == typeSubcommandGroup {
+		c.Group = sub.Name
+		if len(sub.Options) == 0 || sub.Options[0] == nil {
+			return c
+		}
+		sub = sub.Options[0]
+	}
 	c.Sub = sub.Name
 	for _, o := range sub.Options {
 		if o == nil {
@@ -156,6 +163,9 @@ type interaction struct {
 type channel struct {
 	Type int `json:"type"`
 }
+
+// typeSubcommandGroup is the option type of a subcommand group: its one option is the subcommand.
+const typeSubcommandGroup = 2
 
 // Discord's thread channel types: announcement, public and private threads.
 const (

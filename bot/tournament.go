@@ -1,0 +1,640 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math"
+	"strconv"
+	"strings"
+
+	"tabuleiro/games"
+	"tabuleiro/say"
+	"tabuleiro/store"
+	"tabuleiro/table"
+	"tabuleiro/tournament"
+)
+
+// Tournaments as people see them: /tabuleiro tournament create, join, leave, standings, start
+// and cancel; the tournament's public message with its Join and Leave buttons; each round's
+// message, which pings only that round's players; results and standings. The session core pairs
+// and keeps the rounds; what it did outside a request (the sweep) comes back as TournamentAdvanced.
+
+const (
+	tournamentGroup = "tournament"
+	tournamentVerb  = "tournament" // the verb of a tournament's buttons: Arg is "join:<id>", "standings:<id>:<page>"
+	standingsSize   = 10           // rows a standings page lists
+)
+
+// roundTimes are the round-time choices.
+var roundTimes = []string{"1h", "12h", "24h", "72h", "7d"}
+
+// tournamentCommands is the tournament subcommand group of /tabuleiro.
+func tournamentCommands() SubSpec {
+	var kinds []string
+	titles := map[string]string{}
+	for _, d := range descriptors() {
+		kinds = append(kinds, d.Kind)
+		titles[d.Kind] = d.Title
+	}
+	game := choice("game", "option.tournament.game", func(v string) (string, map[string]any) {
+		return "choice.game.title", map[string]any{"Title": titles[v]}
+	}, kinds...)
+	game.Required = true
+	rounds := described(IntegerOption, "rounds", "option.tournament.rounds")
+	rounds.Min, rounds.Max = 1, tournament.MaxSwissPlayers-1
+	create := []OptionSpec{game,
+		choice("format", "option.tournament.format", named("choice.format."), "swiss", "round-robin"),
+		rounds,
+		choice("round-time", "option.tournament.round-time", idleName, roundTimes...),
+	}
+	seen := map[string]bool{}
+	for _, d := range descriptors() {
+		for _, o := range optionSpecs(d) {
+			if !seen[o.Name] {
+				seen[o.Name] = true
+				create = append(create, o)
+			}
+		}
+	}
+	create = append(create, described(BoolOption, "rated", "option.tournament.rated"))
+	g := sub(tournamentGroup, "sub.tabuleiro.tournament", nil)
+	g.Subs = []SubSpec{
+		sub("create", "sub.tournament.create", nil, create...),
+		sub("join", "sub.tournament.join", nil),
+		sub("leave", "sub.tournament.leave", nil),
+		sub("standings", "sub.tournament.standings", nil),
+		sub("start", "sub.tournament.start", nil),
+		sub("cancel", "sub.tournament.cancel", nil),
+	}
+	return g
+}
+
+// tournamentCommand answers /tabuleiro tournament <sub>.
+func (b *Bot) tournamentCommand(ctx context.Context, req *request) (Reply, error) {
+	if req.in.Guild == "" {
+		return Reply{}, refuse(table.NoContext, "refusal.tournament.dm")
+	}
+	req.log = req.log.With("command", "tabuleiro tournament "+req.in.Command.Sub)
+	req.actor.Log = req.log
+	manager := req.in.MemberPerms&PermManageServer != 0
+	switch req.in.Command.Sub {
+	case "create":
+		return b.createTournament(req)
+	case "join":
+		tr, err := b.tournamentHere(req, "refusal.tournament.none-open", func(tr store.Tournament) bool {
+			return tr.State == store.TournamentOpen
+		})
+		if err != nil {
+			return Reply{}, err
+		}
+		return b.joinTournament(req, tr.ID, false)
+	case "leave":
+		tr, err := b.tournamentHere(req, "refusal.tournament.none-mine", func(tr store.Tournament) bool {
+			e := tr.Entrant(req.in.User)
+			return e != nil && !e.Withdrawn
+		})
+		if err != nil {
+			return Reply{}, err
+		}
+		return b.leaveTournament(ctx, req, tr.ID, false)
+	case "standings":
+		tr, err := b.tournamentHere(req, "refusal.tournament.none", func(store.Tournament) bool { return true })
+		if err != nil {
+			return Reply{}, err
+		}
+		m, err := b.standingsMessage(tr.ID, 1, req.pub)
+		if err != nil {
+			return Reply{}, err
+		}
+		return public(m), nil
+	case "start":
+		tr, err := b.tournamentHere(req, "refusal.tournament.none-open", b.ownFirst(req, store.TournamentOpen))
+		if err != nil {
+			return Reply{}, err
+		}
+		adv, err := b.t.StartTournament(ctx, req.actor, tr.ID, manager)
+		if err != nil {
+			return Reply{}, err
+		}
+		text := req.pub.Rich("tournament.started", titled(adv.Tournament, nil))
+		return public(Message{Content: text}).with(func(ctx context.Context, f Followup) {
+			b.showAdvance(ctx, adv)
+		}), nil
+	case "cancel":
+		tr, err := b.tournamentHere(req, "refusal.tournament.none", b.ownFirst(req, store.TournamentOpen, store.TournamentRunning))
+		if err != nil {
+			return Reply{}, err
+		}
+		tr, err = b.t.CancelTournament(req.actor, tr.ID, manager)
+		if err != nil {
+			return Reply{}, err
+		}
+		return public(Message{Content: req.pub.Rich("tournament.cancelled-reply", titled(tr, nil))}).with(func(ctx context.Context, f Followup) {
+			b.showTournament(ctx, tr)
+		}), nil
+	}
+	return Reply{}, refuse(table.Invalid, "refusal.no-app-sub", "Sub", tournamentGroup+" "+req.in.Command.Sub)
+}
+
+// tournamentHere is the newest tournament open or running where the request was made that pick
+// keeps; none words the refusal when there is none.
+func (b *Bot) tournamentHere(req *request, none string, pick func(store.Tournament) bool) (store.Tournament, error) {
+	list, err := b.t.Tournaments(req.actor)
+	if err != nil {
+		return store.Tournament{}, err
+	}
+	for i := len(list) - 1; i >= 0; i-- {
+		if pick(list[i]) {
+			return list[i], nil
+		}
+	}
+	return store.Tournament{}, refuse(table.NotFound, none)
+}
+
+// ownFirst picks, among tournaments in one of states, the caller's own (newest) if there is one,
+// else any: start and cancel act on what the caller created before what others did.
+func (b *Bot) ownFirst(req *request, states ...store.TournamentState) func(store.Tournament) bool {
+	list, _ := b.t.Tournaments(req.actor)
+	mine := false
+	for _, tr := range list {
+		mine = mine || tr.Creator == req.in.User
+	}
+	return func(tr store.Tournament) bool {
+		for _, s := range states {
+			if tr.State == s {
+				return !mine || tr.Creator == req.in.User
+			}
+		}
+		return false
+	}
+}
+
+// createTournament posts a new tournament's public message, in its own thread when the server
+// uses threads.
+func (b *Bot) createTournament(req *request) (Reply, error) {
+	data := req.in.Command
+	if err := req.mayPostLater(); err != nil {
+		return Reply{}, err
+	}
+	d := table.Describe(data.Str("game"))
+	if d == nil {
+		return Reply{}, refuse(table.Invalid, "refusal.no-such-game", "Game", strconv.Quote(data.Str("game")))
+	}
+	req.actor.Kind = d.Kind
+	n := table.NewTournament{Format: tournament.SwissFormat, Rated: ratedOption(data)}
+	if data.Str("format") == "round-robin" {
+		n.Format = tournament.RoundRobinFormat
+	}
+	if v := data.Str("rounds"); v != "" {
+		r, err := strconv.Atoi(v)
+		if err != nil || r < 1 {
+			return Reply{}, refuse(table.Invalid, "refusal.tournament.rounds", "Max", tournament.MaxSwissPlayers-1)
+		}
+		n.Rounds = r
+	}
+	if v := data.Str("round-time"); v != "" {
+		t, err := parseDays(v)
+		if err != nil {
+			return Reply{}, refuse(table.Invalid, "refusal.tournament.round-time")
+		}
+		n.RoundTime = t
+	}
+	known := map[string]bool{}
+	for _, o := range d.Options {
+		known[o.Name] = true
+	}
+	for _, other := range descriptors() {
+		for _, o := range other.Options {
+			if _, given := data.Options[o.Name]; given && !known[o.Name] {
+				return Reply{}, refuse(table.Invalid, "refusal.tournament.game-option", "Option", o.Name, "Title", d.Title)
+			}
+		}
+	}
+	opts, err := gameOptions(d, data)
+	if err != nil {
+		return Reply{}, err
+	}
+	n.Options = opts
+	tr, err := b.t.CreateTournament(req.actor, n)
+	if err != nil {
+		return Reply{}, err
+	}
+	return public(tournamentMessage(tr, req.pub)).with(func(ctx context.Context, f Followup) {
+		msg, err := f.Original(ctx)
+		if err != nil {
+			req.log.Warn("could not record the tournament's message", "tournament", tr.ID, "err", err)
+			return
+		}
+		b.t.NoteTournament(tr.ID, msg)
+		if b.t.UsesThreads(tr.Guild) {
+			b.tournamentThread(ctx, req, tr, msg, f)
+		}
+	}), nil
+}
+
+// tournamentThread starts the tournament's own thread from its message; without the permissions,
+// or when it cannot be made, the tournament stays in the channel and its creator is told why.
+func (b *Bot) tournamentThread(ctx context.Context, req *request, tr store.Tournament, msg string, f Followup) {
+	th, ok := b.send.(Threader)
+	if !ok {
+		return
+	}
+	log := req.log.With("tournament", tr.ID)
+	tell := func(why string) {
+		m := Message{Content: req.w.Rich("thread.stays", map[string]any{"Why": games.Text{ID: why}}), Private: true}
+		if _, err := f.FollowUp(ctx, m); err != nil {
+			log.Warn("could not say why the tournament has no thread", "err", err)
+		}
+	}
+	if p := req.in.Perms; p != 0 {
+		create, send := p&PermCreatePublicThreads == 0, p&PermSendMessagesInThreads == 0
+		switch {
+		case create && send:
+			tell("thread.lack-both")
+			return
+		case create:
+			tell("thread.lack-create")
+			return
+		case send:
+			tell("thread.lack-send")
+			return
+		}
+	}
+	thread, err := th.StartThread(ctx, tr.Channel, msg, req.pub.T("tournament.thread", titled(tr, nil)))
+	if err != nil {
+		log.Warn("could not start a tournament's thread", "err", err)
+		tell("thread.failed")
+		return
+	}
+	if _, err := b.t.TournamentThread(tr.ID, thread); err != nil {
+		log.Error("could not record a tournament's thread", "err", err)
+	}
+}
+
+// joinTournament enters the caller; from the Join button (inPlace) the message shows them at once.
+func (b *Bot) joinTournament(req *request, id uint64, inPlace bool) (Reply, error) {
+	tr, err := b.t.JoinTournament(req.actor, id)
+	if err != nil {
+		return Reply{}, err
+	}
+	if inPlace {
+		return update(tournamentMessage(tr, req.pub)), nil
+	}
+	return private(req.w.Rich("tournament.joined", titled(tr, nil))).with(func(ctx context.Context, f Followup) {
+		b.showTournament(ctx, tr)
+	}), nil
+}
+
+// leaveTournament takes the caller out, or withdraws them from a started tournament: the game
+// they were playing is resigned and what that leads to (a round over, the next paired) is shown.
+func (b *Bot) leaveTournament(ctx context.Context, req *request, id uint64, inPlace bool) (Reply, error) {
+	left, err := b.t.LeaveTournament(ctx, req.actor, id)
+	if err != nil {
+		return Reply{}, err
+	}
+	tr := left.Tournament
+	after := func(ctx context.Context, f Followup) {
+		if left.Forfeited != nil {
+			b.GameChanged(ctx, *left.Forfeited)
+		}
+		b.showAdvance(ctx, left.Advance)
+		if !inPlace {
+			b.showTournament(ctx, tr)
+		}
+	}
+	if inPlace {
+		return update(tournamentMessage(tr, req.pub)).with(after), nil
+	}
+	id2 := "tournament.left"
+	if tr.State != store.TournamentOpen {
+		id2 = "tournament.withdrawn"
+	}
+	return private(req.w.Rich(id2, titled(tr, nil))).with(after), nil
+}
+
+// tournamentClick answers a tournament's buttons: Join, Leave, and the standings' ◀ ▶.
+func (b *Bot) tournamentClick(ctx context.Context, req *request, act Action) (Reply, error) {
+	if err := req.begin(""); err != nil {
+		return Reply{}, err
+	}
+	parts := strings.Split(act.Arg, ":")
+	if len(parts) < 2 {
+		return Reply{}, refuse(table.Invalid, "refusal.foreign-button")
+	}
+	id, err := strconv.ParseUint(parts[1], 10, 64)
+	if err != nil || id == 0 {
+		return Reply{}, refuse(table.Invalid, "refusal.foreign-button")
+	}
+	switch {
+	case parts[0] == "join" && len(parts) == 2:
+		return b.joinTournament(req, id, true)
+	case parts[0] == "leave" && len(parts) == 2:
+		return b.leaveTournament(ctx, req, id, true)
+	case parts[0] == "standings" && len(parts) == 3:
+		page, err := strconv.Atoi(parts[2])
+		if err != nil {
+			return Reply{}, refuse(table.Invalid, "refusal.foreign-button")
+		}
+		m, err := b.standingsMessage(id, page, req.pub)
+		if err != nil {
+			return Reply{}, err
+		}
+		return update(m), nil
+	}
+	return Reply{}, refuse(table.Invalid, "refusal.foreign-button")
+}
+
+// TournamentAdvanced shows what the sweep did to a tournament (table.TournamentNotifier).
+func (b *Bot) TournamentAdvanced(ctx context.Context, adv table.Advance) { b.showAdvance(ctx, adv) }
+
+// tournamentGameOver advances the tournament of a game that just ended, so that the next round is
+// paired and shown at once rather than at the next sweep.
+func (b *Bot) tournamentGameOver(ctx context.Context, v View) {
+	if adv, ok := b.t.GameOver(ctx, v); ok && adv.Changed() {
+		b.showAdvance(ctx, adv)
+	}
+}
+
+// showAdvance shows what one look at a tournament did: the games it ended, the previous round's
+// results and each round it paired (pinging that round's players), the games it started, and the
+// final standings.
+func (b *Bot) showAdvance(ctx context.Context, adv table.Advance) {
+	tr := adv.Tournament
+	if !adv.Changed() {
+		return
+	}
+	w := b.publicWords(tr.Guild, "", "")
+	log := b.log.With("guild", tr.Guild, "tournament", tr.ID)
+	for _, v := range adv.Ended {
+		b.GameChanged(ctx, v)
+	}
+	for _, r := range adv.Rounds {
+		if r.Number > 1 {
+			b.post(ctx, tr, resultsMessage(b.t.Store(), tr, r.Number-1, w), log)
+		}
+		id := b.post(ctx, tr, roundMessage(tr, r, w), log)
+		if id != "" {
+			if err := b.t.NoteRound(tr.ID, r.Number, id); err != nil {
+				log.Warn("could not record a round's message", "round", r.Number, "err", err)
+			}
+		}
+	}
+	for _, v := range adv.Started {
+		b.showBoard(ctx, v, w)
+	}
+	if adv.Finished {
+		b.post(ctx, tr, resultsMessage(b.t.Store(), tr, len(tr.Played), w), log)
+		if m, err := b.standingsMessage(tr.ID, 1, w); err == nil {
+			b.post(ctx, tr, m, log)
+		}
+	}
+	if adv.Finished || len(adv.Rounds) > 0 {
+		b.showTournament(ctx, tr)
+	}
+}
+
+// post sends a tournament's message where it is played; the id is "-" when the bot may not post
+// there (the round is noted as shown all the same: retrying would not help).
+func (b *Bot) post(ctx context.Context, tr store.Tournament, m Message, log *slog.Logger) string {
+	id, err := b.send.Send(ctx, tr.Where(), m)
+	switch {
+	case errors.Is(err, ErrForbidden):
+		log.Warn("the bot may not post a tournament's message", "err", err)
+		return "-"
+	case err != nil:
+		log.Warn("could not post a tournament's message", "err", err)
+		return ""
+	}
+	return id
+}
+
+// showTournament edits the tournament's public message to show it as it is now.
+func (b *Bot) showTournament(ctx context.Context, tr store.Tournament) {
+	if tr.MessageID == "" {
+		fresh, err := b.t.Store().Tournament(tr.ID)
+		if err != nil || fresh.MessageID == "" {
+			return
+		}
+		tr = fresh
+	}
+	w := b.publicWords(tr.Guild, "", "")
+	if err := b.send.Edit(ctx, tr.Channel, tr.MessageID, tournamentMessage(tr, w)); err != nil {
+		b.log.Warn("could not edit a tournament's message", "tournament", tr.ID, "err", err)
+	}
+}
+
+// titled are a tournament's title placeholders, with more.
+func titled(tr store.Tournament, more map[string]any) map[string]any {
+	m := map[string]any{"Title": table.Describe(tr.Kind).Title, "Tournament": tr.ID}
+	for k, v := range more {
+		m[k] = v
+	}
+	return m
+}
+
+// tournamentMessage is a tournament's public message: what it plays, its players, where it stands,
+// and Join and Leave while they apply.
+func tournamentMessage(tr store.Tournament, w *say.Words) Message {
+	format := games.Text{ID: "tournament.swiss-auto"}
+	switch {
+	case tr.Format == tournament.RoundRobinFormat && tr.Rounds > 0:
+		format = games.Text{ID: "tournament.round-robin", Args: map[string]any{"Count": tr.Rounds}}
+	case tr.Format == tournament.RoundRobinFormat:
+		format = games.Text{ID: "choice.format.round-robin"}
+	case tr.Rounds > 0:
+		format = games.Text{ID: "tournament.swiss", Args: map[string]any{"Count": tr.Rounds}}
+	}
+	rated := games.Text{ID: "tournament.unrated"}
+	if tr.Rated {
+		rated = games.Text{ID: "tournament.rated"}
+	}
+	head := w.Rich("tournament.head", titled(tr, map[string]any{"Format": format, "Time": idleText(tr.RoundTime), "Rated": rated}))
+	if opts := describeOptions(table.Describe(tr.Kind), tr.Options); opts != "" {
+		head = head.Add(say.Plain(opts))
+	}
+	lines := []say.Rich{head, w.Rich("tournament.creator", map[string]any{"Creator": say.Mention(tr.Creator)})}
+	if len(tr.Players) == 0 {
+		lines = append(lines, w.Rich("tournament.no-players", nil))
+	} else {
+		var names []say.Rich
+		for _, e := range tr.Players {
+			names = append(names, playerName(tr, e.User, w))
+		}
+		lines = append(lines, w.Rich("tournament.players", map[string]any{"Count": len(tr.Players), "Players": say.Join(", ", names...)}))
+	}
+	act := func(verb string) Action {
+		return Action{Kind: AppCommand, Verb: tournamentVerb, Arg: verb + ":" + strconv.FormatUint(tr.ID, 10)}
+	}
+	join := Control{Type: Button, Label: w.T("button.tournament.join", nil), Style: Success, Action: act("join")}
+	leave := Control{Type: Button, Label: w.T("button.tournament.leave", nil), Style: Secondary, Action: act("leave")}
+	var rows []Row
+	switch tr.State {
+	case store.TournamentOpen:
+		lines = append(lines, w.Rich("tournament.open", map[string]any{"Creator": say.Mention(tr.Creator)}))
+		rows = []Row{{join, leave}}
+	case store.TournamentRunning:
+		r := tr.Current()
+		lines = append(lines, w.Rich("tournament.running", map[string]any{"Round": len(tr.Played), "Rounds": tr.Rounds,
+			"Deadline": say.Time(r.Deadline)}))
+		rows = []Row{{leave}}
+	case store.TournamentFinished:
+		lines = append(lines, w.Rich("tournament.finished", map[string]any{"Rounds": len(tr.Played)}))
+	default:
+		lines = append(lines, w.Rich("tournament.cancelled", nil))
+	}
+	return Message{Content: clip(say.Join("\n", lines...)), Rows: rows}
+}
+
+// playerName mentions a tournament's player (without pinging), marked when they withdrew.
+func playerName(tr store.Tournament, user string, w *say.Words) say.Rich {
+	if tr.Withdrew(user) {
+		return w.Rich("tournament.withdrew", map[string]any{"Player": say.Mention(user)})
+	}
+	return say.Mention(user)
+}
+
+// roundMessage lists a round's pairings and pings its players, and them only.
+func roundMessage(tr store.Tournament, r table.Round, w *say.Words) Message {
+	lines := []say.Rich{w.Rich("tournament.round", titled(tr, map[string]any{"Round": r.Number, "Rounds": tr.Rounds,
+		"Deadline": say.Time(r.Deadline)}))}
+	waiting := map[int]bool{}
+	for _, board := range r.Waiting {
+		waiting[board] = true
+	}
+	var bye say.Rich
+	for i, p := range r.Pairings {
+		if p.Bye() {
+			bye = w.Rich("tournament.bye", map[string]any{"Player": say.Mention(p.First)})
+			continue
+		}
+		line := w.Rich("tournament.pairing", map[string]any{"Board": i + 1, "Player": say.Mention(p.First), "Opponent": say.Mention(p.Second)})
+		switch {
+		case p.Forfeit:
+			line = line.Add(w.Rich("tournament.forfeit", map[string]any{"Score": score(p.Result)}))
+		case waiting[i]:
+			line = line.Add(w.Rich("tournament.waits", nil))
+		}
+		lines = append(lines, line)
+	}
+	if bye != nil {
+		lines = append(lines, bye)
+	}
+	lines = append(lines, w.Rich("tournament.round-foot", nil))
+	return Message{Content: clip(say.Join("\n", lines...)), Pings: append([]string{}, r.Ping...)}
+}
+
+// resultsMessage lists the results of round number (from 1), naming who lost on time or by
+// forfeit; it pings nobody.
+func resultsMessage(st store.Store, tr store.Tournament, number int, w *say.Words) Message {
+	lines := []say.Rich{w.Rich("tournament.results", titled(tr, map[string]any{"Round": number}))}
+	var bye say.Rich
+	for i, p := range tr.Played[number-1].Pairings {
+		if p.Bye() {
+			bye = w.Rich("tournament.bye", map[string]any{"Player": say.Mention(p.First)})
+			continue
+		}
+		line := w.Rich("tournament.result", map[string]any{"Board": i + 1, "Player": say.Mention(p.First),
+			"Score": score(p.Result), "Opponent": say.Mention(p.Second)})
+		switch {
+		case p.Forfeit:
+			line = line.Add(w.Rich("tournament.forfeited", nil))
+		case p.Game != 0:
+			if rec, _, err := st.Game(p.Game); err == nil && rec.Outcome.Method == games.Time {
+				line = line.Add(w.Rich("tournament.on-time", nil))
+			}
+		}
+		lines = append(lines, line)
+	}
+	if bye != nil {
+		lines = append(lines, bye)
+	}
+	return Message{Content: clip(say.Join("\n", lines...))}
+}
+
+// score is a result as the first seat's score against the second's.
+func score(r tournament.Result) string {
+	switch r {
+	case tournament.FirstWins:
+		return "1–0"
+	case tournament.SecondWins:
+		return "0–1"
+	case tournament.Drawn:
+		return "½–½"
+	}
+	return "–"
+}
+
+// points writes a score or tiebreak with its fraction: 2½, 5¼, ¾.
+func points(v float64) string {
+	whole, frac := math.Modf(v)
+	var f string
+	switch math.Round(frac * 4) {
+	case 1:
+		f = "¼"
+	case 2:
+		f = "½"
+	case 3:
+		f = "¾"
+	}
+	if whole == 0 && f != "" {
+		return f
+	}
+	return fmt.Sprintf("%d%s", int(whole), f)
+}
+
+// standingsMessage is a page of tournament id's standings (10 a page, with ◀ ▶), its final
+// standings with the winner once it is finished. Public: everyone follows the tournament.
+func (b *Bot) standingsMessage(id uint64, page int, w *say.Words) (Message, error) {
+	s, err := b.t.TournamentStandings(id)
+	if err != nil {
+		return Message{}, err
+	}
+	tr, rows := s.Tournament, s.Rows
+	pages := max(1, (len(rows)+standingsSize-1)/standingsSize)
+	page = min(max(page, 1), pages)
+	head := "tournament.standings"
+	switch {
+	case tr.State == store.TournamentFinished:
+		head = "tournament.final"
+	case len(tr.Played) == 0:
+		head = "tournament.standings-open"
+	}
+	lines := []say.Rich{w.Rich(head, titled(tr, map[string]any{"Round": len(tr.Played), "Rounds": tr.Rounds, "Page": page, "Pages": pages}))}
+	if tr.State == store.TournamentFinished && page == 1 && len(rows) > 0 {
+		var winners []say.Rich
+		for _, r := range rows {
+			if r.Rank == 1 {
+				winners = append(winners, say.Mention(r.ID))
+			}
+		}
+		lines = append(lines, w.Rich("tournament.winner", map[string]any{"Count": len(winners), "Player": say.Join(", ", winners...)}))
+	}
+	row := "tournament.row-swiss"
+	if tr.Format == tournament.RoundRobinFormat {
+		row = "tournament.row-round-robin"
+	}
+	for _, r := range rows[min((page-1)*standingsSize, len(rows)):min(page*standingsSize, len(rows))] {
+		lines = append(lines, w.Rich(row, map[string]any{"Rank": r.Rank, "Player": playerName(tr, r.ID, w), "Points": points(r.Points),
+			"Buchholz": points(r.Buchholz), "Berger": points(r.SonnebornBerger)}))
+	}
+	if len(tr.Played) > 0 {
+		legend := "tournament.legend-swiss"
+		if tr.Format == tournament.RoundRobinFormat {
+			legend = "tournament.legend-round-robin"
+		}
+		lines = append(lines, w.Rich(legend, nil))
+	}
+	m := Message{Content: clip(say.Join("\n", lines...)), Rows: []Row{}}
+	if pages > 1 {
+		act := func(p int) Action {
+			return Action{Kind: AppCommand, Verb: tournamentVerb, Arg: "standings:" + strconv.FormatUint(tr.ID, 10) + ":" + strconv.Itoa(p)}
+		}
+		m.Rows = []Row{{
+			{Type: Button, Label: "◀", Style: Secondary, Action: act(page - 1), Disabled: page <= 1},
+			{Type: Button, Label: "▶", Style: Secondary, Action: act(page + 1), Disabled: page >= pages},
+		}}
+	}
+	return m, nil
+}
