@@ -282,7 +282,8 @@ func (b *Bot) joinTournament(req *request, id uint64, inPlace bool) (Reply, erro
 	if inPlace {
 		return update(tournamentMessage(tr, req.pub)), nil
 	}
-	return private(req.w.Rich("tournament.joined", titled(tr, nil))).with(func(ctx context.Context, f Followup) {
+	// Said in the channel: a private reply has no After step to edit the tournament's message by.
+	return public(Message{Content: req.pub.Rich("tournament.joined", titled(tr, map[string]any{"Player": say.Mention(req.in.User)}))}).with(func(ctx context.Context, f Followup) {
 		b.showTournament(ctx, tr)
 	}), nil
 }
@@ -311,7 +312,7 @@ func (b *Bot) leaveTournament(ctx context.Context, req *request, id uint64, inPl
 	if tr.State != store.TournamentOpen {
 		id2 = "tournament.withdrawn"
 	}
-	return private(req.w.Rich(id2, titled(tr, nil))).with(after), nil
+	return public(Message{Content: req.pub.Rich(id2, titled(tr, map[string]any{"Player": say.Mention(req.in.User)}))}).with(after), nil
 }
 
 // tournamentClick answers a tournament's buttons: Join, Leave, and the standings' ◀ ▶.

@@ -189,10 +189,42 @@ func TestCommandsFitDiscordLimits(t *testing.T) {
 		}
 		check("/"+c.Name, c.Name, c.Description)
 		walk("/"+c.Name, c.Options)
+		if n := commandSize(c); n > 8000 {
+			t.Errorf("/%s counts %d characters of names, descriptions and choices; Discord takes 8000", c.Name, n)
+		}
 		if c.IntegrationTypes == nil || len(*c.IntegrationTypes) != 2 || c.Contexts == nil || len(*c.Contexts) != 3 {
 			t.Errorf("/%s is not registered for guild and user installs in servers, bot DMs and group DMs", c.Name)
 		}
 	}
+}
+
+// commandSize is what Discord counts against a command's 8000 characters: the names, descriptions
+// and choices' names and values of the command and all its options, each field at its longest
+// localization.
+func commandSize(c *discordgo.ApplicationCommand) int {
+	longest := func(s string, loc map[discordgo.Locale]string) int {
+		n := utf8.RuneCountInString(s)
+		for _, l := range loc {
+			n = max(n, utf8.RuneCountInString(l))
+		}
+		return n
+	}
+	var opts func([]*discordgo.ApplicationCommandOption) int
+	opts = func(os []*discordgo.ApplicationCommandOption) int {
+		n := 0
+		for _, o := range os {
+			n += len(o.Name) + longest(o.Description, o.DescriptionLocalizations) + opts(o.Options)
+			for _, ch := range o.Choices {
+				n += longest(ch.Name, ch.NameLocalizations) + len(fmt.Sprint(ch.Value))
+			}
+		}
+		return n
+	}
+	desc := 0
+	if c.DescriptionLocalizations != nil {
+		desc = longest(c.Description, *c.DescriptionLocalizations)
+	}
+	return len(c.Name) + desc + opts(c.Options)
 }
 
 // take returns the calls recorded so far and forgets them.

@@ -122,7 +122,7 @@ func (c *cupRun) play(withdraw string, withdrawAt int, check func(tr store.Tourn
 				continue
 			}
 			if number == withdrawAt && (p.First == withdraw || p.Second == withdraw) {
-				if r, _ := c.tb.send(groupCommand(withdraw, c.channel, "tournament", "leave")); !strings.Contains(r.Data.Content, "You withdrew") {
+				if r, _ := c.tb.send(groupCommand(withdraw, c.channel, "tournament", "leave")); r.private() || !strings.Contains(r.Data.Content, "withdrew") {
 					t.Fatalf("%s's leave answered %+v", withdraw, r)
 				}
 				c.want[p.Game] = map[bool]tournament.Result{true: tournament.SecondWins, false: tournament.FirstWins}[p.First == withdraw]

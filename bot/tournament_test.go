@@ -1,0 +1,215 @@
+package bot
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"tabuleiro/say"
+	"tabuleiro/store"
+)
+
+// cupCommand is "/tabuleiro tournament sub name:value…".
+func (e *env) cupCommand(user, sub string, opts ...any) *Interaction {
+	in := e.slash(user, AppCommand, sub, opts...)
+	in.Command.Group = tournamentGroup
+	for i := 0; i+1 < len(opts); i += 2 {
+		if n, ok := opts[i+1].(int); ok {
+			in.Command.Options[opts[i].(string)] = Value{Str: fmt.Sprint(n)}
+		}
+	}
+	return in
+}
+
+// openCup creates an Ordo tournament by creator with the given players joined by its button; it
+// returns the tournament's message id.
+func (e *env) openCup(creator string, players []string, opts ...any) (store.Tournament, string) {
+	e.t.Helper()
+	in := e.cupCommand(creator, "create", append([]any{"game", "ordo"}, opts...)...)
+	r := e.do(in)
+	mustPublic(e.t, r)
+	msg := e.messageOf(in)
+	join := labelled(e.t, r.Message.Rows, say.For(say.English).T("button.tournament.join", nil), say.For(say.Portuguese).T("button.tournament.join", nil))
+	for _, p := range players {
+		mustUpdate(e.t, e.do(e.click(p, msg, join)))
+	}
+	list, err := e.st.ChannelTournaments("c1")
+	if err != nil || len(list) == 0 {
+		e.t.Fatalf("no tournament in the channel: %v", err)
+	}
+	return list[len(list)-1], msg
+}
+
+func TestTournamentRefusals(t *testing.T) {
+	e := newEnv(t)
+	_, _ = e.openCup("ana", []string{"ana"})
+	dm := e.cupCommand("bia", "create", "game", "ordo")
+	dm.Guild = ""
+	for _, c := range []struct {
+		name string
+		in   *Interaction
+		want string
+	}{
+		{"a tournament is not made in a DM", dm, "not in DMs"},
+		{"an option of another game is refused", e.cupCommand("bia", "create", "game", "ordo", "rules", "abapa"), "`rules` is not an option of Ordo"},
+		{"a game that is not one is refused", e.cupCommand("bia", "create", "game", "chess"), "chess"},
+		{"a Swiss of no rounds is refused", e.cupCommand("bia", "create", "game", "ordo", "rounds", 0), "1 to 63 rounds"},
+		{"a round time off the choices is refused", e.cupCommand("bia", "create", "game", "ordo", "round-time", "2w"), "1 hour to 7 days"},
+		{"joining twice is refused", e.cupCommand("ana", "join"), "already in this tournament"},
+		{"leaving a tournament one is not in is refused", e.cupCommand("bia", "leave"), "in no tournament"},
+		{"starting someone else's tournament is refused", e.cupCommand("bia", "start"), "Only @ana"},
+		{"cancelling someone else's tournament is refused", e.cupCommand("bia", "cancel"), "Only @ana"},
+		{"starting with one player is refused", e.cupCommand("ana", "start"), "at least 2 players"},
+		{"a tournament button of no tournament is refused", e.click("bia", "m1", Action{Kind: AppCommand, Verb: tournamentVerb, Arg: "join:x"}), "button"},
+		{"a tournament's Join after it is gone is refused", e.click("bia", "m1", Action{Kind: AppCommand, Verb: tournamentVerb, Arg: "join:99"}), "not there any more"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			before, _ := e.st.ChannelTournaments("c1")
+			mustPrivate(t, e.handle(c.in), c.want)
+			after, _ := e.st.ChannelTournaments("c1")
+			if fmt.Sprint(before) != fmt.Sprint(after) {
+				t.Errorf("a refusal changed the tournaments: %+v, then %+v", before, after)
+			}
+		})
+	}
+	t.Run("in another channel there is no tournament to join", func(t *testing.T) {
+		in := e.cupCommand("bia", "join")
+		in.Channel = "c2"
+		mustPrivate(t, e.handle(in), "No tournament here takes players")
+	})
+	t.Run("a manager may cancel someone else's tournament", func(t *testing.T) {
+		r := e.do(manager(e.cupCommand("bia", "cancel")))
+		mustPublic(t, r)
+		if !strings.Contains(said(r.Message), "is cancelled") {
+			t.Fatalf("cancel said %q", said(r.Message))
+		}
+		mustPrivate(t, e.handle(e.cupCommand("ana", "standings")), "no tournament open or running")
+	})
+}
+
+// TestATournamentPlaysInItsOwnThread: with threads on, the tournament's message starts a thread
+// where its rounds and games live, found from the thread as from the channel; its games get no
+// thread of their own.
+func TestATournamentPlaysInItsOwnThread(t *testing.T) {
+	e := newEnv(t)
+	mustPrivate(t, e.do(manager(e.slash("ana", AppCommand, "settings", "threads", true))), "")
+	cup, msg := e.openCup("ana", []string{"ana", "bia", "caio"})
+	threads := e.rec.ops("thread")
+	if len(threads) != 1 || threads[0].message != msg || !strings.Contains(said(threads[0].msg), "Ordo tournament #") {
+		t.Fatalf("threads started: %+v, want one from the tournament's message %s", threads, msg)
+	}
+	if cup.Thread == "" {
+		t.Fatal("the tournament does not know its thread")
+	}
+	start := e.cupCommand("ana", "start")
+	start.Channel = cup.Thread
+	e.rec.take()
+	mustPublic(t, e.do(start))
+	var round *sent
+	for _, s := range e.rec.ops("send") {
+		if strings.Contains(said(s.msg), "Round 1 of") {
+			round = &s
+		}
+		if s.channel != cup.Thread {
+			t.Errorf("%q was sent to %s, not the tournament's thread", said(s.msg), s.channel)
+		}
+	}
+	if round == nil {
+		t.Fatal("no round message")
+	}
+	slices.Sort(round.msg.Pings)
+	if want := []string{"ana", "bia", "caio"}; !slices.Equal(round.msg.Pings, want) {
+		t.Fatalf("round 1 pings %v, want %v", round.msg.Pings, want)
+	}
+	games, err := e.st.ChannelGames(cup.Thread)
+	if err != nil || len(games) != 1 {
+		t.Fatalf("games in the thread: %+v %v", games, err)
+	}
+	g := games[0]
+	resign := e.slash(g.Seats[0].UserID, "ordo", "resign")
+	resign.Channel = cup.Thread
+	e.rec.take()
+	mustPublic(t, e.do(resign))
+	if n := len(e.rec.ops("thread")); n != 0 {
+		t.Fatalf("a tournament game started %d threads of its own", n)
+	}
+	round2 := false
+	for _, s := range e.rec.ops("send") {
+		round2 = round2 || strings.Contains(said(s.msg), "Round 2 of")
+	}
+	if !round2 {
+		t.Fatal("round 2 was not announced once round 1 ended")
+	}
+	in := e.cupCommand("caio", "standings")
+	mustPublic(t, e.do(in))
+}
+
+// TestStandingsArePagedTenAPage: twelve players take two pages with ◀ ▶, clicked in place.
+func TestStandingsArePagedTenAPage(t *testing.T) {
+	e := newEnv(t)
+	var players []string
+	for i := range 12 {
+		players = append(players, fmt.Sprintf("p%02d", i))
+	}
+	e.openCup("p00", players)
+	r := e.do(e.cupCommand("p05", "standings"))
+	mustPublic(t, r)
+	if n := strings.Count(said(r.Message), "\n`"); n != 10 {
+		t.Fatalf("page 1 lists %d players:\n%s", n, said(r.Message))
+	}
+	next := labelled(t, r.Message.Rows, "▶")
+	r2 := e.do(e.click("p07", "m1", next))
+	mustUpdate(t, r2)
+	if n := strings.Count(said(r2.Message), "\n`"); n != 2 || !strings.Contains(said(r2.Message), "page 2 of 2") {
+		t.Fatalf("page 2:\n%s", said(r2.Message))
+	}
+}
+
+// TestSixtyFourPlayersFitTheirMessages: the largest Swiss's message and first round name everyone
+// within Discord's 2000 characters, in both languages.
+func TestSixtyFourPlayersFitTheirMessages(t *testing.T) {
+	for _, lang := range say.Languages {
+		t.Run(lang, func(t *testing.T) {
+			e := newEnv(t)
+			mustPrivate(t, e.do(manager(e.slash("ana", AppCommand, "settings", "language", lang))), "")
+			var players []string
+			for i := range 64 {
+				players = append(players, fmt.Sprintf("1%017d", i))
+			}
+			_, msg := e.openCup(players[0], players)
+			e.rec.take()
+			mustPublic(t, e.do(e.cupCommand(players[0], "start")))
+			checked := 0
+			for _, s := range e.rec.take() {
+				if s.op == "edit" && s.message == msg || s.op == "send" && len(s.msg.Pings) > 0 {
+					checked++
+					text := said(s.msg)
+					if n := Size(s.msg.Content); n > maxContent {
+						t.Errorf("%d characters:\n%s", n, text)
+					}
+					for _, p := range players {
+						if !strings.Contains(text, mention(p)) {
+							t.Fatalf("%s is not named:\n%s", p, text)
+						}
+					}
+				}
+			}
+			if checked != 2 {
+				t.Fatalf("%d messages checked, want the tournament's and round 1's", checked)
+			}
+		})
+	}
+}
+
+// labelled is the action of the enabled button labelled label (or one of or).
+func labelled(t *testing.T, rows []Row, label string, or ...string) Action {
+	t.Helper()
+	for _, c := range controls(rows) {
+		if (c.Label == label || slices.Contains(or, c.Label)) && !c.Disabled {
+			return c.Action
+		}
+	}
+	t.Fatalf("no %s button in %+v", label, rows)
+	return Action{}
+}
