@@ -13,6 +13,7 @@ import (
 
 	"tabuleiro/bot"
 	"tabuleiro/store"
+	"tabuleiro/store/etcdkv/etcdtest"
 	"tabuleiro/tournament"
 )
 
@@ -45,25 +46,50 @@ func groupCommand(user, channel, group, sub string, opts ...opt) map[string]any 
 	return map[string]any{"type": 2, "guild_id": guild, "channel_id": channel, "member": member(user), "data": data}
 }
 
-// cupRun is one tournament driven over the endpoint.
+// cupRun is one tournament driven over the endpoint: of one bot (a table) or of replicas.
 type cupRun struct {
 	t       *testing.T
-	tb      *table
 	clk     *clock
+	st      store.Store
+	f       *fakeDiscord
+	post    func(in map[string]any) (httpReply, string, error)
+	settle  func()
+	sweep   func()
 	channel string
 	id      uint64
 	want    map[uint64]tournament.Result // game → the result its script gave
+	// during, when set, runs after each result of a round is in (an etcd member stops).
+	during func(round, board int)
 }
 
 func newCupRun(t *testing.T, format string, rounds int, players []string) *cupRun {
 	clk := newClock()
 	tb := newTableWith(t, quietLog(), func(c *bot.Config) { c.Now = clk.Now; c.StartLimit = -1 })
-	c := &cupRun{t: t, tb: tb, clk: clk, channel: "700", want: map[uint64]tournament.Result{}}
+	c := &cupRun{t: t, clk: clk, st: tb.st, f: tb.f, post: tb.post, settle: tb.settle,
+		sweep: func() { tb.bot.Sweep(context.Background()) }}
+	c.open(format, rounds, players)
+	return c
+}
+
+// send posts one interaction and decodes its answer.
+func (c *cupRun) send(in map[string]any) (httpReply, string) {
+	c.t.Helper()
+	r, token, err := c.post(in)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	return r, token
+}
+
+// open creates the tournament, has players join it by its button and starts it.
+func (c *cupRun) open(format string, rounds int, players []string) {
+	t := c.t
+	c.channel, c.want = "700", map[uint64]tournament.Result{}
 	opts := []opt{{"game", 3, "ordo"}, {"format", 3, format}, {"round-time", 3, "1h"}}
 	if rounds > 0 {
 		opts = append(opts, opt{"rounds", 4, rounds})
 	}
-	r, token := tb.send(groupCommand(players[0], c.channel, "tournament", "create", opts...))
+	r, token := c.send(groupCommand(players[0], c.channel, "tournament", "create", opts...))
 	join := ""
 	for _, id := range r.customIDs() {
 		if strings.Contains(id, "/tournament/join:") {
@@ -74,24 +100,23 @@ func newCupRun(t *testing.T, format string, rounds int, players []string) *cupRu
 		t.Fatalf("create answered %+v", r)
 	}
 	c.id, _ = strconv.ParseUint(join[strings.LastIndex(join, ":")+1:], 10, 64)
-	tb.settle()
+	c.settle()
 	for _, p := range players {
-		if r, _ := tb.send(click(p, c.channel, join, "orig-"+token)); r.private() || !strings.Contains(r.Data.Content, "<@"+p+">") {
+		if r, _ := c.send(click(p, c.channel, join, "orig-"+token)); r.private() || !strings.Contains(r.Data.Content, "<@"+p+">") {
 			t.Fatalf("%s's Join answered %+v", p, r)
 		}
 	}
-	if r, _ := tb.send(groupCommand(players[1], c.channel, "tournament", "start")); !r.private() {
+	if r, _ := c.send(groupCommand(players[1], c.channel, "tournament", "start")); !r.private() {
 		t.Fatalf("a player who is not its creator started the tournament: %+v", r)
 	}
-	if r, _ := tb.send(groupCommand(players[0], c.channel, "tournament", "start")); r.private() {
+	if r, _ := c.send(groupCommand(players[0], c.channel, "tournament", "start")); r.private() {
 		t.Fatalf("start answered %+v", r)
 	}
-	tb.settle()
-	return c
+	c.settle()
 }
 
 func (c *cupRun) tournament() store.Tournament {
-	tr, err := c.tb.st.Tournament(c.id)
+	tr, err := c.st.Tournament(c.id)
 	if err != nil {
 		c.t.Fatal(err)
 	}
@@ -101,7 +126,7 @@ func (c *cupRun) tournament() store.Tournament {
 // say sends a command that must be answered publicly.
 func (c *cupRun) say(in map[string]any) {
 	c.t.Helper()
-	if r, _ := c.tb.send(in); r.private() {
+	if r, _ := c.send(in); r.private() {
 		c.t.Fatalf("refused: %s", r.Data.Content)
 	}
 }
@@ -122,7 +147,7 @@ func (c *cupRun) play(withdraw string, withdrawAt int, check func(tr store.Tourn
 				continue
 			}
 			if number == withdrawAt && (p.First == withdraw || p.Second == withdraw) {
-				if r, _ := c.tb.send(groupCommand(withdraw, c.channel, "tournament", "leave")); r.private() || !strings.Contains(r.Data.Content, "withdrew") {
+				if r, _ := c.send(groupCommand(withdraw, c.channel, "tournament", "leave")); r.private() || !strings.Contains(r.Data.Content, "withdrew") {
 					t.Fatalf("%s's leave answered %+v", withdraw, r)
 				}
 				c.want[p.Game] = map[bool]tournament.Result{true: tournament.SecondWins, false: tournament.FirstWins}[p.First == withdraw]
@@ -143,12 +168,15 @@ func (c *cupRun) play(withdraw string, withdrawAt int, check func(tr store.Tourn
 				late = true
 				c.want[p.Game] = tournament.SecondWins
 			}
+			if c.during != nil {
+				c.during(number, board)
+			}
 		}
-		c.tb.settle()
+		c.settle()
 		if late {
 			c.clk.Advance(tr.RoundTime + time.Minute)
-			c.tb.bot.Sweep(context.Background())
-			c.tb.settle()
+			c.sweep()
+			c.settle()
 		}
 		if after := c.tournament(); len(after.Played) == number && after.State == store.TournamentRunning {
 			t.Fatalf("round %d was played out but the next was not paired: %+v", number, after.Current())
@@ -161,7 +189,7 @@ func (c *cupRun) play(withdraw string, withdrawAt int, check func(tr store.Tourn
 // posted are the bodies of the messages the bot posted in the channel.
 func (c *cupRun) posted() []postedMessage {
 	var out []postedMessage
-	for _, call := range c.tb.f.recorded() {
+	for _, call := range c.f.recorded() {
 		if call.Method != "POST" || call.Path != "/api/v10/channels/"+c.channel+"/messages" {
 			continue
 		}
@@ -599,6 +627,35 @@ func TestASixPlayerRoundRobinOverTheEndpoint(t *testing.T) {
 		if d > 1 || d < -1 {
 			t.Errorf("%s took the first seat %+d times more than the second", who, d)
 		}
+	}
+	c.checkEnd(tr)
+}
+
+// TestTheSwissOnEtcdWithTwoReplicasAndAMemberStopped plays the same Swiss with its interactions
+// dealt round-robin to two replicas sharing a three-member etcd cluster, one member stopped in the
+// middle of round 2: each round paired and announced once, every result kept.
+func TestTheSwissOnEtcdWithTwoReplicasAndAMemberStopped(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts an etcd cluster")
+	}
+	cluster := etcdtest.Start(t, 3)
+	rs := newReplicas(t, 2, onEtcd(t, cluster))
+	c := &cupRun{t: t, clk: rs.clock, st: rs.all[0].st, f: rs.f, post: rs.post,
+		settle: func() {
+			for _, r := range rs.all {
+				r.settle(t)
+			}
+		},
+		sweep: rs.sweepAll,
+		during: func(round, board int) {
+			if round == 2 && board == 1 {
+				cluster.StopMember(1)
+			}
+		}}
+	c.open("swiss", 5, []string{"201", "202", "203", "204", "205", "206", "207", "208"})
+	tr := c.play("205", 3, func(tr store.Tournament) { checkSwissRound(t, tr) })
+	if len(tr.Played) != 5 {
+		t.Fatalf("%d rounds played, want 5", len(tr.Played))
 	}
 	c.checkEnd(tr)
 }
