@@ -43,21 +43,9 @@ func (b *Bot) moveToThread(ctx context.Context, req *request, v View, f Followup
 			log.Warn("could not say why the game has no thread", "err", err)
 		}
 	}
-	if p := req.in.Perms; p != 0 {
-		create, send := p&PermCreatePublicThreads == 0, p&PermSendMessagesInThreads == 0
-		var why games.Text
-		switch {
-		case create && send:
-			why.ID = "thread.lack-both"
-		case create:
-			why.ID = "thread.lack-create"
-		case send:
-			why.ID = "thread.lack-send"
-		}
-		if why.ID != "" {
-			tell(why)
-			return v
-		}
+	if lack := threadLack(req.in.Perms); lack != "" {
+		tell(games.Text{ID: lack})
+		return v
 	}
 	start, err := f.Original(ctx)
 	if err != nil {
@@ -88,6 +76,24 @@ func (b *Bot) moveToThread(ctx context.Context, req *request, v View, f Followup
 	b.t.NoteBoard(moved.Game.ID, id)
 	moved.Game.MessageID = id
 	return moved
+}
+
+// threadLack names the permissions the bot lacks to start a thread and post in it (perms as an
+// interaction gives them; 0, not said, lacks nothing): a catalogue id, "" when it lacks none.
+func threadLack(perms uint64) string {
+	if perms == 0 {
+		return ""
+	}
+	create, send := perms&PermCreatePublicThreads == 0, perms&PermSendMessagesInThreads == 0
+	switch {
+	case create && send:
+		return "thread.lack-both"
+	case create:
+		return "thread.lack-create"
+	case send:
+		return "thread.lack-send"
+	}
+	return ""
 }
 
 // threadName is "<Game> · <name> vs <name>", at most 100 characters.

@@ -248,19 +248,9 @@ func (b *Bot) tournamentThread(ctx context.Context, req *request, tr store.Tourn
 			log.Warn("could not say why the tournament has no thread", "err", err)
 		}
 	}
-	if p := req.in.Perms; p != 0 {
-		create, send := p&PermCreatePublicThreads == 0, p&PermSendMessagesInThreads == 0
-		switch {
-		case create && send:
-			tell("thread.lack-both")
-			return
-		case create:
-			tell("thread.lack-create")
-			return
-		case send:
-			tell("thread.lack-send")
-			return
-		}
+	if lack := threadLack(req.in.Perms); lack != "" {
+		tell(lack)
+		return
 	}
 	thread, err := th.StartThread(ctx, tr.Channel, msg, req.pub.T("tournament.thread", titled(tr, nil)))
 	if err != nil {

@@ -213,3 +213,24 @@ func labelled(t *testing.T, rows []Row, label string, or ...string) Action {
 	t.Fatalf("no %s button in %+v", label, rows)
 	return Action{}
 }
+
+// TestATournamentWithoutThreadPermissionsStaysInTheChannel: the creator is told privately which
+// permission is missing, and the tournament is played in the channel.
+func TestATournamentWithoutThreadPermissionsStaysInTheChannel(t *testing.T) {
+	e := newEnv(t)
+	mustPrivate(t, e.do(manager(e.slash("ana", AppCommand, "settings", "threads", true))), "")
+	in := e.cupCommand("ana", "create", "game", "ordo")
+	in.Perms = PermViewChannel | PermSendMessages | PermSendMessagesInThreads
+	mustPublic(t, e.do(in))
+	told := e.rec.ops("followup")
+	if len(told) != 1 || !told[0].msg.Private || !strings.Contains(said(told[0].msg), "Create Public Threads") {
+		t.Fatalf("follow-ups %+v, want one private note naming Create Public Threads", told)
+	}
+	if n := len(e.rec.ops("thread")); n != 0 {
+		t.Fatalf("%d threads started without the permission", n)
+	}
+	list, err := e.st.ChannelTournaments("c1")
+	if err != nil || len(list) != 1 || list[0].Thread != "" || list[0].Where() != "c1" {
+		t.Fatalf("tournaments %+v %v, want one in the channel", list, err)
+	}
+}
