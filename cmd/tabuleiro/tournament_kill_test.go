@@ -142,7 +142,7 @@ func cup(sub string, opts ...map[string]any) map[string]any {
 		"options": []map[string]any{{"name": sub, "type": 1, "options": opts}}}}}
 }
 
-func ordo(sub string) map[string]any {
+func ordoCommand(sub string) map[string]any {
 	return map[string]any{"id": "9", "name": "ordo", "type": 1, "options": []map[string]any{{"name": sub, "type": 1}}}
 }
 
@@ -221,7 +221,7 @@ func TestTheSwissSurvivesSIGKILLBetweenAndWithinRounds(t *testing.T) {
 				if withdrawn[p] || slices.ContainsFunc(pairs, func(q [2]string) bool { return q[0] == p || q[1] == p }) {
 					continue
 				}
-				text, private := b.interaction(p, ordo("board"))
+				text, private := b.interaction(p, ordoCommand("board"))
 				// A player without a game of their own is shown another's board, or told to pick one.
 				if m := boardOf.FindStringSubmatch(text); !private && m != nil && (m[1] == p || m[2] == p) {
 					pairs = append(pairs, [2]string{m[1], m[2]})
@@ -238,14 +238,14 @@ func TestTheSwissSurvivesSIGKILLBetweenAndWithinRounds(t *testing.T) {
 				withdrawn["205"] = true
 				want[key] = map[bool]tournament.Result{true: tournament.SecondWins, false: tournament.FirstWins}[p[0] == "205"]
 			case (round+i)%3 == 0:
-				b.interaction(p[1], ordo("resign"))
+				b.interaction(p[1], ordoCommand("resign"))
 				want[key] = tournament.FirstWins
 			case (round+i)%3 == 1:
-				b.interaction(p[0], ordo("resign"))
+				b.interaction(p[0], ordoCommand("resign"))
 				want[key] = tournament.SecondWins
 			default:
-				b.interaction(p[0], ordo("draw"))
-				b.interaction(p[1], ordo("draw"))
+				b.interaction(p[0], ordoCommand("draw"))
+				b.interaction(p[1], ordoCommand("draw"))
 				want[key] = tournament.Drawn
 			}
 			if round == 2 && i == 0 {
