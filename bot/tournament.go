@@ -98,7 +98,7 @@ func (b *Bot) tournamentCommand(ctx context.Context, req *request) (Reply, error
 		if err != nil {
 			return Reply{}, err
 		}
-		return b.leaveTournament(ctx, req, tr.ID, false)
+		return b.leaveTournament(ctx, req, tr.ID, leaveCommand)
 	case "standings":
 		tr, err := b.tournamentHere(req, "refusal.tournament.none", func(store.Tournament) bool { return true })
 		if err != nil {
@@ -278,9 +278,18 @@ func (b *Bot) joinTournament(req *request, id uint64, inPlace bool) (Reply, erro
 	}), nil
 }
 
+// leaveFrom is where a leave came from, which decides how it is answered.
+type leaveFrom uint8
+
+const (
+	leaveCommand leaveFrom = iota // said in the channel
+	leaveButton                   // the tournament's message shows it in place
+	leaveConfirm                  // a withdrawal confirmed privately: the confirmation says it
+)
+
 // leaveTournament takes the caller out, or withdraws them from a started tournament: the game
 // they were playing is resigned and what that leads to (a round over, the next paired) is shown.
-func (b *Bot) leaveTournament(ctx context.Context, req *request, id uint64, inPlace bool) (Reply, error) {
+func (b *Bot) leaveTournament(ctx context.Context, req *request, id uint64, from leaveFrom) (Reply, error) {
 	left, err := b.t.LeaveTournament(ctx, req.actor, id)
 	if err != nil {
 		return Reply{}, err
@@ -291,18 +300,40 @@ func (b *Bot) leaveTournament(ctx context.Context, req *request, id uint64, inPl
 			b.GameChanged(ctx, *left.Forfeited)
 		}
 		b.showAdvance(ctx, left.Advance)
-		if !inPlace {
+		if from != leaveButton {
 			b.showTournament(ctx, tr)
 		}
 	}
-	if inPlace {
-		return update(tournamentMessage(tr, req.pub)).with(after), nil
-	}
-	id2 := "tournament.left"
+	said := "tournament.left"
 	if tr.State != store.TournamentOpen {
-		id2 = "tournament.withdrawn"
+		said = "tournament.withdrawn"
 	}
-	return public(Message{Content: req.pub.Rich(id2, titled(tr, map[string]any{"Player": say.Mention(req.in.User)}))}).with(after), nil
+	text := func(w *say.Words) say.Rich {
+		return w.Rich(said, titled(tr, map[string]any{"Player": say.Mention(req.in.User)}))
+	}
+	switch from {
+	case leaveButton:
+		return update(tournamentMessage(tr, req.pub)).with(after), nil
+	case leaveConfirm:
+		return update(Message{Content: req.w.Rich("tournament.withdrawn-you", titled(tr, nil))}).with(after), nil
+	}
+	return public(Message{Content: text(req.pub)}).with(after), nil
+}
+
+// leaveButton answers a tournament's Leave: an open tournament is left at once; a started one
+// asks first, since withdrawing forfeits every game still to play.
+func (b *Bot) leaveButton(ctx context.Context, req *request, id uint64) (Reply, error) {
+	tr, err := b.t.Store().Tournament(id)
+	if err != nil || tr.State == store.TournamentOpen {
+		return b.leaveTournament(ctx, req, id, leaveButton)
+	}
+	if e := tr.Entrant(req.in.User); e == nil || e.Withdrawn {
+		return Reply{}, refuse(table.Refused, "refusal.tournament.not-entered")
+	}
+	yes := Action{Kind: AppCommand, Verb: tournamentVerb, Arg: "withdraw:" + strconv.FormatUint(id, 10)}
+	r := private(req.w.Rich("tournament.withdraw-confirm", titled(tr, nil)))
+	r.Message.Rows = []Row{{{Type: Button, Label: req.w.T("button.tournament.withdraw", nil), Style: Danger, Action: yes}}}
+	return r, nil
 }
 
 // tournamentClick answers a tournament's buttons: Join, Leave, and the standings' ◀ ▶.
@@ -322,7 +353,9 @@ func (b *Bot) tournamentClick(ctx context.Context, req *request, act Action) (Re
 	case parts[0] == "join" && len(parts) == 2:
 		return b.joinTournament(req, id, true)
 	case parts[0] == "leave" && len(parts) == 2:
-		return b.leaveTournament(ctx, req, id, true)
+		return b.leaveButton(ctx, req, id)
+	case parts[0] == "withdraw" && len(parts) == 2:
+		return b.leaveTournament(ctx, req, id, leaveConfirm)
 	case parts[0] == "standings" && len(parts) == 3:
 		page, err := strconv.Atoi(parts[2])
 		if err != nil {

@@ -234,3 +234,25 @@ func TestATournamentWithoutThreadPermissionsStaysInTheChannel(t *testing.T) {
 		t.Fatalf("tournaments %+v %v, want one in the channel", list, err)
 	}
 }
+
+// TestLeavingAStartedTournamentByItsButtonAsksFirst: Leave on a started tournament withdraws only
+// once confirmed; before, nothing changes.
+func TestLeavingAStartedTournamentByItsButtonAsksFirst(t *testing.T) {
+	e := newEnv(t)
+	cup, msg := e.openCup("ana", []string{"ana", "bia"})
+	mustPublic(t, e.do(e.cupCommand("ana", "start")))
+	leave := Action{Kind: AppCommand, Verb: tournamentVerb, Arg: fmt.Sprintf("leave:%d", cup.ID)}
+	r := e.do(e.click("bia", msg, leave))
+	mustPrivate(t, r, "Withdraw from Ordo tournament")
+	if tr, _ := e.st.Tournament(cup.ID); tr.Withdrew("bia") {
+		t.Fatal("bia withdrew before confirming")
+	}
+	mustPrivate(t, e.handle(e.click("caio", msg, leave)), "not in this tournament")
+	yes := labelled(t, r.Message.Rows, "Yes, withdraw")
+	mustUpdate(t, e.do(e.click("bia", "m-confirm", yes)))
+	tr, err := e.st.Tournament(cup.ID)
+	if err != nil || !tr.Withdrew("bia") || tr.State != store.TournamentFinished {
+		t.Fatalf("after the withdrawal: %+v %v, want bia withdrawn and the two-player tournament over", tr, err)
+	}
+	mustPrivate(t, e.handle(e.click("bia", "m-confirm", yes)), "over or cancelled")
+}
