@@ -16,6 +16,7 @@ func FuzzRecords(f *testing.F) {
 	f.Add(byte(0), encodeGame(Game{ID: 7, Guild: "g", Channel: "c", Kind: "ouri", Encoded: []byte("x"), Seats: [2]Player{{UserID: "a"}, {Bot: true, Level: "easy"}}}))
 	f.Add(byte(1), encodeChallenge(Challenge{ID: 3, Guild: "g", Channel: "c", Kind: "ordo", Challenger: "a", Opponent: "b", First: "me"}))
 	f.Add(byte(2), encodeServerSettings(ServerSettings{Threads: true, Language: "pt", IdleTimeout: 3600e9}))
+	f.Add(byte(2), encodeServerSettings(ServerSettings{Language: "en-US", PuzzleChannel: "c", Boards: BoardsImage}))
 	f.Add(byte(3), encodeStanding(Standing{Won: 2, Lost: 1, Bot: []BotRecord{{Level: "hard", Won: 1}}}))
 	f.Add(byte(4), encodeTournament(Tournament{ID: 5, Guild: "g", Channel: "c", Kind: "ordo", RoundTime: 3600e9,
 		State: TournamentRunning, Players: []Entrant{{User: "a", Rating: 1500}, {User: "b", Rating: 1612.5, Withdrawn: true}},

@@ -21,11 +21,22 @@ type ServerSettings struct {
 	PuzzleChannel string
 	PuzzleHour    int
 	Pages         bool // each game has a web page (with PUBLIC_URL), linked from its result and history
+	// Boards is how public boards are shown: BoardsText ("" too) or BoardsImage.
+	Boards string
 }
+
+// How boards are shown: a monospace block, or a picture.
+const (
+	BoardsText  = "text"
+	BoardsImage = "image"
+)
 
 // MemberSettings are what a person chose for themselves (`/tabuleiro me`).
 type MemberSettings struct {
 	NoPings bool // never ping me when it is my turn
+	// Boards is how the boards only they see are shown: BoardsText, BoardsImage, or "" for the
+	// server's setting (text outside a server).
+	Boards string
 }
 
 // ServerSettings returns a server's settings (the defaults when it chose none).
@@ -119,6 +130,7 @@ func encodeServerSettings(c ServerSettings) []byte {
 	w.str(c.PuzzleChannel)
 	w.int(int64(c.PuzzleHour))
 	w.bool(c.Pages)
+	w.str(c.Boards)
 	return w.b
 }
 
@@ -141,6 +153,9 @@ func decodeServerSettings(b []byte) (ServerSettings, error) {
 	if len(r.b) > 0 { // records written before the game pages end here
 		c.Pages = r.bool()
 	}
+	if len(r.b) > 0 { // records written before board images end here
+		c.Boards = r.str()
+	}
 	return c, r.end()
 }
 
@@ -148,6 +163,7 @@ func encodeMemberSettings(m MemberSettings) []byte {
 	w := writer{}
 	w.b = append(w.b, recordVersion)
 	w.bool(m.NoPings)
+	w.str(m.Boards)
 	return w.b
 }
 
@@ -155,5 +171,8 @@ func decodeMemberSettings(b []byte) (MemberSettings, error) {
 	r := reader{b: b}
 	r.version()
 	m := MemberSettings{NoPings: r.bool()}
+	if len(r.b) > 0 { // records written before board images end here
+		m.Boards = r.str()
+	}
 	return m, r.end()
 }

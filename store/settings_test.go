@@ -193,10 +193,71 @@ func TestSettingsBeforePagesStillRead(t *testing.T) {
 	if got, err := decodeServerSettings(b); err != nil || got != c {
 		t.Fatalf("round trip: %+v, %v", got, err)
 	}
-	old := b[:len(b)-1] // the pages' byte is the last
+	old := b[:len(b)-2] // the pages' byte, then the boards' empty string (one byte of length), are the last
 	got, err := decodeServerSettings(old)
 	c.Pages = false
 	if err != nil || got != c {
 		t.Fatalf("a record without pages read as %+v, %v", got, err)
 	}
+}
+
+// How boards are shown is kept for a server and for a person, and records written before the
+// setting existed read as the default (text, and for a person the server's choice).
+func TestBoardsSettingRoundTripsAndOlderRecordsRead(t *testing.T) {
+	server := ServerSettings{Threads: true, Language: "pt-BR", Locale: "pt-BR", PuzzleChannel: "c9", PuzzleHour: 7, Boards: BoardsImage}
+	person := MemberSettings{NoPings: true, Boards: BoardsText}
+	t.Run("a server's boards setting survives encoding", func(t *testing.T) {
+		got, err := decodeServerSettings(encodeServerSettings(server))
+		if err != nil || got != server {
+			t.Fatalf("%+v, %v", got, err)
+		}
+	})
+	t.Run("a person's boards setting survives encoding", func(t *testing.T) {
+		got, err := decodeMemberSettings(encodeMemberSettings(person))
+		if err != nil || got != person {
+			t.Fatalf("%+v, %v", got, err)
+		}
+	})
+	t.Run("a server record from before board images reads as text boards", func(t *testing.T) {
+		old := server
+		old.Boards = ""
+		b := encodeServerSettings(old)
+		b = b[:len(b)-1] // the empty string's length byte is all the new field adds
+		got, err := decodeServerSettings(b)
+		if err != nil || got != old {
+			t.Fatalf("%+v, %v", got, err)
+		}
+	})
+	t.Run("a person's record from before board images follows the server", func(t *testing.T) {
+		got, err := decodeMemberSettings([]byte{recordVersion, 1})
+		if err != nil || got != (MemberSettings{NoPings: true}) {
+			t.Fatalf("%+v, %v", got, err)
+		}
+	})
+	t.Run("a person's record with bytes after the setting is damaged", func(t *testing.T) {
+		if _, err := decodeMemberSettings(append(encodeMemberSettings(person), 0)); err == nil {
+			t.Fatal("read without complaint")
+		}
+	})
+	t.Run("both are stored durably and read back after reopening", func(t *testing.T) {
+		s, _, path := openTest(t)
+		if _, err := s.ChangeServerSettings("g1", func(c *ServerSettings) { c.Boards = BoardsImage }); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.ChangeMemberSettings("u1", func(m *MemberSettings) { m.Boards = BoardsImage }); err != nil {
+			t.Fatal(err)
+		}
+		s.Close()
+		s2, err := Open(path, s.opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s2.Close()
+		if got, err := s2.ServerSettings("g1"); err != nil || got.Boards != BoardsImage {
+			t.Fatalf("server: %+v, %v", got, err)
+		}
+		if got, err := s2.MemberSettings("u1"); err != nil || got.Boards != BoardsImage || got.NoPings {
+			t.Fatalf("member: %+v, %v", got, err)
+		}
+	})
 }
