@@ -24,8 +24,9 @@ func players(v View, w *say.Words) say.Rich {
 // boardContent is the text of a game message: players, the board block (with the last decision),
 // then one line saying whose turn it is or the result (with the game's page, when it has one), and
 // a pending offer. The legend comes with the game's first boards (until each player has decided
-// once) and when asked for.
-func boardContent(v View, w *say.Words, legend bool, page string) say.Rich {
+// once) and when asked for. As an image, the block goes and the picture of the board comes as the
+// message's file (text again when it cannot be drawn).
+func boardContent(v View, w *say.Words, legend bool, page string, lk look) (say.Rich, []File) {
 	block := render.BlockOf(v.Live, w)
 	var tail []say.Rich
 	if v.Over() {
@@ -63,6 +64,12 @@ func boardContent(v View, w *say.Words, legend bool, page string) say.Rich {
 		}
 	}
 	head := players(v, w).Add(say.Plain("\n"), say.Block("", block.Lines), say.Plain("\n"))
+	var files []File
+	if lk == asImage {
+		if f, err := boardPicture(v, v.Live, w); err == nil {
+			head, files = players(v, w).Add(say.Plain("\n")), []File{f}
+		}
+	}
 	notes := block.Notes
 	if legend || v.Live.Ply() < 2 {
 		notes = append(notes[:len(notes):len(notes)], block.Legend...)
@@ -84,11 +91,11 @@ func boardContent(v View, w *say.Words, legend bool, page string) say.Rich {
 		case len(notes) > 0:
 			notes = notes[:len(notes)-1]
 		default:
-			return clip(content)
+			return clip(content), files
 		}
 		content = build()
 	}
-	return clip(content)
+	return clip(content), files
 }
 
 func isPaneled(g games.Game) bool {
@@ -117,15 +124,20 @@ func agreedResult(v View, w *say.Words) say.Rich {
 	return resultLine(table.View{Game: v.Game, Live: ended}, w)
 }
 
-// boardMessage is a game's message in w's language (the server's: it is public). group narrows a
-// long menu to one group of choices (a table to place on, a tea to move); "" shows the overview.
-func (b *Bot) boardMessage(v View, group string, w *say.Words) Message {
-	return Message{Content: boardContent(v, w, false, b.pageOf(v)), Rows: boardRows(v, group, w)}
+// boardMessage is a game's message in w's language (the server's: it is public), its board shown
+// as lk says. group narrows a long menu to one group of choices (a table to place on, a tea to
+// move); "" shows the overview.
+func (b *Bot) boardMessage(v View, group string, w *say.Words, lk look) Message {
+	m := Message{Rows: boardRows(v, group, w)}
+	m.Content, m.Files = boardContent(v, w, false, b.pageOf(v), lk)
+	return m
 }
 
 // requestedBoard is a game's message as /… board shows it: with its legend.
-func (b *Bot) requestedBoard(v View, w *say.Words) Message {
-	return Message{Content: boardContent(v, w, true, b.pageOf(v)), Rows: boardRows(v, "", w)}
+func (b *Bot) requestedBoard(v View, w *say.Words, lk look) Message {
+	m := Message{Rows: boardRows(v, "", w)}
+	m.Content, m.Files = boardContent(v, w, true, b.pageOf(v), lk)
+	return m
 }
 
 // boardRows are the controls of a game message: none once the game is over; Resign while the bot

@@ -112,7 +112,7 @@ func (b *Bot) answer(req *request, click ClickData) (Reply, error) {
 	c := a.Challenge
 	if a.Game != nil {
 		v := *a.Game
-		return update(b.boardMessage(v, "", req.pub)).with(func(ctx context.Context, f Followup) {
+		return update(b.boardMessage(v, "", req.pub, b.look(req))).with(func(ctx context.Context, f Followup) {
 			b.follow.set(b.follow.boards, v.Game.ID, f, true)
 			if b.t.WantsThread(v) {
 				b.moveToThread(ctx, req, v, f)

@@ -71,7 +71,7 @@ func (b *Bot) click(ctx context.Context, req *request) (Reply, error) {
 		if act.Verb == "group" && len(click.Values) > 0 {
 			group = click.Values[0]
 		}
-		return update(b.boardMessage(v, group, req.pub)), nil
+		return update(b.boardMessage(v, group, req.pub, b.look(req))), nil
 	}
 	var play string
 	switch act.Verb {
@@ -93,7 +93,7 @@ func (b *Bot) click(ctx context.Context, req *request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	return update(b.boardMessage(v, "", req.pub)).with(b.afterInPlace(v)), nil
+	return update(b.boardMessage(v, "", req.pub, b.look(req))).with(b.afterInPlace(v)), nil
 }
 
 // afterEdit edits the game's board once a game changed from a message that is not the board.

@@ -25,12 +25,12 @@ func (b *Bot) hint(req *request) (Reply, error) {
 		return Reply{}, err
 	}
 	a := req.actor
-	return b.deferred(req, "coach.thinking", func(ctx context.Context) say.Rich {
+	return b.deferred(req, "coach.thinking", func(ctx context.Context) (say.Rich, []File) {
 		h, err := b.t.Hint(ctx, a)
 		if err != nil {
-			return b.coachFailure(req, w, err)
+			return b.coachFailure(req, w, err), nil
 		}
-		return hintText(w, h)
+		return hintText(w, h), nil
 	})
 }
 
@@ -63,8 +63,9 @@ func (c *coaching) done(user string) {
 }
 
 // deferred answers at once that the answer comes later (a private placeholder, message id), and
-// edits in what work says, which has coachTimeout for it. A person has one such job at a time.
-func (b *Bot) deferred(req *request, id string, work func(ctx context.Context) say.Rich) (Reply, error) {
+// edits in what work says and attaches, which has coachTimeout for it. A person has one such job
+// at a time.
+func (b *Bot) deferred(req *request, id string, work func(ctx context.Context) (say.Rich, []File)) (Reply, error) {
 	user := req.in.User
 	if !b.coach.start(user, b.t.Now()) {
 		return Reply{}, table.Refuse(table.Refused, "coach.refuse.busy")
@@ -73,12 +74,12 @@ func (b *Bot) deferred(req *request, id string, work func(ctx context.Context) s
 		After: func(ctx context.Context, f Followup) {
 			defer b.coach.done(user)
 			wctx, cancel := context.WithTimeout(ctx, coachTimeout)
-			text := work(wctx)
+			text, files := work(wctx)
 			cancel()
 			// The answer goes out even when the work ran out of time: say so rather than nothing.
 			ectx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
 			defer cancel()
-			if err := f.EditOriginal(ectx, Message{Content: clip(text), Private: true}); err != nil {
+			if err := f.EditOriginal(ectx, Message{Content: clip(text), Private: true, Files: files}); err != nil {
 				req.log.Warn("could not edit in the coach's answer", "err", err)
 			}
 		}}, nil
@@ -133,18 +134,26 @@ func (b *Bot) review(req *request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	return b.deferred(req, "coach.reviewing", func(ctx context.Context) say.Rich {
+	return b.deferred(req, "coach.reviewing", func(ctx context.Context) (say.Rich, []File) {
 		start := time.Now()
 		r, err := b.t.Review(ctx, v)
 		if err != nil {
-			return b.coachFailure(req, w, err)
+			return b.coachFailure(req, w, err), nil
 		}
 		req.log.Info("review", "game", v.Game.ID, "decisions", len(r.Decisions), "took", time.Since(start).Round(time.Millisecond))
 		text := reviewText(w, v, r)
 		if n := b.queueBlunders(req, v, r); n > 0 {
 			text = clip(say.Join("\n", text, w.Rich("coach.review.puzzles", map[string]any{"Count": n, "Kind": v.Game.Kind})))
 		}
-		return text
+		if !mayAttach(req.in.Perms) {
+			return text, nil
+		}
+		graph, err := chanceGraph(v, r, w)
+		if err != nil {
+			req.log.Warn("could not draw a review's win chances", "game", v.Game.ID, "err", err)
+			return text, nil
+		}
+		return text, []File{graph}
 	})
 }
 

@@ -178,7 +178,7 @@ func (b *Bot) vsBot(req *request, d *games.Descriptor) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	return Reply{Type: Post, Message: b.boardMessage(v, "", req.pub), After: b.afterBoard(req, v, "")}, nil
+	return Reply{Type: Post, Message: b.boardMessage(v, "", req.pub, b.look(req)), After: b.afterBoard(req, v, "")}, nil
 }
 
 // newGame checks a game's options by starting one.
@@ -214,7 +214,7 @@ func (b *Bot) move(req *request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	return public(b.boardMessage(v, "", req.pub)).with(b.afterBoard(req, v, old)), nil
+	return public(b.boardMessage(v, "", req.pub, b.look(req))).with(b.afterBoard(req, v, old)), nil
 }
 
 // noGame reports whether err says the caller has no game here.
@@ -228,13 +228,20 @@ func (b *Bot) board(req *request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	return public(b.requestedBoard(v, req.pub)).with(b.afterBoard(req, v, v.Game.MessageID)), nil
+	return public(b.requestedBoard(v, req.pub, b.look(req))).with(b.afterBoard(req, v, v.Game.MessageID)), nil
 }
 
 func (b *Bot) history(req *request) (Reply, error) {
 	v, err := b.t.Find(req.actor, req.in.Command.Str("player"), true)
 	if err != nil {
 		return Reply{}, err
+	}
+	switch format := req.in.Command.Str("format"); format {
+	case "gif":
+		return b.historyGIF(req, v)
+	case "", "text":
+	default:
+		return Reply{}, refuse(table.Invalid, "refusal.format", "Value", format)
 	}
 	text, whole := historyText(v, req.pub, b.pageOf(v))
 	r := public(Message{Content: text})
@@ -259,7 +266,7 @@ func (b *Bot) resign(req *request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	return public(b.boardMessage(v, "", req.pub)).with(b.afterBoard(req, v, old)), nil
+	return public(b.boardMessage(v, "", req.pub, b.look(req))).with(b.afterBoard(req, v, old)), nil
 }
 
 func (b *Bot) offer(req *request) (Reply, error) {
@@ -271,7 +278,7 @@ func (b *Bot) offer(req *request) (Reply, error) {
 		return Reply{}, err
 	}
 	if o.Accepted {
-		return public(b.boardMessage(o.View, "", req.pub)).with(b.afterBoard(req, o.View, o.Old)), nil
+		return public(b.boardMessage(o.View, "", req.pub, b.look(req))).with(b.afterBoard(req, o.View, o.Old)), nil
 	}
 	return public(Message{Content: offerLine(o.View, req.pub)}), nil
 }

@@ -87,7 +87,7 @@ func subcommands(d *games.Descriptor) []SubSpec {
 		sub("vs-bot", "sub.vs-bot", title, vsBot...),
 		sub("move", "sub.move", title, play),
 		sub("board", "sub.board", title, player...),
-		sub("history", "sub.history", title, player...),
+		sub("history", "sub.history", title, player[0], choice("format", "option.history.format", named("choice.format."), "text", "gif")),
 		sub("replay", "sub.replay", title, player...),
 		sub("hint", "sub.hint", title),
 		sub("review", "sub.review", title, described(UserOption, "player", "option.review.player")),

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"sort"
 	"strconv"
 	"strings"
@@ -58,4 +59,29 @@ func moveLines(v View, w *say.Words) []string {
 		lines = append(lines, strconv.Itoa(i+1)+". "+colour+" "+v.Live.Format(m))
 	}
 	return lines
+}
+
+// historyGIF answers `/… history format:gif`: drawing a long game takes a while, so the answer is
+// deferred and the GIF edited in with the move list; a game too long for one GIF gets the list.
+func (b *Bot) historyGIF(req *request, v View) (Reply, error) {
+	if !mayAttach(req.in.Perms) {
+		return Reply{}, refuse(table.Refused, "refusal.may-not-attach", "Kind", v.Game.Kind)
+	}
+	w := req.pub
+	return Reply{Type: Deferred, After: func(ctx context.Context, f Followup) {
+		text, whole := historyText(v, w, b.pageOf(v))
+		m := Message{Content: text}
+		if whole != nil {
+			m.Files = []File{*whole}
+		}
+		if gif, err := gameGIF(v, w); err == nil {
+			m.Files = append([]File{gif}, m.Files...)
+		} else {
+			req.log.Warn("could not draw a game as a GIF", "game", v.Game.ID, "err", err)
+			m.Content = clip(say.Join("\n", w.Rich("history.no-gif", nil), text))
+		}
+		if err := f.EditOriginal(ctx, m); err != nil {
+			req.log.Warn("could not edit in a game's GIF", "game", v.Game.ID, "err", err)
+		}
+	}}, nil
 }

@@ -160,7 +160,7 @@ type Followup interface {
 // bot post or edit there (Discord's 403). The players are told; the call is not retried.
 var ErrForbidden = errors.New("the bot may not post or edit in this channel")
 
-// File is a text attached to a message.
+// File is attached to a message: a text, or a picture (PNG, GIF), as its name's extension says.
 type File struct {
 	Name    string
 	Content []byte
@@ -176,7 +176,8 @@ type Message struct {
 	// Pings are the only people the message may notify (a challenge's opponent, the players of a
 	// game lost on time); everyone else it mentions is named without a ping.
 	Pings []string
-	// Files are attached to the message (a follow-up's only: a reply cannot carry them everywhere).
+	// Files are attached to the message. An edit, or a reply that updates a message, replaces
+	// every file the message had with these (none: it keeps none).
 	Files []File
 	// Jump, when set, is a message this one points to (a turn ping's board); adapters link it.
 	Jump *Jump

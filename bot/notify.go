@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"log/slog"
 
 	"tabuleiro/games"
 	"tabuleiro/say"
@@ -44,7 +45,7 @@ func (b *Bot) GameChanged(ctx context.Context, v View) {
 // post, the players are told (through an interaction whose token is good) and nothing is retried: the game goes on,
 // and /… board shows it.
 func (b *Bot) showBoard(ctx context.Context, v View, w *say.Words) {
-	m := b.boardMessage(v, "", w)
+	m := b.boardMessage(v, "", w, b.publicLook(v.Game.Guild, 0))
 	log := b.log.With("guild", v.Game.Guild, "channel", v.Game.Channel, "game", v.Game.ID)
 	f := b.follow.get(b.follow.boards, v.Game.ID)
 	if f != nil {
@@ -54,27 +55,38 @@ func (b *Bot) showBoard(ctx context.Context, v View, w *say.Words) {
 		}
 		log.Warn("could not edit the board through its interaction; trying the channel", "err", err)
 	}
+	err := b.postBoard(ctx, v, m, log)
+	if errors.Is(err, ErrForbidden) && len(m.Files) > 0 {
+		// The bot may post but not attach files there, perhaps: the board goes as text.
+		log.Info("could not show the board as a picture; showing it as text", "err", err)
+		err = b.postBoard(ctx, v, b.boardMessage(v, "", w, asText), log)
+	}
+	switch {
+	case err == nil:
+	case errors.Is(err, ErrForbidden):
+		b.forbidden(ctx, v, f, err, w)
+	default:
+		log.Error("could not post the board", "err", err)
+	}
+}
+
+// postBoard edits the board in the channel, else posts a new one there (and notes its id).
+func (b *Bot) postBoard(ctx context.Context, v View, m Message, log *slog.Logger) error {
 	var err error
 	if v.Game.MessageID != "" {
 		if err = b.send.Edit(ctx, v.Where(), v.Game.MessageID, m); err == nil {
-			return
+			return nil
 		}
-		if !errors.Is(err, ErrForbidden) {
-			log.Warn("could not edit the board; posting a new one", "err", err)
+		if errors.Is(err, ErrForbidden) {
+			return err
 		}
+		log.Warn("could not edit the board; posting a new one", "err", err)
 	}
-	if !errors.Is(err, ErrForbidden) {
-		var id string
-		if id, err = b.send.Send(ctx, v.Where(), m); err == nil {
-			b.t.NoteBoard(v.Game.ID, id)
-			return
-		}
+	id, err := b.send.Send(ctx, v.Where(), m)
+	if err == nil {
+		b.t.NoteBoard(v.Game.ID, id)
 	}
-	if errors.Is(err, ErrForbidden) {
-		b.forbidden(ctx, v, f, err, w)
-		return
-	}
-	log.Error("could not post the board", "err", err)
+	return err
 }
 
 // forbidden tells the players that the bot may not post in their channel, through an

@@ -17,7 +17,7 @@ func (b *Bot) replay(req *request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	m, err := replayMessage(v, len(v.Live.Log()), req.w)
+	m, err := replayMessage(v, len(v.Live.Log()), req.w, b.privateLook(req))
 	if err != nil {
 		return Reply{}, err
 	}
@@ -35,15 +35,15 @@ func (b *Bot) replayStep(req *request, act Action) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	m, err := replayMessage(v, ply, req.w)
+	m, err := replayMessage(v, ply, req.w, b.privateLook(req))
 	if err != nil {
 		return Reply{}, err
 	}
 	return update(m), nil
 }
 
-// replayMessage shows a finished game after ply decisions.
-func replayMessage(v View, ply int, w *say.Words) (Message, error) {
+// replayMessage shows a finished game after ply decisions, its board as lk says.
+func replayMessage(v View, ply int, w *say.Words, lk look) (Message, error) {
 	n := len(v.Live.Log())
 	g := v.Live
 	if ply != n {
@@ -53,8 +53,16 @@ func replayMessage(v View, ply int, w *say.Words) (Message, error) {
 		}
 	}
 	block := render.BlockOf(g, w)
-	text := w.Rich("replay.head", map[string]any{"Players": players(v, w), "Ply": ply, "Total": n}).
-		Add(say.Plain("\n"), say.Block("", block.Lines), say.Plain("\n"))
+	text := w.Rich("replay.head", map[string]any{"Players": players(v, w), "Ply": ply, "Total": n}).Add(say.Plain("\n"))
+	var files []File
+	if lk == asImage {
+		if f, err := boardPicture(v, g, w); err == nil {
+			files = []File{f}
+		}
+	}
+	if files == nil {
+		text = text.Add(say.Block("", block.Lines), say.Plain("\n"))
+	}
 	notes := block.Notes
 	if ply == 0 {
 		notes = append(notes[:len(notes):len(notes)], block.Legend...)
@@ -77,7 +85,7 @@ func replayMessage(v View, ply int, w *say.Words) (Message, error) {
 			Action: Action{Kind: v.Game.Kind, Game: v.Game.ID, Ply: place, Verb: "replay", Arg: strconv.Itoa(max(0, min(n, to)))}}
 	}
 	row := Row{step(0, "⏮", 0), step(1, "◀", ply-1), step(2, "▶", ply+1), step(3, "⏭", n)}
-	return Message{Content: clip(text), Rows: []Row{row}}, nil
+	return Message{Content: clip(text), Rows: []Row{row}, Files: files}, nil
 }
 
 // rematch answers a finished board's Rematch: a new challenge to the other player with the seats

@@ -25,6 +25,9 @@ const (
 	PermManageServer uint64 = 1 << 5
 )
 
+// boardsServer is the choice of /tabuleiro me boards: that shows a person's boards as their server does.
+const boardsServer = "server"
+
 // idleChoices are the idle timeouts a server may choose.
 var idleChoices = []string{"1h", "12h", "24h", "72h", "7d", "14d"}
 
@@ -39,8 +42,10 @@ func appCommands() []CommandSpec {
 			described(ChannelOption, "puzzle-channel", "option.settings.puzzle-channel"),
 			choice("puzzle-hour", "option.settings.puzzle-hour", hourName, puzzleHours()...),
 			described(BoolOption, "pages", "option.settings.pages"),
+			choice("boards", "option.settings.boards", named("choice.boards."), store.BoardsText, store.BoardsImage),
 		),
-		sub("me", "sub.tabuleiro.me", nil, described(BoolOption, "pings", "option.me.pings")),
+		sub("me", "sub.tabuleiro.me", nil, described(BoolOption, "pings", "option.me.pings"),
+			choice("boards", "option.me.boards", named("choice.boards."), store.BoardsText, store.BoardsImage, boardsServer)),
 		sub("help", "sub.tabuleiro.help", nil),
 		tournamentCommands(),
 	}}
@@ -65,16 +70,32 @@ func (b *Bot) tabuleiro(req *request) (Reply, error) {
 	case "help":
 		return private(helpText(req.w)), nil
 	case "me":
+		boards, set := data.Options["boards"]
+		if set && boards.Str != boardsServer {
+			if err := checkBoards(boards.Str); err != nil {
+				return Reply{}, err
+			}
+		}
 		m, err := b.t.ChangeMemberSettings(req.in.User, func(m *store.MemberSettings) {
 			if v, ok := data.Options["pings"]; ok && v.IsBool {
 				m.NoPings = !v.Bool
+			}
+			switch {
+			case set && boards.Str == boardsServer:
+				m.Boards = ""
+			case set:
+				m.Boards = boards.Str
 			}
 		})
 		if err != nil {
 			return Reply{}, err
 		}
+		shown := boardsServer
+		if m.Boards != "" {
+			shown = m.Boards
+		}
 		return private(req.w.Rich("settings.me", map[string]any{"Pings": onOff(!m.NoPings), "Then": onOff(m.NoPings),
-			"Switch": strconv.FormatBool(m.NoPings)})), nil
+			"Switch": strconv.FormatBool(m.NoPings), "Boards": games.Text{ID: "choice.boards." + shown}})), nil
 	case "settings":
 		return b.settings(req)
 	}
@@ -99,8 +120,17 @@ func (b *Bot) settings(req *request) (Reply, error) {
 			}
 		}
 	}
+	boards, setBoards := opts["boards"]
+	if setBoards {
+		if err := checkBoards(boards.Str); err != nil {
+			return Reply{}, err
+		}
+	}
 	var bad error
 	s, err := b.t.ChangeSettings(req.in.Guild, func(s *store.ServerSettings) {
+		if setBoards {
+			s.Boards = boards.Str
+		}
 		if v, ok := opts["threads"]; ok {
 			s.Threads = v.Bool
 		}
@@ -160,8 +190,21 @@ func (b *Bot) settings(req *request) (Reply, error) {
 	case s.Pages:
 		pages = games.Text{ID: "settings.pages-on"}
 	}
+	shown := store.BoardsText
+	if s.Boards != "" {
+		shown = s.Boards
+	}
 	return private(w.Rich("settings.server", map[string]any{"Threads": onOff(s.Threads), "Rated": onOff(!s.Unrated),
-		"Language": lang, "Idle": idle, "Pings": onOff(!s.NoPings), "Puzzle": daily, "Pages": pages})), nil
+		"Language": lang, "Idle": idle, "Pings": onOff(!s.NoPings), "Puzzle": daily, "Pages": pages,
+		"Boards": games.Text{ID: "choice.boards." + shown}})), nil
+}
+
+// checkBoards refuses a boards value other than the choices (a platform without choices may send any).
+func checkBoards(v string) error {
+	if v == store.BoardsText || v == store.BoardsImage {
+		return nil
+	}
+	return refuse(table.Invalid, "refusal.boards", "Value", v)
 }
 
 // puzzleHours are puzzle-hour's choices: off, then every UTC hour.

@@ -68,7 +68,7 @@ func (b *Bot) moveToThread(ctx context.Context, req *request, v View, f Followup
 	if err := b.send.Clear(ctx, v.Game.Channel, start); err != nil {
 		log.Debug("could not clear the board the thread started from", "err", err)
 	}
-	id, err := b.send.Send(ctx, thread, b.boardMessage(moved, "", req.pub))
+	id, err := b.send.Send(ctx, thread, b.boardMessage(moved, "", req.pub, b.look(req)))
 	if err != nil {
 		log.Warn("could not post the board in the game's thread", "err", err)
 		return moved

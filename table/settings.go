@@ -93,3 +93,6 @@ func (t *Table) idleTimeout(guild string) time.Duration {
 	}
 	return t.cfg.IdleTimeout
 }
+
+// ImageBoards reports whether a server shows its public boards as pictures (cached: every move asks).
+func (t *Table) ImageBoards(guild string) bool { return t.settings(guild).Boards == store.BoardsImage }

@@ -1,0 +1,121 @@
+package bot
+
+import (
+	"fmt"
+
+	"tabuleiro/ai"
+	"tabuleiro/games"
+	"tabuleiro/render/picture"
+	"tabuleiro/say"
+	"tabuleiro/store"
+)
+
+// Pictures a message attaches: boards as images (a server's setting boards for its public boards,
+// a person's own for what only they see), the review's win chance by ply, a game as a GIF.
+
+// PermAttachFiles lets the bot attach files where it posts (Discord's number).
+const PermAttachFiles uint64 = 1 << 15
+
+// The most a picture may weigh: Discord takes far more, but a board is redrawn on every move and
+// a reply's body has to travel inline.
+const (
+	maxImage = 100 << 10
+	maxGIF   = 2 << 20
+)
+
+// look is how a board is shown: a monospace block, or a picture with the text around it.
+type look uint8
+
+const (
+	asText look = iota
+	asImage
+)
+
+// publicLook is how a server's public boards are shown: as it chose, but as text where the bot may
+// not attach files (perms are what an interaction said; 0 when nobody said, as for later work).
+func (b *Bot) publicLook(guild string, perms uint64) look {
+	if !mayAttach(perms) || !b.t.ImageBoards(guild) {
+		return asText
+	}
+	return asImage
+}
+
+// mayAttach reports whether the bot may attach files where perms were read; a platform that does
+// not say (0) is trusted.
+func mayAttach(perms uint64) bool { return perms == 0 || perms&PermAttachFiles != 0 }
+
+// look is how the boards of a request's public answer are shown.
+func (b *Bot) look(req *request) look { return b.publicLook(req.in.Guild, req.in.Perms) }
+
+// privateLook is how the boards only the caller sees are shown: their own choice, else their
+// server's.
+func (b *Bot) privateLook(req *request) look {
+	m, err := b.t.MemberSettings(req.in.User)
+	if err != nil {
+		req.log.Warn("could not read a person's settings; their server's boards are used", "err", err)
+	}
+	switch {
+	case !mayAttach(req.in.Perms) || m.Boards == store.BoardsText:
+		return asText
+	case m.Boards == store.BoardsImage:
+		return asImage
+	}
+	return b.look(req)
+}
+
+// boardPicture draws g, a position of v's game, as a PNG named for the game and its ply. A picture
+// that cannot be drawn or weighs too much is an error: the text block shows the board instead.
+func boardPicture(v View, g games.Game, w *say.Words) (File, error) {
+	png, err := picture.Board(g, w)
+	if err != nil {
+		return File{}, err
+	}
+	if len(png) > maxImage {
+		return File{}, fmt.Errorf("the picture of game %d at ply %d weighs %d bytes, over %d", v.Game.ID, g.Ply(), len(png), maxImage)
+	}
+	return File{Name: fmt.Sprintf("%s-%d-%d.png", v.Game.Kind, v.Game.ID, g.Ply()), Content: png}, nil
+}
+
+// chanceGraph draws a review's win chance by ply as a PNG: the first seat's chance in the position
+// after each ply, from the decider's chances the review found.
+func chanceGraph(v View, r ai.Review, w *say.Words) (File, error) {
+	if len(r.Decisions) == 0 {
+		return File{}, fmt.Errorf("game %d has no decision to draw", v.Game.ID)
+	}
+	first := func(d ai.Decision, chance float64) float64 {
+		if d.Seat == 1 {
+			return 100 - chance
+		}
+		return chance
+	}
+	chances := make([]float64, 0, len(r.Decisions)+1)
+	for _, d := range r.Decisions {
+		chances = append(chances, first(d, d.Before))
+	}
+	last := r.Decisions[len(r.Decisions)-1]
+	chances = append(chances, first(last, last.After))
+	png, err := picture.Chances(v.Desc(), chances, w)
+	if err != nil {
+		return File{}, err
+	}
+	if len(png) > maxImage {
+		return File{}, fmt.Errorf("the graph of game %d weighs %d bytes, over %d", v.Game.ID, len(png), maxImage)
+	}
+	return File{Name: fmt.Sprintf("%s-%d-chances.png", v.Game.Kind, v.Game.ID), Content: png}, nil
+}
+
+// gameGIF draws v's game, every decision from the start, as an animated GIF.
+func gameGIF(v View, w *say.Words) (File, error) {
+	start, err := v.At(0)
+	if err != nil {
+		return File{}, err
+	}
+	gif, err := picture.Game(start, v.Live.Log(), w)
+	if err != nil {
+		return File{}, err
+	}
+	if len(gif) > maxGIF {
+		return File{}, fmt.Errorf("the GIF of game %d weighs %d bytes, over %d", v.Game.ID, len(gif), maxGIF)
+	}
+	return File{Name: fmt.Sprintf("%s-%d.gif", v.Game.Kind, v.Game.ID), Content: gif}, nil
+}
