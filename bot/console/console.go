@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"path"
 	"regexp"
 	"strconv"
 	"strings"
@@ -640,7 +641,7 @@ func (c *Console) deliver(in *bot.Interaction, user string, r bot.Reply) {
 		c.printf("  %s\n", c.w.T("console.your-moves", map[string]any{"Moves": strings.Join(shown, "  ")}))
 	case bot.Post, bot.Deferred:
 		// A deferred answer shows its placeholder until After edits the answer in, as Discord does.
-		m := &consoleMessage{channel: in.Channel, content: r.Message.Content, rows: r.Message.Rows}
+		m := &consoleMessage{channel: in.Channel, content: r.Message.Content, rows: r.Message.Rows, files: r.Message.Files}
 		if r.Message.Private {
 			m.only = user
 		}
@@ -659,7 +660,7 @@ func (c *Console) deliver(in *bot.Interaction, user string, r bot.Reply) {
 			c.printf("  (%s)\n", c.w.T("console.no-message", nil))
 			return
 		}
-		c.change(m, r.Message.Content, r.Message.Rows)
+		c.change(m, r.Message)
 		c.show(m, "updated")
 	default:
 		c.printf("  (%s)\n", c.w.T("console.reply-type", map[string]any{"Type": int(r.Type)}))
@@ -677,10 +678,11 @@ func (c *Console) add(m *consoleMessage) {
 	c.order = append(c.order, m)
 }
 
-func (c *Console) change(m *consoleMessage, content say.Rich, rows []bot.Row) {
+// change replaces a message's text, controls and files with e's.
+func (c *Console) change(m *consoleMessage, e bot.Message) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	m.content, m.rows = content, rows
+	m.content, m.rows, m.files = e.Content, e.Rows, e.Files
 	c.touch(m)
 }
 
@@ -702,7 +704,7 @@ func (c *Console) Send(ctx context.Context, channel string, s bot.Message) (stri
 	if s.Jump != nil {
 		content = content.Add(say.Plain(" (" + c.w.T("console.see", map[string]any{"Message": s.Jump.Message}) + ")"))
 	}
-	m := &consoleMessage{channel: channel, content: content, rows: s.Rows}
+	m := &consoleMessage{channel: channel, content: content, rows: s.Rows, files: s.Files}
 	c.add(m)
 	c.show(m, "")
 	return m.id, nil
@@ -716,7 +718,7 @@ func (c *Console) Edit(ctx context.Context, channel, messageID string, e bot.Mes
 	if m == nil {
 		return fmt.Errorf("console: no message %s", messageID)
 	}
-	c.change(m, e.Content, e.Rows)
+	c.change(m, e)
 	c.show(m, "edited")
 	return nil
 }
@@ -862,7 +864,11 @@ func (c *Console) show(m *consoleMessage, verb string) {
 		fmt.Fprintf(&b, "  │ %s\n", line)
 	}
 	for _, f := range m.files {
-		b.WriteString("  │ [" + c.w.T("console.attached", map[string]any{"File": f.Name, "Count": strings.Count(string(f.Content), "\n")}) + "]\n")
+		id, count := "console.attached", strings.Count(string(f.Content), "\n")
+		if ext := path.Ext(f.Name); ext == ".png" || ext == ".gif" {
+			id, count = "console.picture", (len(f.Content)+1023)/1024
+		}
+		b.WriteString("  │ [" + c.w.T(id, map[string]any{"File": f.Name, "Count": count}) + "]\n")
 	}
 	for _, row := range m.rows {
 		var items []string

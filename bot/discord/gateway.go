@@ -86,7 +86,7 @@ func (g *Gateway) interaction(in *wire.Interaction) {
 	arrived := time.Now()
 	ok := g.p.work.Go(func(ctx context.Context) {
 		reply, after := g.p.answer(ctx, in)
-		if err := g.respond(ctx, in, wire.AppendResponse(make([]byte, 0, 2048), reply)); err != nil {
+		if err := g.respond(ctx, in, wire.AppendResponse(make([]byte, 0, 2048), reply), wire.Files(reply)); err != nil {
 			// 10062: later than Discord's 3 seconds. Whatever the command changed is stored; the
 			// person sees "interaction failed" and the next board shows the truth.
 			g.log.Warn("discord: answering interaction failed; stored state is kept",
@@ -105,10 +105,12 @@ func (g *Gateway) interaction(in *wire.Interaction) {
 	}
 }
 
-// respond posts an interaction's response to its callback, in a rate-limit bucket of its own.
-func (g *Gateway) respond(ctx context.Context, in *wire.Interaction, body []byte) error {
+// respond posts an interaction's response to its callback, with its files, in a rate-limit bucket
+// of its own.
+func (g *Gateway) respond(ctx context.Context, in *wire.Interaction, body []byte, files []bot.File) error {
 	uri := discordgo.EndpointInteractionResponse(in.ID, in.Token)
-	_, err := g.s.RequestRaw("POST", uri, "application/json", body, uri, 0, discordgo.WithContext(ctx))
+	body, contentType := wire.Body(body, files)
+	_, err := g.s.RequestRaw("POST", uri, contentType, body, uri, 0, discordgo.WithContext(ctx))
 	return err
 }
 

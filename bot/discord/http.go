@@ -218,7 +218,7 @@ func (e *Endpoint) interactions(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if in.Type == bot.Ping {
-		writeResponse(w, wire.AppendResponse(nil, bot.Reply{Type: bot.Pong}))
+		writeResponse(w, wire.AppendResponse(nil, bot.Reply{Type: bot.Pong}), nil)
 		observe(bot.Ping, bot.Reply{}, arrived)
 		return
 	}
@@ -233,10 +233,7 @@ func (e *Endpoint) interactions(w http.ResponseWriter, r *http.Request) {
 	}
 
 	reply, after := e.p.answer(r.Context(), in)
-	if len(reply.Message.Files) > 0 {
-		e.log.Warn("discord: files cannot be attached to an inline HTTP response; dropped", "interaction", in.ID)
-	}
-	if err := writeResponse(w, wire.AppendResponse(make([]byte, 0, 2048), reply)); err != nil {
+	if err := writeResponse(w, wire.AppendResponse(make([]byte, 0, 2048), reply), wire.Files(reply)); err != nil {
 		e.log.Warn("discord: writing interaction response", "interaction", in.ID, "err", err)
 		reply.Outcome = bot.Failed
 	}
@@ -315,9 +312,11 @@ func readBody(w http.ResponseWriter, r *http.Request, ts string) ([]byte, error)
 	return append([]byte(ts), body...), nil
 }
 
-// writeResponse writes an interaction response's JSON.
-func writeResponse(w http.ResponseWriter, b []byte) error {
-	w.Header().Set("Content-Type", "application/json")
+// writeResponse writes an interaction response's JSON, as a multipart form with its files when it
+// has some (a board's picture).
+func writeResponse(w http.ResponseWriter, b []byte, files []bot.File) error {
+	b, contentType := wire.Body(b, files)
+	w.Header().Set("Content-Type", contentType)
 	w.Header().Set("Content-Length", strconv.Itoa(len(b)))
 	_, err := w.Write(b)
 	return err

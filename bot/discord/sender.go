@@ -1,7 +1,6 @@
 package discord
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -69,7 +68,7 @@ func (d *Sender) Send(ctx context.Context, channelID string, m bot.Message) (str
 		return "", errNoToken
 	}
 	uri := discordgo.EndpointChannelMessages(channelID)
-	id, err := d.post(ctx, uri, uri, wire.AppendMessage(nil, m, false))
+	id, err := d.post(ctx, uri, uri, wire.AppendMessage(nil, m, false), m.Files)
 	if err != nil {
 		err = forbidden(fmt.Errorf("posting in channel %s: %w", channelID, err))
 		d.report(err, "channel", channelID)
@@ -78,10 +77,11 @@ func (d *Sender) Send(ctx context.Context, channelID string, m bot.Message) (str
 	return id, nil
 }
 
-// post sends a JSON body through discordgo's rate limiter for bucket and returns the id of the
-// message Discord answers with.
-func (d *Sender) post(ctx context.Context, uri, bucket string, body []byte) (string, error) {
-	answer, err := d.s.RequestRaw("POST", uri, "application/json", body, bucket, 0, discordgo.WithContext(ctx))
+// post sends a JSON body, with its files, through discordgo's rate limiter for bucket and returns
+// the id of the message Discord answers with.
+func (d *Sender) post(ctx context.Context, uri, bucket string, body []byte, files []bot.File) (string, error) {
+	body, contentType := wire.Body(body, files)
+	answer, err := d.s.RequestRaw("POST", uri, contentType, body, bucket, 0, discordgo.WithContext(ctx))
 	if err != nil {
 		return "", err
 	}
@@ -99,9 +99,9 @@ func messageID(answer []byte) (string, error) {
 	return msg.ID, nil
 }
 
-// Edit replaces a message's content and components.
+// Edit replaces a message's content, components and files.
 func (d *Sender) Edit(ctx context.Context, channelID, messageID string, m bot.Message) error {
-	return d.edit(ctx, channelID, messageID, wire.AppendMessage(nil, m, true))
+	return d.edit(ctx, channelID, messageID, wire.AppendMessage(nil, m, true), m.Files)
 }
 
 // StartThread starts a public thread from a message and returns its id.
@@ -134,14 +134,15 @@ func (d *Sender) Delete(ctx context.Context, channelID, messageID string) error 
 
 // Clear removes a message's components.
 func (d *Sender) Clear(ctx context.Context, channelID, messageID string) error {
-	return d.edit(ctx, channelID, messageID, wire.ClearControls)
+	return d.edit(ctx, channelID, messageID, wire.ClearControls, nil)
 }
 
-func (d *Sender) edit(ctx context.Context, channelID, messageID string, body []byte) error {
+func (d *Sender) edit(ctx context.Context, channelID, messageID string, body []byte, files []bot.File) error {
 	if d.s.Token == "" {
 		return errNoToken
 	}
-	_, err := d.s.RequestRaw("PATCH", discordgo.EndpointChannelMessage(channelID, messageID), "application/json", body,
+	body, contentType := wire.Body(body, files)
+	_, err := d.s.RequestRaw("PATCH", discordgo.EndpointChannelMessage(channelID, messageID), contentType, body,
 		discordgo.EndpointChannelMessage(channelID, ""), 0, discordgo.WithContext(ctx))
 	if err != nil {
 		err = forbidden(fmt.Errorf("editing message %s in channel %s: %w", messageID, channelID, err))
@@ -159,23 +160,25 @@ func (d *Sender) app(in *wire.Interaction) string {
 	return in.App
 }
 
-// EditOriginal replaces the message the response to in created, through the interaction's webhook:
-// no permission in the channel is needed while the interaction's token is good.
+// EditOriginal replaces the message the response to in created, files included, through the
+// interaction's webhook: no permission in the channel is needed while the interaction's token is
+// good.
 func (d *Sender) EditOriginal(ctx context.Context, in *wire.Interaction, m bot.Message) error {
-	return d.editOriginal(ctx, in, wire.AppendMessage(nil, m, true))
+	return d.editOriginal(ctx, in, wire.AppendMessage(nil, m, true), m.Files)
 }
 
 // ClearOriginal removes the components of the message the response to in created.
 func (d *Sender) ClearOriginal(ctx context.Context, in *wire.Interaction) error {
-	return d.editOriginal(ctx, in, wire.ClearControls)
+	return d.editOriginal(ctx, in, wire.ClearControls, nil)
 }
 
 // editOriginal edits the response to in with a JSON edit. discordgo's InteractionResponseEdit
 // would put every game's edits in one rate-limit bucket (one at a time, process-wide) and read
 // back the whole edited message; Discord limits them per interaction token (see webhooks), and
 // nobody reads the answer.
-func (d *Sender) editOriginal(ctx context.Context, in *wire.Interaction, edit []byte) error {
-	if err := d.hooks.Edit(ctx, d.app(in), in.Token, edit); err != nil {
+func (d *Sender) editOriginal(ctx context.Context, in *wire.Interaction, edit []byte, files []bot.File) error {
+	edit, contentType := wire.Body(edit, files)
+	if err := d.hooks.Edit(ctx, d.app(in), in.Token, edit, contentType); err != nil {
 		err = forbidden(fmt.Errorf("editing the response to interaction %s: %w", in.ID, err))
 		d.report(err, "interaction", in.ID)
 		return err
@@ -186,38 +189,13 @@ func (d *Sender) editOriginal(ctx context.Context, in *wire.Interaction, edit []
 // FollowUp posts a follow-up message to the interaction in, with its files.
 func (d *Sender) FollowUp(ctx context.Context, in *wire.Interaction, m bot.Message) (string, error) {
 	uri := discordgo.EndpointFollowupMessage(d.app(in), in.Token) + "?wait=true"
-	body := wire.AppendMessage(nil, m, false)
-	var id string
-	var err error
-	if len(m.Files) == 0 {
-		id, err = d.post(ctx, uri, uri, body)
-	} else {
-		id, err = d.postFiles(ctx, uri, body, m.Files)
-	}
+	id, err := d.post(ctx, uri, uri, wire.AppendMessage(nil, m, false), m.Files)
 	if err != nil {
 		err = forbidden(fmt.Errorf("following up interaction %s: %w", in.ID, err))
 		d.report(err, "interaction", in.ID)
 		return "", err
 	}
 	return id, nil
-}
-
-// postFiles posts a message with text files attached, as multipart form data.
-func (d *Sender) postFiles(ctx context.Context, uri string, body []byte, files []bot.File) (string, error) {
-	var attached []*discordgo.File
-	for _, f := range files {
-		attached = append(attached, &discordgo.File{Name: f.Name, ContentType: "text/plain; charset=utf-8",
-			Reader: bytes.NewReader(f.Content)})
-	}
-	contentType, form, err := discordgo.MultipartBodyWithJSON(json.RawMessage(body), attached)
-	if err != nil {
-		return "", err
-	}
-	answer, err := d.s.RequestRaw("POST", uri, contentType, form, uri, 0, discordgo.WithContext(ctx))
-	if err != nil {
-		return "", err
-	}
-	return messageID(answer)
 }
 
 // forbidden marks a refusal to post or edit (HTTP 403: Missing Access, Missing Permissions) as

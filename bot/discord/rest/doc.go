@@ -5,5 +5,5 @@
 //
 //	s.Client = &http.Client{Transport: &rest.Transport{Base: base, Retry: rest.Retry{}, Log: log}}
 //	hooks := rest.NewWebhooks(s)
-//	err := hooks.Edit(ctx, appID, token, body) // PATCH /webhooks/{app}/{token}/messages/@original
+//	err := hooks.Edit(ctx, appID, token, body, "application/json") // PATCH /webhooks/{app}/{token}/messages/@original
 package rest

@@ -38,9 +38,10 @@ type webhookBucket struct {
 	until      time.Time // no edit before this: Discord said the bucket was spent; guarded by the bucket
 }
 
-// Edit sends the JSON body to PATCH /webhooks/{app}/{token}/messages/@original and returns
-// discordgo's *RESTError for an answer other than 2xx, as discordgo's requests do.
-func (w *Webhooks) Edit(ctx context.Context, appID, token string, body []byte) error {
+// Edit sends body, of type contentType (JSON, or a multipart form with files), to PATCH
+// /webhooks/{app}/{token}/messages/@original and returns discordgo's *RESTError for an answer other
+// than 2xx, as discordgo's requests do.
+func (w *Webhooks) Edit(ctx context.Context, appID, token string, body []byte, contentType string) error {
 	b := w.take(token)
 	defer w.give(token, b)
 	if wait := time.Until(b.until); wait > 0 {
@@ -59,7 +60,7 @@ func (w *Webhooks) Edit(ctx context.Context, appID, token string, body []byte) e
 	if w.s.Token != "" {
 		req.Header.Set("Authorization", w.s.Token)
 	}
-	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Content-Type", contentType)
 	req.Header.Set("User-Agent", w.s.UserAgent)
 	resp, err := w.s.Client.Do(req)
 	if err != nil {

@@ -25,7 +25,7 @@ func TestWebhookEditsAreSentAndTheirBucketForgotten(t *testing.T) {
 	w := webhooksOn(t, d)
 	const key = "PATCH /api/v10/webhooks/9/itok/messages/@original"
 	for range 2 {
-		if err := w.Edit(context.Background(), "9", "itok", []byte(`{"content":"x"}`)); err != nil {
+		if err := w.Edit(context.Background(), "9", "itok", []byte(`{"content":"x"}`), "application/json"); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -40,7 +40,7 @@ func TestWebhookEditsAreSentAndTheirBucketForgotten(t *testing.T) {
 func TestWebhookEditSaysWhatDiscordRefused(t *testing.T) {
 	d := newDiscord(t)
 	d.on("PATCH /api/v10/webhooks/9/old/messages/@original", status(401, `{"message":"Invalid Webhook Token","code":50027}`))
-	err := webhooksOn(t, d).Edit(context.Background(), "9", "old", []byte(`{}`))
+	err := webhooksOn(t, d).Edit(context.Background(), "9", "old", []byte(`{}`), "application/json")
 	var re *discordgo.RESTError
 	if !errors.As(err, &re) || re.Response.StatusCode != 401 || re.Message == nil || re.Message.Code != 50027 {
 		t.Fatalf("err = %v, want discordgo's RESTError with code 50027", err)
@@ -65,7 +65,7 @@ func TestWebhookEditWaitsOutASpentBucket(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if err := w.Edit(context.Background(), "9", "busy", []byte(`{}`)); err != nil {
+			if err := w.Edit(context.Background(), "9", "busy", []byte(`{}`), "application/json"); err != nil {
 				t.Errorf("edit: %v", err)
 			}
 			done[i] = time.Now()

@@ -52,6 +52,7 @@ func AppendResponse(b []byte, r bot.Reply) []byte {
 		b = appendRows(b, r.Message.Rows, true)
 		b = append(b, `,"embeds":null,"allowed_mentions":`...)
 		b = appendAllowed(b, r.Message.Pings)
+		b = appendAttachments(b, r.Message.Files)
 		return append(b, "}}"...)
 	}
 	b = append(b, `{"type":4,"data":{"tts":false,"content":`...)
@@ -60,6 +61,9 @@ func AppendResponse(b []byte, r bot.Reply) []byte {
 	b = appendRows(b, r.Message.Rows, false)
 	b = append(b, `,"embeds":null,"allowed_mentions":`...)
 	b = appendAllowed(b, r.Message.Pings)
+	if len(r.Message.Files) > 0 {
+		b = appendAttachments(b, r.Message.Files)
+	}
 	if r.Message.Private {
 		b = append(b, `,"flags":64`...)
 	}
@@ -67,8 +71,8 @@ func AppendResponse(b []byte, r bot.Reply) []byte {
 }
 
 // AppendMessage appends the JSON body of a message the bot posts (a channel message, a follow-up)
-// or, with edit, of the edit that makes a message m: an edit always says its controls, so that
-// none are left from before.
+// or, with edit, of the edit that makes a message m: an edit always says its controls and its
+// files, so that none are left from before (a board's old picture, say).
 func AppendMessage(b []byte, m bot.Message, edit bool) []byte {
 	b = append(b, `{"content":`...)
 	b = appendString(b, content(m))
@@ -78,10 +82,30 @@ func AppendMessage(b []byte, m bot.Message, edit bool) []byte {
 	}
 	b = append(b, `,"allowed_mentions":`...)
 	b = appendAllowed(b, m.Pings)
+	if len(m.Files) > 0 || edit {
+		b = appendAttachments(b, m.Files)
+	}
 	if m.Private && !edit {
 		b = append(b, `,"flags":64`...)
 	}
 	return append(b, '}')
+}
+
+// appendAttachments writes the attachments a message keeps: exactly files, sent with it as the form
+// parts files[0], files[1], … (see Form). On an edit, every attachment not listed is removed.
+func appendAttachments(b []byte, files []bot.File) []byte {
+	b = append(b, `,"attachments":[`...)
+	for i, f := range files {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"id":`...)
+		b = strconv.AppendInt(b, int64(i), 10)
+		b = append(b, `,"filename":`...)
+		b = appendString(b, f.Name)
+		b = append(b, '}')
+	}
+	return append(b, ']')
 }
 
 // ClearControls is the edit that takes a message's controls off and keeps its text, pinging

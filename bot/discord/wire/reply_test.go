@@ -180,8 +180,10 @@ func viaDiscordgoResponse(r bot.Reply) *discordgo.InteractionResponse {
 		if comps == nil {
 			comps = []discordgo.MessageComponent{}
 		}
+		// An update says the message's attachments, none here (files: TestFilesAreListedAsAttachments).
 		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage,
-			Data: &discordgo.InteractionResponseData{Content: markup(r.Message.Content), Components: comps, AllowedMentions: allowed}}
+			Data: &discordgo.InteractionResponseData{Content: markup(r.Message.Content), Components: comps, AllowedMentions: allowed,
+				Attachments: &[]*discordgo.MessageAttachment{}}}
 	}
 	data := &discordgo.InteractionResponseData{Content: markup(r.Message.Content), Components: components(r.Message.Rows), AllowedMentions: allowed}
 	if r.Message.Private {
