@@ -1,9 +1,12 @@
 package discord
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
+	"mime"
+	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -26,7 +29,51 @@ type fakeDiscord struct {
 }
 
 type call struct {
+	// Body is the JSON sent: the request's body, or a multipart form's payload_json.
 	Method, Path, Auth, Body string
+	// Files are a multipart form's files[n], in order.
+	Files []attached
+}
+
+// attached is one file of a multipart request or answer: its form field, name, type and bytes.
+type attached struct {
+	Field, Name, Type string
+	Content           []byte
+}
+
+// readForm reads a multipart form as Discord takes one: its payload_json and its files, or an
+// error saying what is wrong with it.
+func readForm(contentType string, body []byte) (payload []byte, files []attached, err error) {
+	media, params, err := mime.ParseMediaType(contentType)
+	if err != nil || media != "multipart/form-data" {
+		return nil, nil, fmt.Errorf("content type %q is not a multipart form (%v)", contentType, err)
+	}
+	r := multipart.NewReader(bytes.NewReader(body), params["boundary"])
+	for {
+		p, err := r.NextPart()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+		b, err := io.ReadAll(p)
+		if err != nil {
+			return nil, nil, err
+		}
+		switch name := p.FormName(); {
+		case name == "payload_json":
+			payload = b
+		case strings.HasPrefix(name, "files[") && p.FileName() != "":
+			files = append(files, attached{Field: name, Name: p.FileName(), Type: p.Header.Get("Content-Type"), Content: b})
+		default:
+			return nil, nil, fmt.Errorf("unexpected form part %q", name)
+		}
+	}
+	if payload == nil {
+		return nil, nil, fmt.Errorf("the form has no payload_json")
+	}
+	return payload, files, nil
 }
 
 type answer struct {
@@ -69,8 +116,17 @@ func (f *fakeDiscord) count(method, path string) int {
 
 func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(r.Body)
+	c := call{Method: r.Method, Path: r.URL.Path, Auth: r.Header.Get("Authorization"), Body: string(body)}
+	if ct := r.Header.Get("Content-Type"); strings.HasPrefix(ct, "multipart/") {
+		payload, files, err := readForm(ct, body)
+		if err != nil {
+			http.Error(w, `{"message": "Invalid Form Body", "code": 50035}`, http.StatusBadRequest)
+			return
+		}
+		body, c.Body, c.Files = payload, string(payload), files
+	}
 	f.mu.Lock()
-	f.calls = append(f.calls, call{r.Method, r.URL.Path, r.Header.Get("Authorization"), string(body)})
+	f.calls = append(f.calls, c)
 	k := r.Method + " " + r.URL.Path
 	if q := f.script[k]; len(q) > 0 {
 		a := q[0]

@@ -125,9 +125,11 @@ func (tb *table) settle() {
 	}
 }
 
-// httpReply is an interaction response decoded loosely: components are left as JSON.
+// httpReply is an interaction response decoded loosely: components are left as JSON. A multipart
+// answer's payload_json is decoded so, and its files kept.
 type httpReply struct {
-	Type int `json:"type"`
+	Files []attached `json:"-"`
+	Type  int        `json:"type"`
 	Data struct {
 		Content    string            `json:"content"`
 		Flags      int               `json:"flags"`
@@ -218,9 +220,10 @@ func (tb *table) postWith(in map[string]any, members []byte, r any) (string, err
 	tb.lastSent.Store(&built{in, members})
 	var code int
 	var answer []byte
+	var contentType string
 	if tb.url == "" {
 		w := serveHTTP(tb.e, tb.s.request(string(body), now))
-		code, answer = w.Code, w.Body.Bytes()
+		code, answer, contentType = w.Code, w.Body.Bytes(), w.Header().Get("Content-Type")
 	} else {
 		out, _ := http.NewRequest("POST", tb.url+"/interactions", bytes.NewReader(body))
 		out.Header = tb.s.header(body, now)
@@ -230,7 +233,17 @@ func (tb *table) postWith(in map[string]any, members []byte, r any) (string, err
 		}
 		answer, _ = io.ReadAll(resp.Body)
 		resp.Body.Close()
-		code = resp.StatusCode
+		code, contentType = resp.StatusCode, resp.Header.Get("Content-Type")
+	}
+	var files []attached
+	if strings.HasPrefix(contentType, "multipart/") {
+		payload, fs, err := readForm(contentType, answer)
+		if err != nil {
+			return token, fmt.Errorf("multipart answer: %v", err)
+		}
+		answer, files = payload, fs
+	} else if code == 200 && contentType != "application/json" {
+		return token, fmt.Errorf("answer of type %q", contentType)
 	}
 	tb.lastRound.Store(&[2][]byte{body, answer})
 	if code != 200 {
@@ -245,6 +258,9 @@ func (tb *table) postWith(in map[string]any, members []byte, r any) (string, err
 	}
 	if err := json.Unmarshal(answer, r); err != nil {
 		return token, fmt.Errorf("response %s: %v", answer, err)
+	}
+	if h, ok := r.(*httpReply); ok {
+		h.Files = files
 	}
 	return token, nil
 }
