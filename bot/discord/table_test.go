@@ -130,7 +130,7 @@ func (tb *table) settle() {
 type httpReply struct {
 	Files []attached `json:"-"`
 	Type  int        `json:"type"`
-	Data struct {
+	Data  struct {
 		Content    string            `json:"content"`
 		Flags      int               `json:"flags"`
 		Components []json.RawMessage `json:"components"`
