@@ -26,11 +26,14 @@ type Bot struct {
 	coach  coaching
 	// pageLink gives a game's web page's address; nil when the bot serves no pages.
 	pageLink func(id uint64) string
+	// gifs lets one game be drawn as a GIF at a time (a long one takes a few hundred ms of a
+	// core), so that asking for many cannot hold up the bot's moves.
+	gifs chan struct{}
 }
 
 // New builds a Bot and its session core on a store; send delivers what it says outside replies.
 func New(st store.Store, send Sender, cfg Config) *Bot {
-	b := &Bot{send: send}
+	b := &Bot{send: send, gifs: make(chan struct{}, 1)}
 	b.t = table.New(st, b, cfg)
 	b.follow = newFollowups(b.t.Now)
 	b.log = cfg.Log

@@ -248,7 +248,7 @@ func (b *Bot) history(req *request) (Reply, error) {
 	if whole == nil {
 		return r, nil
 	}
-	// The list did not fit: the whole of it follows as a file (a reply cannot carry one everywhere).
+	// The list did not fit: the whole of it follows as a file.
 	return r.with(func(ctx context.Context, f Followup) {
 		if _, err := f.FollowUp(ctx, Message{Files: []File{*whole}}); err != nil {
 			req.log.Warn("could not attach the whole move list", "game", v.Game.ID, "err", err)

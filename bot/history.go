@@ -61,6 +61,17 @@ func moveLines(v View, w *say.Words) []string {
 	return lines
 }
 
+// drawGIF draws v's game as a GIF when no other is being drawn.
+func (b *Bot) drawGIF(ctx context.Context, v View, w *say.Words) (File, error) {
+	select {
+	case b.gifs <- struct{}{}:
+		defer func() { <-b.gifs }()
+	case <-ctx.Done():
+		return File{}, ctx.Err()
+	}
+	return gameGIF(v, w)
+}
+
 // historyGIF answers `/… history format:gif`: drawing a long game takes a while, so the answer is
 // deferred and the GIF edited in with the move list; a game too long for one GIF gets the list.
 func (b *Bot) historyGIF(req *request, v View) (Reply, error) {
@@ -74,7 +85,8 @@ func (b *Bot) historyGIF(req *request, v View) (Reply, error) {
 		if whole != nil {
 			m.Files = []File{*whole}
 		}
-		if gif, err := gameGIF(v, w); err == nil {
+		gif, err := b.drawGIF(ctx, v, w)
+		if err == nil {
 			m.Files = append([]File{gif}, m.Files...)
 		} else {
 			req.log.Warn("could not draw a game as a GIF", "game", v.Game.ID, "err", err)

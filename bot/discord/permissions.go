@@ -20,7 +20,8 @@ const (
 	// SendMessages: its own moves, expiry notices and turn pings after the interaction that caused
 	// them has expired (a restart, a time-out); edits of its own messages need nothing more.
 	SendMessages Permission = 1 << 11
-	// AttachFiles: a game's history as a text file when it does not fit in a message.
+	// AttachFiles: boards as pictures, a game's history as a text file when it does not fit in a
+	// message, or as a GIF.
 	AttachFiles Permission = 1 << 15
 	// CreatePublicThreads: one thread per game, with the server setting `threads` on.
 	CreatePublicThreads Permission = 1 << 35
