@@ -71,10 +71,16 @@ func gameOf(t *testing.T, ids []string) uint64 {
 }
 
 // checkPicture fails unless m, with files, shows g's position of game id as its one attachment:
-// a PNG of that board (the picture package's, in English), named for the game and its ply, listed
+// a PNG of that board (the picture package's, in English: see checkPictureIn), named for the game and its ply, listed
 // as the message's only attachment, instead of the text block; within Discord's limits for
 // components, pinging nobody.
 func checkPicture(t *testing.T, what string, m shown, files []attached, kind string, id uint64, g games.Game) {
+	t.Helper()
+	checkPictureIn(t, say.English, what, m, files, kind, id, g)
+}
+
+// checkPictureIn is checkPicture with the picture in lang.
+func checkPictureIn(t *testing.T, lang, what string, m shown, files []attached, kind string, id uint64, g games.Game) {
 	t.Helper()
 	name := fmt.Sprintf("%s-%d-%d.png", kind, id, g.Ply())
 	if len(files) != 1 || files[0].Field != "files[0]" || files[0].Name != name || files[0].Type != "image/png" {
@@ -83,7 +89,7 @@ func checkPicture(t *testing.T, what string, m shown, files []attached, kind str
 	if _, err := png.Decode(bytes.NewReader(files[0].Content)); err != nil {
 		t.Fatalf("%s: not a PNG: %v", what, err)
 	}
-	want, err := picture.Board(g, say.For(say.English))
+	want, err := picture.Board(g, say.For(lang))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -194,6 +200,19 @@ func TestBoardPicturesThroughTheEndpoint(t *testing.T) {
 		}
 		checkPicture(t, "moved by command", m, r.Files, "ouri", id, tb.position(id))
 	})
+
+	for _, kind := range kinds {
+		t.Run("a new "+kind+" game's board is its picture", func(t *testing.T) {
+			channel := "k-" + kind
+			r, _ := tb.send(command("k1", channel, kind, "vs-bot", opt{"level", 3, "easy"}, opt{"first", 3, "me"}))
+			m, typ := tb.lastAnswer(r)
+			if typ != 4 || r.private() {
+				t.Fatalf("type %d, private %v: %s", typ, r.private(), m.Content)
+			}
+			id := gameOf(t, r.customIDs())
+			checkPicture(t, kind, m, r.Files, kind, id, tb.position(id))
+		})
+	}
 
 	t.Run("the bot's move edits its picture in through the interaction's webhook", func(t *testing.T) {
 		r, _ := tb.send(command("c2user", "c2", "ouri", "vs-bot", opt{"level", 3, "easy"}, opt{"first", 3, "me"}))
@@ -408,5 +427,18 @@ func TestGatewayAnswersCarryPictures(t *testing.T) {
 	}
 	if fs := calls[0].Files; len(fs) != 1 || fs[0].Type != "image/png" || !bytes.Equal(fs[0].Content, pic) {
 		t.Fatalf("files %v", describe(fs))
+	}
+}
+
+func TestBoardPicturesSpeakTheServersLanguage(t *testing.T) {
+	tb := newTable(t)
+	tb.send(admin(command("a1", "c1", "tabuleiro", "settings", opt{"boards", 3, "image"}, opt{"language", 3, "pt-BR"})))
+	r, _ := tb.send(command("a1", "c1", "ouri", "vs-bot", opt{"level", 3, "easy"}, opt{"first", 3, "me"}))
+	m, _ := tb.lastAnswer(r)
+	id := gameOf(t, r.customIDs())
+	g := tb.position(id)
+	checkPictureIn(t, "pt-BR", "a Portuguese server's board", m, r.Files, "ouri", id, g)
+	if en, _ := picture.Board(g, say.For(say.English)); bytes.Equal(en, r.Files[0].Content) {
+		t.Error("the Portuguese picture is the English one: the status under the board is not translated")
 	}
 }
