@@ -2,6 +2,7 @@ package bot
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 
 	"tabuleiro/games"
@@ -22,7 +23,7 @@ func (b *Bot) lesson(req *request, d *games.Descriptor) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	return Reply{Type: Post, Message: lessonMessage(a, nil, req.w, "")}, nil
+	return Reply{Type: Post, Message: lessonMessage(a, nil, req.w, "", b.privateLook(req))}, nil
 }
 
 // answerLesson answers the person's lesson under way with answer, from a typed command (a new
@@ -53,7 +54,7 @@ func (b *Bot) answerLesson(req *request, kind string, at table.LessonAt, answer 
 			a = next
 		}
 	}
-	m := lessonMessage(a, lead, w, "")
+	m := lessonMessage(a, lead, w, "", b.privateLook(req))
 	if clicked {
 		return update(m), nil
 	}
@@ -76,8 +77,9 @@ func playedLine(played []string, w *say.Words) say.Rich {
 
 // lessonMessage is a lesson as the learner sees it, privately: lead (what their answer did), then
 // the lesson's title, rule, position and task, with the buttons of the game's panel (narrowed to
-// group, as the game message's); only lead when a is nil (every lesson done).
-func lessonMessage(a *learn.Attempt, lead []say.Rich, w *say.Words, group string) Message {
+// group, as the game message's) and its position as lk says; only lead when a is nil (every
+// lesson done).
+func lessonMessage(a *learn.Attempt, lead []say.Rich, w *say.Words, group string, lk look) Message {
 	parts := append([]say.Rich(nil), lead...)
 	if a == nil {
 		return Message{Content: clip(say.Join("\n", parts...)), Private: true}
@@ -85,8 +87,7 @@ func lessonMessage(a *learn.Attempt, lead []say.Rich, w *say.Words, group string
 	l := a.Lesson()
 	d := l.Game()
 	n, count := lessonPlace(l)
-	g := a.Game()
-	block := render.BlockOf(g, w)
+	position, files := shownPosition(a.Game(), fmt.Sprintf("%s-lesson-%d-%d.png", d.Kind, n, a.Step()+1), lk, w)
 	steps := ""
 	if len(l.Steps) > 1 {
 		steps = w.T("lesson.step", map[string]any{"Step": a.Step() + 1, "Steps": len(l.Steps)})
@@ -94,7 +95,7 @@ func lessonMessage(a *learn.Attempt, lead []say.Rich, w *say.Words, group string
 	parts = append(parts,
 		w.Rich("lesson.head", map[string]any{"Title": w.T(l.Title(), nil), "Lesson": n, "Total": count, "Steps": steps}),
 		w.Rich(l.Text(), nil),
-		blockWithNotes(block),
+		position,
 		w.Rich("lesson.task", map[string]any{"Task": w.Rich(l.Task(), nil)}),
 	)
 	answer := "lesson.answer.move"
@@ -103,7 +104,7 @@ func lessonMessage(a *learn.Attempt, lead []say.Rich, w *say.Words, group string
 		answer = "lesson.answer.buttons"
 	}
 	parts = append(parts, w.Rich(answer, map[string]any{"Kind": d.Kind}))
-	return Message{Content: clip(say.Join("\n", parts...)), Rows: rows, Private: true}
+	return Message{Content: clip(say.Join("\n", parts...)), Rows: rows, Private: true, Files: files}
 }
 
 // lessonPlace is the lesson's 1-based place among its game's lessons, and how many there are.
@@ -188,7 +189,7 @@ func (b *Bot) lessonClick(req *request, d *games.Descriptor, click ClickData) (R
 		if a.Lesson().ID != at.Lesson || a.Step() != at.Step {
 			return Reply{}, table.ErrLessonMoved
 		}
-		return update(lessonMessage(a, nil, req.w, group)), nil
+		return update(lessonMessage(a, nil, req.w, group, b.privateLook(req))), nil
 	}
 	return b.answerLesson(req, d.Kind, at, func(a *learn.Attempt) learn.Answer { return a.Try(play) }, true)
 }

@@ -25,7 +25,7 @@ func TestEveryLessonFitsAMessageWithTheLastOnesConclusion(t *testing.T) {
 						lead = append(lead, w.Rich("lesson.right", map[string]any{"Move": "move nw.sw se.ne"}),
 							w.Rich("lesson.done", map[string]any{"Done": w.Rich(ls[i-1].Done(), nil)}))
 					}
-					m := lessonMessage(a, lead, w, "")
+					m := lessonMessage(a, lead, w, "", asText)
 					if n := Size(m.Content); n > maxContent || strings.HasSuffix(m.Content.String(), "…") {
 						t.Errorf("%d characters or clipped:\n%s", n, m.Content)
 					}

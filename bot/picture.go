@@ -2,9 +2,11 @@ package bot
 
 import (
 	"fmt"
+	"strings"
 
 	"tabuleiro/ai"
 	"tabuleiro/games"
+	"tabuleiro/render"
 	"tabuleiro/render/picture"
 	"tabuleiro/say"
 	"tabuleiro/store"
@@ -66,14 +68,31 @@ func (b *Bot) privateLook(req *request) look {
 // boardPicture draws g, a position of v's game, as a PNG named for the game and its ply. A picture
 // that cannot be drawn or weighs too much is an error: the text block shows the board instead.
 func boardPicture(v View, g games.Game, w *say.Words) (File, error) {
+	return drawn(g, fmt.Sprintf("%s-%d-%d.png", v.Game.Kind, v.Game.ID, g.Ply()), w)
+}
+
+// drawn is g drawn as the PNG file name.
+func drawn(g games.Game, name string, w *say.Words) (File, error) {
 	png, err := picture.Board(g, w)
 	if err != nil {
 		return File{}, err
 	}
 	if len(png) > maxImage {
-		return File{}, fmt.Errorf("the picture of game %d at ply %d weighs %d bytes, over %d", v.Game.ID, g.Ply(), len(png), maxImage)
+		return File{}, fmt.Errorf("the picture %s weighs %d bytes, over %d", name, len(png), maxImage)
 	}
-	return File{Name: fmt.Sprintf("%s-%d-%d.png", v.Game.Kind, v.Game.ID, g.Ply()), Content: png}, nil
+	return File{Name: name, Content: png}, nil
+}
+
+// shownPosition is a position as a private message shows it: its block and notes, or as lk says
+// its notes alone with its picture, a PNG named name.
+func shownPosition(g games.Game, name string, lk look, w *say.Words) (say.Rich, []File) {
+	block := render.BlockOf(g, w)
+	if lk == asImage {
+		if f, err := drawn(g, name, w); err == nil {
+			return say.Plain(strings.Join(block.Notes, "\n")), []File{f}
+		}
+	}
+	return blockWithNotes(block), nil
 }
 
 // chanceGraph draws a review's win chance by ply as a PNG: the first seat's chance in the position

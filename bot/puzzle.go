@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"fmt"
 	"strings"
 	"sync"
 
@@ -8,7 +9,6 @@ import (
 	"tabuleiro/ai/puzzle"
 	"tabuleiro/games"
 	"tabuleiro/metrics"
-	"tabuleiro/render"
 	"tabuleiro/say"
 	"tabuleiro/store"
 	"tabuleiro/table"
@@ -145,7 +145,7 @@ func (b *Bot) puzzleCommand(req *request, d *games.Descriptor) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	return Reply{Type: Post, Message: puzzleMessage(a, pick, nil, "", req.w)}, nil
+	return Reply{Type: Post, Message: puzzleMessage(a, pick, nil, "", req.w, b.privateLook(req))}, nil
 }
 
 // answerPuzzle plays the person's decision play on their puzzle under way: saw is how many
@@ -182,7 +182,7 @@ func (b *Bot) answerPuzzle(req *request, kind, play string, saw int, clicked boo
 			b.showSolvers(res.Daily)
 		}
 	}
-	m2 := puzzleMessage(a, pick, lead, "", w)
+	m2 := puzzleMessage(a, pick, lead, "", w, b.privateLook(req))
 	if clicked {
 		return update(m2), nil
 	}
@@ -251,17 +251,17 @@ func settledLines(res store.PuzzleResult, kind string, w *say.Words) []say.Rich 
 
 // puzzleMessage is a puzzle as the solver sees it, privately: lead (what their decision did),
 // the puzzle's id and rating, the position and the task, with the game's panel (narrowed to group,
-// as the game message's) while it is theirs to decide.
-func puzzleMessage(a *puzzle.Attempt, pick table.PuzzlePick, lead []say.Rich, group string, w *say.Words) Message {
+// as the game message's) while it is theirs to decide; the position as lk says.
+func puzzleMessage(a *puzzle.Attempt, pick table.PuzzlePick, lead []say.Rich, group string, w *say.Words, lk look) Message {
 	d := a.Game.Descriptor()
-	block := render.BlockOf(a.Game, w)
+	position, files := shownPosition(a.Game, fmt.Sprintf("puzzle-%s-%d.png", pick.Attempt.Puzzle, len(a.Played)), lk, w)
 	parts := append([]say.Rich(nil), lead...)
 	parts = append(parts,
 		w.Rich("puzzle.head", map[string]any{"Title": d.Title, "Puzzle": pick.Attempt.Puzzle, "Rating": pick.Rating.String()}),
-		blockWithNotes(block),
+		position,
 	)
 	if a.Over {
-		return Message{Content: clip(say.Join("\n", parts...)), Private: true}
+		return Message{Content: clip(say.Join("\n", parts...)), Private: true, Files: files}
 	}
 	task := "puzzle.task.any"
 	if a.Puzzle.Plies > 0 {
@@ -275,7 +275,7 @@ func puzzleMessage(a *puzzle.Attempt, pick table.PuzzlePick, lead []say.Rich, gr
 		answer = "lesson.answer.buttons"
 	}
 	parts = append(parts, w.Rich(answer, map[string]any{"Kind": d.Kind}))
-	return Message{Content: clip(say.Join("\n", parts...)), Rows: rows, Private: true}
+	return Message{Content: clip(say.Join("\n", parts...)), Rows: rows, Private: true, Files: files}
 }
 
 // puzzleClick answers a puzzle by one of its buttons or menus.
@@ -289,7 +289,7 @@ func (b *Bot) puzzleClick(req *request, d *games.Descriptor, click ClickData) (R
 		if err != nil {
 			return Reply{}, err
 		}
-		return update(puzzleMessage(a, pick, nil, group, req.w)), nil
+		return update(puzzleMessage(a, pick, nil, group, req.w, b.privateLook(req))), nil
 	}
 	return b.answerPuzzle(req, d.Kind, play, click.Action.Ply, true)
 }

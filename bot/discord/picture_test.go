@@ -318,9 +318,26 @@ func TestPrivateBoardsFollowThePersonsOwnSetting(t *testing.T) {
 	if m, _ := tb.lastAnswer(r); strings.Contains(m.Content, "```") || m.Attachments == nil || len(*m.Attachments) != 1 {
 		t.Fatalf("attachments %+v:\n%s", m.Attachments, m.Content)
 	}
+	for _, sub := range []string{"learn", "puzzle"} {
+		t.Run("a "+sub+" position is a picture too", func(t *testing.T) {
+			r, _ := tb.send(command("a1", "c1", "ouri", sub))
+			if !r.private() || len(r.Files) != 1 || r.Files[0].Type != "image/png" {
+				t.Fatalf("private %v, files %v:\n%s", r.private(), describe(r.Files), r.Data.Content)
+			}
+			if _, err := png.Decode(bytes.NewReader(r.Files[0].Content)); err != nil {
+				t.Fatal(err)
+			}
+			if m, _ := tb.lastAnswer(r); strings.Contains(m.Content, "```") {
+				t.Fatalf("the text block is still there:\n%s", m.Content)
+			}
+		})
+	}
 	r, _ = tb.send(command("b1", "c1", "ouri", "replay"))
 	if len(r.Files) != 0 {
 		t.Fatalf("another person's replay follows a1's setting: %v", describe(r.Files))
+	}
+	if r, _ = tb.send(command("b1", "c1", "ouri", "learn")); len(r.Files) != 0 {
+		t.Fatalf("another person's lesson follows a1's setting: %v", describe(r.Files))
 	}
 	r, _ = tb.send(command("a1", "c1", "tabuleiro", "me", opt{"boards", 3, "sideways"}))
 	if !r.private() || !strings.Contains(r.Data.Content, "`sideways` is not a way to show boards") {
