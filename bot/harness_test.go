@@ -87,6 +87,9 @@ type recorder struct {
 	next     int
 	// forbid answers every channel call with ErrForbidden, as where the bot user may not post.
 	forbid bool
+	// forbidFiles answers ErrForbidden to channel calls with files, as where the bot may post but
+	// not attach files.
+	forbidFiles bool
 }
 
 var (
@@ -100,7 +103,7 @@ func (r *recorder) newID() string { r.next++; return fmt.Sprintf("m%d", r.next) 
 func (r *recorder) record(s sent) (string, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if r.forbid && !s.webhook {
+	if (r.forbid || r.forbidFiles && len(s.msg.Files) > 0) && !s.webhook {
 		return "", fmt.Errorf("%s in %s: %w", s.op, s.channel, ErrForbidden)
 	}
 	if s.op == "send" || s.op == "followup" {
