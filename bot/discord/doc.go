@@ -11,9 +11,10 @@
 //
 // What discordgo still does, by choice: the REST calls (discordgo.Session.RequestRaw with its
 // per-route rate limiter, its endpoints and *discordgo.RESTError), command registration
-// (ApplicationCommand values and the bulk overwrite), GET /gateway/bot and multipart bodies for
-// attached files. What it does not: interaction JSON (package wire: one pass each way, reading only
-// what the bot uses), the gateway websocket (package gateway: discordgo v0.29 neither resumes on
+// (ApplicationCommand values and the bulk overwrite) and GET /gateway/bot. What it does not:
+// interaction JSON (package wire: one pass each way, reading only what the bot uses; with files
+// attached, a board's picture say, wire.Form makes the multipart body of an answer, a callback, a
+// post or an edit alike), the gateway websocket (package gateway: discordgo v0.29 neither resumes on
 // resume_gateway_url nor stops on fatal close codes), edits through interaction webhooks and
 // retries (package rest: a rate-limit bucket per token, forgotten when idle; bounded retries on 429
 // and 5xx, under discordgo's client).
