@@ -338,8 +338,11 @@ func (t *Table) Resign(a Actor) (v View, old string, err error) {
 		return View{}, "", t.retire(&a, damaged)
 	}
 	if noGame(err) {
-		// The one who started the team game here may resign it.
-		if tv, terr := t.TeamGame(a); terr == nil && tv.Game.Team.Starter == a.User {
+		// The one who started the team game here may resign it; anyone else is told who may.
+		if tv, terr := t.TeamGame(a); terr == nil && !tv.Over() {
+			if tv.Game.Team.Starter != a.User {
+				return View{}, "", notYours(tv, "refusal.resign-not-yours")
+			}
 			v, err = tv, nil
 		}
 	}
@@ -376,6 +379,12 @@ type Offered struct {
 // side), or accepts the opponent's offer.
 func (t *Table) Offer(a Actor) (Offered, error) {
 	v, err := t.mine(&a)
+	if noGame(err) {
+		// A team plays the bot, which plays on.
+		if tv, terr := t.TeamGame(a); terr == nil && !tv.Over() {
+			return Offered{}, refuse(Refused, "refusal.bot-plays-on", "Kind", a.Kind)
+		}
+	}
 	if err != nil {
 		return Offered{}, err
 	}

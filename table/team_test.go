@@ -229,14 +229,47 @@ func TestAChannelPlaysOneTeamGameOfAKind(t *testing.T) {
 func TestOnlyWhoStartedATeamGameMayResignIt(t *testing.T) {
 	f := newFixture(t)
 	v := f.teamGame()
-	_, err := f.tab.ResignGame(f.actor("bob", "ouri"), v.Game.ID)
-	refusal(t, err, Refused)
-	if r := err.(*Refusal); r.ID != "refusal.team-starter" {
-		t.Fatalf("bob's resignation refused with %s", r.ID)
+	for _, c := range []struct {
+		name   string
+		resign func() error
+	}{
+		{"a member's Resign button names the starter", func() error {
+			_, err := f.tab.ResignGame(f.actor("bob", "ouri"), v.Game.ID)
+			return err
+		}},
+		{"a member's typed resign names the starter, not that they have no game", func() error {
+			_, _, err := f.tab.Resign(f.actor("bob", "ouri"))
+			return err
+		}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			err := c.resign()
+			refusal(t, err, Refused)
+			if r := err.(*Refusal); r.ID != "refusal.team-starter" {
+				t.Fatalf("bob's resignation refused with %s", r.ID)
+			}
+			if rec, _, _ := f.st.Game(v.Game.ID); rec.Ply != v.Game.Ply {
+				t.Fatalf("the game moved on to ply %d", rec.Ply)
+			}
+		})
 	}
 	over, _, err := f.tab.Resign(f.actor("alice", "ouri"))
 	if err != nil || over.Live.Outcome().Method != games.Resignation || over.Live.Outcome().Winner != 1 {
 		t.Fatalf("alice's resignation: %+v, %v", over.Live.Outcome(), err)
+	}
+}
+
+func TestATeamGameOffersNoDrawTheBotPlaysOn(t *testing.T) {
+	f := newFixture(t)
+	f.teamGame()
+	for _, who := range []string{"alice", "bob"} {
+		t.Run(who+" is told the bot plays on", func(t *testing.T) {
+			_, err := f.tab.Offer(f.actor(who, "ouri"))
+			refusal(t, err, Refused)
+			if r := err.(*Refusal); r.ID != "refusal.bot-plays-on" {
+				t.Fatalf("%s's offer refused with %s", who, r.ID)
+			}
+		})
 	}
 }
 
