@@ -3,6 +3,7 @@ package table
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"time"
 
@@ -463,6 +464,11 @@ func (t *Table) Find(a Actor, player string, finished bool) (View, error) {
 			case 1:
 				rec, err = here[0], nil
 			default:
+				// Someone with no game of their own is on the team, as their move is a vote.
+				if i := slices.IndexFunc(here, func(r store.Game) bool { return r.Seats[0].Team || r.Seats[1].Team }); i >= 0 {
+					rec, err = here[i], nil
+					break
+				}
 				names := make(pairings, 0, len(here))
 				for _, r := range here {
 					names = append(names, r.Seats)

@@ -259,6 +259,31 @@ func TestOnlyWhoStartedATeamGameMayResignIt(t *testing.T) {
 	}
 }
 
+func TestAMemberWithNoGameOfTheirOwnIsShownTheTeamsAmongSeveral(t *testing.T) {
+	f := newFixture(t)
+	team := f.teamGame()
+	own, err := f.tab.VsBot(f.actor("carol", "ouri"), ai.Easy, "me", games.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name, who string
+		want      uint64
+	}{
+		{"bob, on the team only, is shown the team's game", "bob", team.Game.ID},
+		{"carol is shown her own game first", "carol", own.Game.ID},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			for _, finished := range []bool{false, true} {
+				v, err := f.tab.Find(f.actor(c.who, "ouri"), "", finished)
+				if err != nil || v.Game.ID != c.want {
+					t.Fatalf("finished %v: found game %d (%v), want %d", finished, v.Game.ID, err, c.want)
+				}
+			}
+		})
+	}
+}
+
 func TestATeamGameOffersNoDrawTheBotPlaysOn(t *testing.T) {
 	f := newFixture(t)
 	f.teamGame()
