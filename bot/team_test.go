@@ -35,7 +35,7 @@ func TestATeamTurnIsVotedOnTheBoardAndPlayedWhenVotingCloses(t *testing.T) {
 	board, r := e.teamBoard(e.slash("alice", "ouri", "vs-bot", "level", "easy", "first", "me", "team", true))
 	text := said(r.Message)
 	for _, want := range []string{"the team (South) vs the bot (easy, North)", "vote with `/ouri move` or the buttons",
-		"the most voted move is played 30s after the first vote"} {
+		"The most voted move is played 30s after the first vote"} {
 		if !strings.Contains(text, want) {
 			t.Fatalf("the team's board does not say %q:\n%s", want, text)
 		}
@@ -88,7 +88,7 @@ func TestATeamTurnIsVotedOnTheBoardAndPlayedWhenVotingCloses(t *testing.T) {
 	}
 	edits = e.rec.edits()
 	if len(edits) < 2 || !strings.Contains(edits[0].content(), "Last: South sowed `e`") ||
-		!strings.Contains(edits[len(edits)-1].content(), "the most voted move is played 30s after the first vote") {
+		!strings.Contains(edits[len(edits)-1].content(), "The most voted move is played 30s after the first vote") {
 		t.Fatalf("the board after the turn: %+v", edits)
 	}
 }

@@ -69,7 +69,7 @@ func TestATeamTurnOverTheEndpoint(t *testing.T) {
 		}
 	}
 	if len(edits) != 2 || !strings.Contains(edits[0], "South sowed `e`") || !strings.Contains(edits[1], "North sowed") ||
-		!strings.Contains(edits[1], "the most voted move is played 30s after the first vote") {
+		!strings.Contains(edits[1], "The most voted move is played 30s after the first vote") {
 		t.Fatalf("the board's edits after the sweep: %q", edits)
 	}
 	// Closing again (a second replica's sweep) plays nothing more.
