@@ -66,3 +66,23 @@ func TestTheOffersLessonIsAnsweredByTheOfferWithoutAGame(t *testing.T) {
 		})
 	}
 }
+
+func TestAnIllegalAnswerToALessonReadsAsASentenceBeforeTheRetry(t *testing.T) {
+	e := newEnv(t)
+	ouri := table.Describe("ouri")
+	e.do(e.slash("alice", ouri.Kind, "learn"))
+	for _, lang := range say.Languages {
+		w := say.For(lang)
+		t.Run(lang, func(t *testing.T) {
+			in := e.slash("alice", ouri.Kind, "move", "play", "z")
+			in.Locale = lang
+			got := said(e.do(in).Message)
+			refusal := w.T("lesson.wrong", map[string]any{"Why": "@"})
+			before, after, _ := strings.Cut(refusal, "@")
+			line, _, _ := strings.Cut(got, "\n")
+			if !strings.HasPrefix(line, before) || !strings.HasSuffix(line, "."+after) {
+				t.Errorf("the explanation does not end its sentence before %q:\n%s", after, line)
+			}
+		})
+	}
+}

@@ -149,6 +149,22 @@ type RichPhrase interface {
 	Rich(w *Words) Rich
 }
 
+// Ended is r closed as a sentence, for words that go on after it: a full stop is added when it
+// ends in words or a mention without one (a refusal has none of its own).
+func (r Rich) Ended() Rich {
+	if len(r) == 0 || r[len(r)-1].Kind == BlockPart {
+		return r
+	}
+	if last := r[len(r)-1]; last.Kind == PlainPart || last.Kind == StrongPart {
+		for _, stop := range []string{".", "!", "?", "…"} {
+			if strings.HasSuffix(last.Text, stop) {
+				return r
+			}
+		}
+	}
+	return r.Add(Plain("."))
+}
+
 // Sentence is r with its first letter in upper case, when r starts with words: a line may start
 // with "the bot".
 func (r Rich) Sentence() Rich {

@@ -70,6 +70,28 @@ func TestTWordsRichValuesPlainly(t *testing.T) {
 	}
 }
 
+func TestEndedClosesASentenceOnce(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		in   Rich
+		want string
+	}{
+		{"words without a stop get one", Plain("`z` is not a house (you may sow `a`)"), "`z` is not a house (you may sow `a`)."},
+		{"words with a stop keep it", Plain("Count one house per seed."), "Count one house per seed."},
+		{"a question keeps its mark", Plain("Which one?"), "Which one?"},
+		{"an ellipsis keeps its mark", Plain("thinking…"), "thinking…"},
+		{"a mention at the end is followed by a stop", Plain("Only ").Add(Mention("1")), "Only @1."},
+		{"emphasis without a stop gets one", Strong("Done"), "Done."},
+		{"nothing stays nothing", nil, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := c.in.Ended().String(); got != c.want {
+				t.Errorf("got %q, want %q", got, c.want)
+			}
+		})
+	}
+}
+
 func TestAddLeavesItsReceiverAsItWas(t *testing.T) {
 	head := make(Rich, 0, 8).Add(Plain("head"))
 	a, b := head.Add(Mention("1")), head.Add(Mention("2"))
