@@ -106,7 +106,7 @@ func TestAPuzzleFailedOverTheEndpointIsRatedAsGlicko2Says(t *testing.T) {
 	}
 	solver, p := glicko2(rating.Start, a.Puzzle.Rating, false)
 	mustSay(t, "the failed puzzle", r.Data.Content,
-		fmt.Sprintf("`%s` throws the win away: `%s` refutes it.", wrong, refutation),
+		fmt.Sprintf("`%s` throws the win away: the other side answers `%s`.", wrong, refutation),
 		"Moves that kept it: `"+kept[0], "**Failed.**",
 		fmt.Sprintf("Your puzzle rating: %s → %s (-%d)", rating.Start, solver, rating.Start.Shown()-solver.Shown()))
 	if solver.Rating >= rating.Start.Rating || p.Rating <= a.Puzzle.Rating {
