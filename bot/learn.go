@@ -61,9 +61,9 @@ func (b *Bot) answerLesson(req *request, kind string, at table.LessonAt, answer 
 	return Reply{Type: Post, Message: m}, nil
 }
 
-// why is a learner's wrong answer explained, as a placeholder's value: a sentence, as more
-// follows it (a refusal of an illegal move has no stop of its own).
-func why(t games.Text, w *say.Words) say.Rich { return w.Rich(t.ID, t.Args).Ended() }
+// why is a learner's wrong answer explained, as a placeholder's value: a sentence of its own, as
+// more follows it (a refusal of an illegal move has no stop, and may start in lower case).
+func why(t games.Text, w *say.Words) say.Rich { return w.Rich(t.ID, t.Args).Sentence().Ended() }
 
 // playedLine says a right answer and the other side's replies.
 func playedLine(played []string, w *say.Words) say.Rich {

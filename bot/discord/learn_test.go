@@ -35,7 +35,7 @@ func TestALessonOverTheEndpoint(t *testing.T) {
 	if !wrong.private() {
 		t.Fatalf("a wrong answer is not private: %q", wrong.Data.Content)
 	}
-	mustSay(t, "the wrong answer", wrong.Data.Content, "Not that: `a` holds 4 seeds", "**Sowing** — lesson 1 of 13")
+	mustSay(t, "the wrong answer", wrong.Data.Content, "Not that. `a` holds 4 seeds", "**Sowing** — lesson 1 of 13")
 	right, _ := tb.send(click(alice, ch, d, "orig-"+token))
 	if right.Type != 7 {
 		t.Fatalf("the button's answer: want the lesson's message updated (type 7), got %d: %q", right.Type, right.Data.Content)
