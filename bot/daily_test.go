@@ -30,7 +30,7 @@ func TestTheDailyPuzzleSettings(t *testing.T) {
 	e := newEnv(t)
 	settings := func(opts ...any) *Interaction { return e.slash("alice", "tabuleiro", "settings", opts...) }
 	t.Run("the daily puzzle is off by default", func(t *testing.T) {
-		mustPrivate(t, e.do(manager(settings())), "daily puzzle: **off**")
+		mustPrivate(t, e.do(manager(settings())), "daily puzzle: **off (`puzzle-channel:#channel` turns it on, at 00:00 UTC)**")
 	})
 	t.Run("a member without Manage Server may not set it", func(t *testing.T) {
 		mustPrivate(t, e.do(settings("puzzle-channel", "c9", "puzzle-hour", "14")), "Manage Server")
@@ -40,12 +40,16 @@ func TestTheDailyPuzzleSettings(t *testing.T) {
 			mustPrivate(t, e.do(manager(settings("puzzle-channel", "c9", "puzzle-hour", hour))), "puzzle-hour is an hour of the day in UTC, from 0 to 23")
 		})
 	}
-	mustPrivate(t, e.do(manager(settings())), "daily puzzle: **off**")
+	mustPrivate(t, e.do(manager(settings())), "daily puzzle: **off (`puzzle-channel:#channel` turns it on, at 00:00 UTC)**")
 	t.Run("a channel and an hour turn it on", func(t *testing.T) {
 		mustPrivate(t, e.do(manager(settings("puzzle-channel", "c9", "puzzle-hour", "7"))), "daily puzzle: **in** #c9 **at 07:00 UTC**")
 	})
 	t.Run("puzzle-hour off turns it off", func(t *testing.T) {
-		mustPrivate(t, e.do(manager(settings("puzzle-hour", "off"))), "daily puzzle: **off**")
+		mustPrivate(t, e.do(manager(settings("puzzle-hour", "off"))), "daily puzzle: **off (`puzzle-channel:#channel` turns it on, at 07:00 UTC)**")
+	})
+	t.Run("an hour alone is kept, and said, until a channel turns it on", func(t *testing.T) {
+		mustPrivate(t, e.do(manager(settings("puzzle-hour", "9"))), "daily puzzle: **off (`puzzle-channel:#channel` turns it on, at 09:00 UTC)**")
+		mustPrivate(t, e.do(manager(settings("puzzle-channel", "c9"))), "daily puzzle: **in** #c9 **at 09:00 UTC**")
 	})
 }
 

@@ -178,10 +178,11 @@ func (b *Bot) settings(req *request) (Reply, error) {
 	if s.IdleTimeout > 0 {
 		idle = idleText(s.IdleTimeout)
 	}
-	daily := games.Text{ID: "settings.daily-off"}
+	// Off names the hour it would post at, so that an hour set before the channel is seen kept.
+	at := fmt.Sprintf("%02d", s.PuzzleHour)
+	daily := games.Text{ID: "settings.daily-off", Args: map[string]any{"Hour": at}}
 	if s.PuzzleChannel != "" {
-		daily = games.Text{ID: "settings.daily-at", Args: map[string]any{"Channel": say.Channel(s.PuzzleChannel),
-			"Hour": fmt.Sprintf("%02d", s.PuzzleHour)}}
+		daily = games.Text{ID: "settings.daily-at", Args: map[string]any{"Channel": say.Channel(s.PuzzleChannel), "Hour": at}}
 	}
 	pages := games.Text{ID: "settings.pages-off"}
 	switch {
