@@ -70,7 +70,7 @@ func dailyMessage(d store.DailyPuzzle, w *say.Words) (Message, error) {
 		w.Rich("daily.head", map[string]any{"Title": desc.Title, "Day": d.Day}),
 		blockWithNotes(render.BlockOf(a.Game, w)),
 		w.Rich(task, map[string]any{"Colour": games.Colour{D: desc, Seat: a.Solver}, "Plies": a.Puzzle.Plies, "Kind": desc.Kind}),
-		w.Rich("daily.solvers", map[string]any{"Count": d.Solvers}),
+		solvers(d.Solvers, w),
 		w.Rich("daily.foot", nil),
 	)
 	solve := Control{Type: Button, Label: w.T("button.solve", nil), Style: Primary,
@@ -111,4 +111,13 @@ func (b *Bot) showSolvers(d store.DailyPuzzle) {
 	if err != nil {
 		b.log.Warn("counting a daily puzzle's solvers", "guild", d.Guild, "day", d.Day, "err", err)
 	}
+}
+
+// solvers counts the daily puzzle's solvers; none is said in words (Portuguese would count "0
+// pessoa", its plural form "one" taking 0).
+func solvers(n int, w *say.Words) say.Rich {
+	if n == 0 {
+		return w.Rich("daily.unsolved", nil)
+	}
+	return w.Rich("daily.solvers", map[string]any{"Count": n})
 }

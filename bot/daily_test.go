@@ -2,12 +2,14 @@ package bot
 
 import (
 	"context"
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
 
 	"tabuleiro/ai/puzzle"
+	"tabuleiro/say"
 )
 
 // manager is in with Manage Server.
@@ -72,7 +74,7 @@ func TestTheDailyPuzzleIsPostedOnceADayAndCountsItsSolvers(t *testing.T) {
 		t.Fatalf("at 14:00: want one post in c9, got %v", posts)
 	}
 	post := posts[0]
-	for _, want := range []string{"**Daily ", "2025-03-01", "```", "**Your task:**", "Solved by 0 people so far."} {
+	for _, want := range []string{"**Daily ", "2025-03-01", "```", "**Your task:**", "Nobody has solved it yet."} {
 		if !strings.Contains(post.content(), want) {
 			t.Errorf("the daily post lacks %q: %q", want, post.content())
 		}
@@ -156,4 +158,25 @@ func solveShown(t *testing.T, e *env, user, shown string) {
 		r = e.do(e.slash(user, kind, "move", "play", played))
 	}
 	mustPrivate(t, r, "**Solved!**")
+}
+
+func TestTheDailyPuzzleCountsItsSolversInWords(t *testing.T) {
+	for _, c := range []struct {
+		lang string
+		n    int
+		want string
+	}{
+		{say.English, 0, "Nobody has solved it yet."},
+		{say.English, 1, "Solved by 1 person so far."},
+		{say.English, 2, "Solved by 2 people so far."},
+		{say.Portuguese, 0, "Ninguém resolveu ainda."},
+		{say.Portuguese, 1, "Resolvido por 1 pessoa até agora."},
+		{say.Portuguese, 2, "Resolvido por 2 pessoas até agora."},
+	} {
+		t.Run(fmt.Sprintf("%d solvers in %s", c.n, c.lang), func(t *testing.T) {
+			if got := solvers(c.n, say.For(c.lang)).String(); got != c.want {
+				t.Errorf("got %q, want %q", got, c.want)
+			}
+		})
+	}
 }

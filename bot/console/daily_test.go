@@ -31,7 +31,7 @@ func TestTheDailyPuzzleInTheConsole(t *testing.T) {
 	for _, s := range []step{
 		{"/tabuleiro settings puzzle-channel:#console puzzle-hour:25", `puzzle-hour is one of off, 0, 1,`},
 		{"/tabuleiro settings puzzle-channel:#console puzzle-hour:12", "daily puzzle: in #console at 12:00 UTC"},
-		{"", "Solved by 0 people so far."},
+		{"", "Nobody has solved it yet."},
 		{"@bob click Solve", "(only @bob sees this)"},
 	} {
 		out.Reset()

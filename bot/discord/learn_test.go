@@ -182,7 +182,7 @@ func TestTheDailyPuzzleOverTheEndpoint(t *testing.T) {
 			}
 		}
 	}
-	mustSay(t, "the daily post", body.Content, "**Daily ", "Solved by 0 people so far.")
+	mustSay(t, "the daily post", body.Content, "**Daily ", "Nobody has solved it yet.")
 	if len(body.Components) != 1 || len(body.Components[0].Components) != 1 {
 		t.Fatalf("the daily post's controls: %+v", body.Components)
 	}

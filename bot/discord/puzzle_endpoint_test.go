@@ -300,7 +300,7 @@ func TestTheDailyPuzzleIsPostedOnceAcrossRestarts(t *testing.T) {
 		})
 	}
 	posts, solve := dailyPosts(t, f, "c-daily")
-	mustSay(t, "the first day's post", posts[0], "2025-03-01", "Solved by 0 people so far.")
+	mustSay(t, "the first day's post", posts[0], "2025-03-01", "Nobody has solved it yet.")
 	mustSay(t, "the second day's post", posts[1], "2025-03-02")
 	opened, _ := tb.send(click("398", "c-daily", solve[1], "1"))
 	if !opened.private() {
