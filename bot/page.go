@@ -49,7 +49,7 @@ func (b *Bot) Page(id uint64, ply int) (PageView, error) {
 	w := b.publicWords(v.Game.Guild, v.Game.Channel, "")
 	p := PageView{View: v, Words: w, Moves: moveLines(v, w), Ply: ply, At: at}
 	for s := range p.Players {
-		p.Players[s] = table.Seated(v.Game.Seats[s], v.Colour(games.Seat(s)), w)
+		p.Players[s] = table.Seated(v.Game.Seats[s], v.Colour(games.Seat(s)), w).Sentence()
 	}
 	if v.Over() {
 		p.Status = append(p.Status, resultLine(v, w))

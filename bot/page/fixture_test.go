@@ -26,8 +26,9 @@ type site struct {
 	srv    *httptest.Server
 	played games.Game // the finished game, with every decision
 	// The games: finished and being played in g1 (pages on, English), finished in g2 (pages on,
-	// Portuguese), in g3 (pages off) and in a DM, against the bot in g1.
-	finished, active, portuguese, off, dm, vsBot store.Game
+	// Portuguese), in g3 (pages off) and in a DM, against the bot in g1, and g1's team's against
+	// the bot.
+	finished, active, portuguese, off, dm, vsBot, team store.Game
 
 	mu     sync.Mutex
 	served []served // every request, in order
@@ -115,6 +116,7 @@ func newSite(t testing.TB) *site {
 	s.off = create("g3", "c4", people, s.played)
 	s.dm = create("", "dm1", people, s.played)
 	s.vsBot = create("g1", "c5", [2]store.Player{{UserID: "alice"}, {Bot: true, Level: "easy"}}, game(t, 1, false))
+	s.team = create("g1", "c6", [2]store.Player{{Team: true}, {Bot: true, Level: "easy"}}, game(t, 1, false))
 	return s
 }
 

@@ -170,11 +170,14 @@ func (s *Pages) lay(p bot.PageView) laid {
 	return l
 }
 
-// playerName names a seat's player in a page's title: their display name, or the bot.
+// playerName names a seat's player in a page's title: their display name, the bot, or the team.
 func (s *Pages) playerName(p bot.PageView, seat int) string {
 	pl := p.Game.Seats[seat]
 	if pl.Bot {
 		return p.Words.T("page.bot", nil)
+	}
+	if pl.Team {
+		return p.Words.T("page.team", nil)
 	}
 	if n := p.Names[pl.UserID]; n != "" {
 		return n

@@ -216,6 +216,17 @@ func TestAPageShowsTheGame(t *testing.T) {
 			t.Errorf("title %q", got)
 		}
 	})
+	t.Run("a team game names the team, and each player's line starts as a sentence", func(t *testing.T) {
+		_, body := s.get(t, "GET", s.path(s.team))
+		if got := metas(body)["og:title"]; got != "Ordo · the team vs the bot" {
+			t.Errorf("title %q", got)
+		}
+		for _, w := range []string{"<li>The team (White)</li>", "<li>The bot (easy, Black)</li>"} {
+			if !strings.Contains(body, w) {
+				t.Errorf("the page lacks %q", w)
+			}
+		}
+	})
 	t.Run("a page speaks its server's language", func(t *testing.T) {
 		_, body := s.get(t, "GET", s.path(s.portuguese)+"?ply=1")
 		for _, w := range []string{`<html lang="pt-BR">`, "Ordo · Alice &lt;3 x Bob &amp; Co", "Depois da decisão 1 de 4", ">Decisões</h2>", "1. Brancas "} {
