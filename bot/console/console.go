@@ -133,7 +133,7 @@ func usage(s bot.SubSpec, skip map[string]bool) string {
 		case o.Type == bot.ChannelOption:
 			v += "#channel"
 		case len(o.Choices) > 0:
-			v += strings.Join(o.Choices, "|")
+			v += strings.Join(spans(o.Choices), "|")
 		case o.Autocomplete:
 			v += "<move>"
 		default:
@@ -145,6 +145,27 @@ func usage(s bot.SubSpec, skip map[string]bool) string {
 		parts = append(parts, v)
 	}
 	return strings.Join(parts, " ")
+}
+
+// spans writes a run of three or more consecutive whole numbers among choices as one span, "0-23":
+// puzzle-hour's 24 hours would fill two lines.
+func spans(choices []string) []string {
+	var out []string
+	for i := 0; i < len(choices); {
+		j := i
+		for n, err := strconv.Atoi(choices[i]); err == nil && j+1 < len(choices); j++ {
+			if next, err := strconv.Atoi(choices[j+1]); err != nil || next != n+(j+1-i) {
+				break
+			}
+		}
+		if j-i >= 2 {
+			out = append(out, choices[i]+"-"+choices[j])
+		} else {
+			out = append(out, choices[i:j+1]...)
+		}
+		i = j + 1
+	}
+	return out
 }
 
 // wrapped lists items three spaces apart, in lines of at most 100 columns, each indented.
@@ -490,7 +511,7 @@ func (c *Console) slash(user, line string) (*bot.Interaction, error) {
 					}
 				}
 				if canonical == "" {
-					return nil, c.problem("console.choice", "Option", oname, "Choices", strings.Join(def.Choices, ", "), "Value", strconv.Quote(value))
+					return nil, c.problem("console.choice", "Option", oname, "Choices", strings.Join(spans(def.Choices), ", "), "Value", strconv.Quote(value))
 				}
 				value = canonical
 			}

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -116,6 +117,26 @@ func TestTheConsoleSpeaksTheLanguageItIsGiven(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			if got := Language(c.flag, env(c.env)); got != c.want {
 				t.Errorf("Language(%q, %v) = %q, want %q", c.flag, c.env, got, c.want)
+			}
+		})
+	}
+}
+
+func TestARunOfNumbersIsWrittenAsASpan(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		choices []string
+		want    string
+	}{
+		{"the hours of the day after off are one span", append([]string{"off"}, "0", "1", "2", "3"), "off|0-3"},
+		{"two numbers stay apart", []string{"1", "2"}, "1|2"},
+		{"numbers that skip stay apart", []string{"1", "3", "5"}, "1|3|5"},
+		{"words stay as they are", []string{"1h", "12h", "24h"}, "1h|12h|24h"},
+		{"a span may end before more words", []string{"5", "6", "7", "never"}, "5-7|never"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := strings.Join(spans(c.choices), "|"); got != c.want {
+				t.Errorf("got %q, want %q", got, c.want)
 			}
 		})
 	}
