@@ -18,6 +18,7 @@ var (
 	ErrNoHintsLeft = coachRefusal(Refused, "coach.refuse.spent")
 	ErrHintTurn    = coachRefusal(Refused, "coach.refuse.turn")
 	ErrHintMoved   = coachRefusal(Stale, "coach.refuse.moved")
+	ErrHintTeam    = coachRefusal(Refused, "coach.refuse.team")
 )
 
 func coachRefusal(code Code, id string) *Refusal {
@@ -40,6 +41,12 @@ func (h Hint) Left() int { return HintsPerGame - h.Used }
 // the kind at the place, not rated, their decision, hints left. It returns the game.
 func (t *Table) CanHint(a Actor) (View, error) {
 	v, err := t.mine(&a)
+	if noGame(err) {
+		// The team decides by its vote, which a hint to one member would settle.
+		if tv, terr := t.TeamGame(a); terr == nil && !tv.Over() {
+			return View{}, ErrHintTeam
+		}
+	}
 	if err != nil {
 		return View{}, err
 	}

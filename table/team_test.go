@@ -2,6 +2,7 @@ package table
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"slices"
 	"sync"
@@ -279,6 +280,18 @@ func TestAMemberWithNoGameOfTheirOwnIsShownTheTeamsAmongSeveral(t *testing.T) {
 				if err != nil || v.Game.ID != c.want {
 					t.Fatalf("finished %v: found game %d (%v), want %d", finished, v.Game.ID, err, c.want)
 				}
+			}
+		})
+	}
+}
+
+func TestATeamGameGivesNoHint(t *testing.T) {
+	f := newFixture(t)
+	f.teamGame()
+	for _, who := range []string{"alice", "bob"} {
+		t.Run(who+" is told the team decides by its vote", func(t *testing.T) {
+			if _, err := f.tab.CanHint(f.actor(who, "ouri")); !errors.Is(err, ErrHintTeam) {
+				t.Fatalf("%s's hint: %v, want %v", who, err, ErrHintTeam)
 			}
 		})
 	}
