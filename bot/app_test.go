@@ -38,7 +38,7 @@ func TestTabuleiroCommand(t *testing.T) {
 	})
 	t.Run("help names every game", func(t *testing.T) {
 		r := e.do(e.slash("carol", "tabuleiro", "help"))
-		for _, want := range []string{"/oolong vs-bot", "/ouri vs-bot", "/ordo vs-bot", "Challenge to a game"} {
+		for _, want := range []string{"/oolong vs-bot", "/ouri vs-bot", "/ordo vs-bot", "Challenge to a game", "vs-bot team:true", "without `opponent`", "/tabuleiro tournament create"} {
 			if !isPrivate(r) || !strings.Contains(said(r.Message), want) {
 				t.Errorf("help lacks %q: %q", want, said(r.Message))
 			}
