@@ -34,6 +34,7 @@ type mining struct {
 	next      int // the number of the next puzzle
 	mined     int // mined before, by earlier runs
 	added     int // mined by this run
+	games     int // the stored games of the set's kind looked at
 	take      func(g games.Game, name string, number int) (Puzzle, bool)
 }
 
@@ -120,6 +121,7 @@ func (m *Miner) Game(played games.Game) (int, error) {
 		if ms.desc != played.Descriptor() {
 			continue
 		}
+		ms.games++
 		n, err := ms.game(played)
 		if err != nil {
 			return added, err
@@ -183,7 +185,7 @@ func (ms *mining) neighbours(g games.Game, ply int) bool {
 // Write writes the sets that grew back into the folder, saying on progress how many each took.
 func (m *Miner) Write(progress io.Writer) error {
 	for _, ms := range m.sets {
-		fmt.Fprintf(progress, "%s: %d puzzles mined from %d stored games, %d in the set\n", ms.name, ms.added, m.Games, len(ms.puzzles))
+		fmt.Fprintf(progress, "%s: %d puzzles mined (%s games stored: %d of %d), %d in the set\n", ms.name, ms.added, ms.desc.Title, ms.games, m.Games, len(ms.puzzles))
 		if ms.added == 0 {
 			continue
 		}

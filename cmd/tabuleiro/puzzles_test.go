@@ -137,6 +137,14 @@ func TestPuzzlesAreMinedFromAStore(t *testing.T) {
 	}
 	said := mine(t)
 	ordoSet, ouriSet := setFile(t, dir, "ordo", "ordo", 5), setFile(t, dir, "ouri", "ouri", 0)
+	t.Run("each set counts the finished games of its own kind", func(t *testing.T) {
+		for _, want := range []string{fmt.Sprintf("(Ordo games stored: %d of %d)", len(fresh)+1, len(finished)+1),
+			fmt.Sprintf("(Ouri games stored: %d of %d)", len(finished)-len(fresh), len(finished)+1)} {
+			if !strings.Contains(said, want) {
+				t.Errorf("the run does not say %q: %q", want, said)
+			}
+		}
+	})
 
 	t.Run("the shipped puzzles stay, in order, under their ids, and the mined ones are numbered on", func(t *testing.T) {
 		for _, c := range []struct {
