@@ -43,7 +43,7 @@ func (t *Table) CanHint(a Actor) (View, error) {
 	v, err := t.mine(&a)
 	if noGame(err) {
 		// The team decides by its vote, which a hint to one member would settle.
-		if tv, terr := t.TeamGame(a); terr == nil && !tv.Over() {
+		if _, ok := t.teamPlaying(a); ok {
 			return View{}, ErrHintTeam
 		}
 	}

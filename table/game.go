@@ -340,7 +340,7 @@ func (t *Table) Resign(a Actor) (v View, old string, err error) {
 	}
 	if noGame(err) {
 		// The one who started the team game here may resign it; anyone else is told who may.
-		if tv, terr := t.TeamGame(a); terr == nil && !tv.Over() {
+		if tv, ok := t.teamPlaying(a); ok {
 			if tv.Game.Team.Starter != a.User {
 				return View{}, "", notYours(tv, "refusal.resign-not-yours")
 			}
@@ -382,7 +382,7 @@ func (t *Table) Offer(a Actor) (Offered, error) {
 	v, err := t.mine(&a)
 	if noGame(err) {
 		// A team plays the bot, which plays on.
-		if tv, terr := t.TeamGame(a); terr == nil && !tv.Over() {
+		if _, ok := t.teamPlaying(a); ok {
 			return Offered{}, refuse(Refused, "refusal.bot-plays-on", "Kind", a.Kind)
 		}
 	}

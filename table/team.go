@@ -38,6 +38,13 @@ func (t *Table) TeamGame(a Actor) (View, error) {
 	return View{Game: rec, Live: g}, nil
 }
 
+// teamPlaying is the team game being played at the actor's place, if any: what a member without a
+// game of their own asks about.
+func (t *Table) teamPlaying(a Actor) (View, bool) {
+	v, err := t.TeamGame(a)
+	return v, err == nil && !v.Over()
+}
+
 // SuggestVotes lists the decisions the actor may vote for in the team game at the actor's place,
 // in canonical notation; nothing when there is none or it is not the team's turn.
 func (t *Table) SuggestVotes(a Actor) []string {
