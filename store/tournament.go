@@ -29,8 +29,11 @@ type Tournaments interface {
 	NoteTournamentMessage(id uint64, messageID string)
 	SetTournamentThread(id uint64, thread string) (Tournament, error)
 	SetRoundMessage(id uint64, round int, messageID string) error
+	ClaimRound(id uint64, round int) (Tournament, error)
+	SetRoundBoards(id uint64, round int) error
 	TournamentsDue(now time.Time) ([]Tournament, error)
 	ChannelTournaments(channel string) ([]Tournament, error)
+	EndedTournaments(channel string, limit int) ([]Tournament, error)
 	GameTournament(gameID uint64) (Tournament, error)
 }
 
@@ -48,6 +51,9 @@ var (
 	// read (a player joined, left or a result came in): read it again and pair again.
 	ErrTournamentMoved = errors.New("the tournament changed since it was read: pair again")
 	ErrGameStarted     = errors.New("this pairing's game has already started or been decided")
+	// ErrClaimed refuses to show a round that is shown, or that another process took on showing
+	// less than AnnounceWait ago.
+	ErrClaimed = errors.New("this round is shown or being shown")
 )
 
 // TournamentState is where a tournament stands.
@@ -94,17 +100,35 @@ func (p Pairing) Bye() bool { return p.Second == "" }
 func (p Pairing) Decided() bool { return p.Bye() || p.Result != tournament.Pending }
 
 // TournamentRound is one round: its pairings in board order (the bye last), when it started and
-// when its time ends.
+// when its time ends, and how far it was shown.
 type TournamentRound struct {
 	Pairings          []Pairing
 	Relaxed           bool // paired without the seat rules (none kept them)
 	Started, Deadline time.Time
 	MessageID         string // the message that announced the round, once noted
+	// Boards: the boards of the games started with the round were posted (SetRoundBoards).
+	Boards bool
+	// Claimed is when a process last took on showing the round (ClaimRound); the one that paired
+	// it holds it from Started.
+	Claimed time.Time
 }
 
-// AnnounceWait is how long a round may stay unannounced (no MessageID) before the tournament is
-// due again, so that a round whose announcement a dead process never posted is announced.
+// AnnounceWait is how long a round may stay unshown (no MessageID, or its boards not posted)
+// after it was paired or claimed before the tournament is due again, so that a round whose
+// message or boards a dead process never posted is shown by another.
 const AnnounceWait = time.Minute
+
+// Shown reports whether the round's message and its games' boards were posted.
+func (r TournamentRound) Shown() bool { return r.MessageID != "" && r.Boards }
+
+// claimedUntil is when the claim on showing the round lapses.
+func (r TournamentRound) claimedUntil() time.Time {
+	at := r.Started
+	if r.Claimed.After(at) {
+		at = r.Claimed
+	}
+	return at.Add(AnnounceWait)
+}
 
 // Over reports whether every pairing of the round is decided.
 func (r TournamentRound) Over() bool {
@@ -130,6 +154,7 @@ type Tournament struct {
 	MessageID              string
 	State                  TournamentState
 	Created                time.Time
+	Ended                  time.Time // when it finished or was cancelled
 	Players                []Entrant // in the order they joined (a round-robin's draw)
 	Played                 []TournamentRound
 	// Revision counts the writes of the record: PairRound and FinishTournament compare it.
@@ -195,8 +220,8 @@ func (t Tournament) due() time.Time {
 			return r.Started
 		}
 	}
-	if r.MessageID == "" && r.Started.Add(AnnounceWait).Before(r.Deadline) {
-		return r.Started.Add(AnnounceWait)
+	if at := r.claimedUntil(); !r.Shown() && at.Before(r.Deadline) {
+		return at
 	}
 	return r.Deadline
 }
@@ -424,7 +449,7 @@ func (s *DB) FinishTournament(read Tournament) (Tournament, error) {
 		case !t.Current().Over():
 			return fmt.Errorf("store: round %d of tournament %d is not over", len(t.Played), t.ID)
 		}
-		t.State = TournamentFinished
+		t.State, t.Ended = TournamentFinished, s.opt.Now()
 		return nil
 	})
 }
@@ -435,7 +460,7 @@ func (s *DB) CancelTournament(id uint64) (Tournament, error) {
 		if t.State != TournamentOpen && t.State != TournamentRunning {
 			return ErrTournamentClosed
 		}
-		t.State = TournamentCancelled
+		t.State, t.Ended = TournamentCancelled, s.opt.Now()
 		return nil
 	})
 }
@@ -480,6 +505,40 @@ func (s *DB) SetRoundMessage(id uint64, round int, messageID string) error {
 	return err
 }
 
+// ClaimRound takes on showing round (from 1) of a running tournament, its message and its
+// games' boards, for AnnounceWait from now: the sweep's way to show a round whose process died
+// before it did, without two processes posting it. ErrClaimed when the round is shown or its
+// claim (the pairer's, from its start) has not lapsed; ErrPaired when it is not the current round.
+func (s *DB) ClaimRound(id uint64, round int) (Tournament, error) {
+	now := s.opt.Now()
+	return s.changeTournament(id, func(t *Tournament, _ Tx) error {
+		switch {
+		case t.State != TournamentRunning:
+			return ErrTournamentClosed
+		case round != len(t.Played):
+			return ErrPaired
+		}
+		r := &t.Played[round-1]
+		if r.Shown() || now.Before(r.claimedUntil()) {
+			return ErrClaimed
+		}
+		r.Claimed = now
+		return nil
+	})
+}
+
+// SetRoundBoards records that the boards of the games started with round (from 1) were posted.
+func (s *DB) SetRoundBoards(id uint64, round int) error {
+	_, err := s.changeTournament(id, func(t *Tournament, _ Tx) error {
+		if round < 1 || round > len(t.Played) {
+			return fmt.Errorf("store: tournament %d has no round %d", id, round)
+		}
+		t.Played[round-1].Boards = true
+		return nil
+	})
+	return err
+}
+
 // TournamentsDue returns the running tournaments the table must look at by now: a round over or
 // a game to start, or a round's time ended. Earliest first.
 func (s *DB) TournamentsDue(now time.Time) ([]Tournament, error) {
@@ -490,6 +549,12 @@ func (s *DB) TournamentsDue(now time.Time) ([]Tournament, error) {
 // thread (a tournament with a thread is listed under both), oldest first.
 func (s *DB) ChannelTournaments(channel string) ([]Tournament, error) {
 	return s.tournaments(func(tx Tx) []uint64 { return ids(tx, bTournamentChannel, key(channel), false, 0) })
+}
+
+// EndedTournaments returns up to limit finished and cancelled tournaments of a channel or of a
+// tournament's thread, the most recently ended first: their final standings stay to be read.
+func (s *DB) EndedTournaments(channel string, limit int) ([]Tournament, error) {
+	return s.tournaments(func(tx Tx) []uint64 { return ids(tx, bTournamentEnded, key(channel), true, limit) })
 }
 
 // GameTournament returns the tournament a game was started for (ErrNotFound: none).
@@ -625,17 +690,19 @@ func putTournament(tx Tx, old *Tournament, t *Tournament) error {
 	return tx.Bucket(bTournaments).Put(u64(t.ID), encodeTournament(*t))
 }
 
-// Tournament buckets: the records, and their indexes: channel 0 id (open and running), due time id
-// (running), and game id -> tournament id for every game started for a pairing.
+// Tournament buckets: the records, and their indexes: channel 0 id (open and running), channel 0
+// ended time id (finished and cancelled), due time id (running), and game id -> tournament id for
+// every game started for a pairing.
 const bucketTournaments = "tournaments"
 
 var (
 	bTournaments       = []byte(bucketTournaments)
 	bTournamentChannel = []byte("tournaments-by-channel")
+	bTournamentEnded   = []byte("tournaments-ended-by-channel")
 	bTournamentDue     = []byte("tournaments-by-due")
 	bTournamentGame    = []byte("tournaments-by-game")
 
-	tournamentIndexes = [][]byte{bTournamentChannel, bTournamentDue, bTournamentGame}
+	tournamentIndexes = [][]byte{bTournamentChannel, bTournamentEnded, bTournamentDue, bTournamentGame}
 	tournamentBuckets = append([][]byte{bTournaments}, tournamentIndexes...)
 )
 
@@ -649,10 +716,15 @@ func tournamentEntries(t Tournament) []entry {
 			}
 		}
 	}
-	if t.State == TournamentOpen || t.State == TournamentRunning {
-		es = append(es, entry{bTournamentChannel, append(key(t.Channel), id...), nil})
-		if t.Thread != "" && t.Thread != t.Channel {
-			es = append(es, entry{bTournamentChannel, append(key(t.Thread), id...), nil})
+	places := []string{t.Channel}
+	if t.Thread != "" && t.Thread != t.Channel {
+		places = append(places, t.Thread)
+	}
+	for _, place := range places {
+		if t.State == TournamentOpen || t.State == TournamentRunning {
+			es = append(es, entry{bTournamentChannel, append(key(place), id...), nil})
+		} else {
+			es = append(es, entry{bTournamentEnded, append(timeKey(key(place), t.Ended), id...), nil})
 		}
 	}
 	if d := t.due(); !d.IsZero() {
@@ -706,8 +778,10 @@ func checkTournaments(tx Tx, add func(error) bool) {
 	}
 }
 
-// tournamentVersion is the first byte of a stored tournament.
-const tournamentVersion = 1
+// tournamentVersion is the first byte of a stored tournament. Version 2 added when it ended and
+// how far each round was shown; version 1 records read as ended at the zero time, their rounds
+// shown.
+const tournamentVersion = 2
 
 func encodeTournament(t Tournament) []byte {
 	w := writer{b: make([]byte, 0, 256)}
@@ -721,6 +795,7 @@ func encodeTournament(t Tournament) []byte {
 	w.bool(t.Rated)
 	w.uint(uint64(t.State))
 	w.time(t.Created)
+	w.time(t.Ended)
 	w.uint(t.Revision)
 	w.uint(uint64(len(t.Players)))
 	for _, e := range t.Players {
@@ -734,6 +809,8 @@ func encodeTournament(t Tournament) []byte {
 		w.time(r.Started)
 		w.time(r.Deadline)
 		w.str(r.MessageID)
+		w.bool(r.Boards)
+		w.time(r.Claimed)
 		w.uint(uint64(len(r.Pairings)))
 		for _, p := range r.Pairings {
 			w.str(p.First)
@@ -748,8 +825,9 @@ func encodeTournament(t Tournament) []byte {
 
 func decodeTournament(id uint64, b []byte) (Tournament, error) {
 	r := reader{b: b}
-	if v := r.byte(); r.err == nil && v != tournamentVersion {
-		r.fail(fmt.Errorf("tournament record version %d, this build reads version %d", v, tournamentVersion))
+	version := r.byte()
+	if r.err == nil && (version < 1 || version > tournamentVersion) {
+		r.fail(fmt.Errorf("tournament record version %d, this build reads versions 1 to %d", version, tournamentVersion))
 	}
 	t := Tournament{ID: id}
 	var opts string
@@ -762,6 +840,9 @@ func decodeTournament(id uint64, b []byte) (Tournament, error) {
 	t.Rated = r.bool()
 	state := r.uint()
 	t.Created = r.time()
+	if version >= 2 {
+		t.Ended = r.time()
+	}
 	t.Revision = r.uint()
 	// Each entrant and pairing takes at least three bytes: a damaged count must not allocate much.
 	n := r.uint()
@@ -780,7 +861,10 @@ func decodeTournament(id uint64, b []byte) (Tournament, error) {
 		r.fail(errTruncated)
 	}
 	for range n {
-		round := TournamentRound{Relaxed: r.bool(), Started: r.time(), Deadline: r.time(), MessageID: r.str()}
+		round := TournamentRound{Relaxed: r.bool(), Started: r.time(), Deadline: r.time(), MessageID: r.str(), Boards: true}
+		if version >= 2 {
+			round.Boards, round.Claimed = r.bool(), r.time()
+		}
 		m := r.uint()
 		if m > uint64(len(r.b)) {
 			r.fail(errTruncated)

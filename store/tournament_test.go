@@ -24,6 +24,8 @@ func init() {
 		{"a withdrawal forfeits the pairings whose games have not started", tournamentWithdrawal},
 		{"a tournament is due when a round is over, a game waits to start or the round's time ends", tournamentDue},
 		{"racing to pair a round or start its games: one wins, across handles", racingPairings},
+		{"an ended tournament stays listed in its channel and thread, the most recently ended first", endedTournaments},
+		{"a round unshown is claimed by one process at a time, once its pairer's minute has passed", claimingRounds},
 	}...)
 }
 
@@ -229,7 +231,11 @@ func tournamentDue(t *testing.T, f fixture) {
 	if err := f.SetRoundMessage(tr.ID, 1, "r1"); err != nil {
 		t.Fatal(err)
 	}
-	want(t, "all started and announced, before the deadline", len(must(f.TournamentsDue(start.Add(23*time.Hour)))), 0)
+	want(t, "announced, its boards not posted", tids(f.TournamentsDue(start.Add(store.AnnounceWait))), []uint64{tr.ID})
+	if err := f.SetRoundBoards(tr.ID, 1); err != nil {
+		t.Fatal(err)
+	}
+	want(t, "all started, announced and shown, before the deadline", len(must(f.TournamentsDue(start.Add(23*time.Hour)))), 0)
 	want(t, "at the deadline", tids(f.TournamentsDue(start.Add(24*time.Hour))), []uint64{tr.ID})
 	must3(f.Update(g.ID, -1, resign(1)))
 	want(t, "the round is over", tids(f.TournamentsDue(start)), []uint64{tr.ID})
@@ -316,4 +322,104 @@ func racingPairings(t *testing.T, f fixture) {
 		}
 	}
 	want(t, "active games", len(must(f.ChannelGames("c"))), 2)
+}
+
+func endedTournaments(t *testing.T, f fixture) {
+	first := newTournament(t, f, tournament.SwissFormat, "ana", "bia")
+	second := newTournament(t, f, tournament.SwissFormat, "caio", "davi")
+	third := newTournament(t, f, tournament.SwissFormat, "eva", "fabi")
+	want(t, "none ended yet", len(must(f.EndedTournaments("c", 5))), 0)
+	second = must(f.SetTournamentThread(second.ID, "th"))
+	// The second, created later, ends first; the first ends after it played its round.
+	first = must(f.PairRound(first, round(f.clock.Now(), [2]string{"ana", "bia"})))
+	second = must(f.PairRound(second, round(f.clock.Now(), [2]string{"caio", "davi"})))
+	g2 := must(pairingGame(t, f, second, 0))
+	must3(f.Update(g2.ID, -1, resign(1)))
+	f.clock.Add(time.Hour)
+	second = must(f.FinishTournament(must(f.Tournament(second.ID))))
+	want(t, "when the second ended", second.Ended, f.clock.Now())
+	g1 := must(pairingGame(t, f, first, 0))
+	must3(f.Update(g1.ID, -1, resign(0)))
+	f.clock.Add(time.Hour)
+	first = must(f.FinishTournament(must(f.Tournament(first.ID))))
+	want(t, "ended in the channel, latest first", tids(f.EndedTournaments("c", 5)), []uint64{first.ID, second.ID})
+	want(t, "the latest only", tids(f.EndedTournaments("c", 1)), []uint64{first.ID})
+	want(t, "ended in the second's thread", tids(f.EndedTournaments("th", 5)), []uint64{second.ID})
+	want(t, "still open in the channel", tids(f.ChannelTournaments("c")), []uint64{third.ID})
+	want(t, "nothing open in the thread", len(must(f.ChannelTournaments("th"))), 0)
+	want(t, "nothing ended in another channel", len(must(f.EndedTournaments("c2", 5))), 0)
+	f.clock.Add(time.Hour)
+	third = must(f.CancelTournament(third.ID))
+	want(t, "a cancelled one is listed too, latest first", tids(f.EndedTournaments("c", 5)),
+		[]uint64{third.ID, first.ID, second.ID})
+	want(t, "seen by another handle", tids(f.other().EndedTournaments("c", 2)), []uint64{third.ID, first.ID})
+	want(t, "when it ended, read back", must(f.other().Tournament(third.ID)).Ended.UTC(), f.clock.Now())
+	if err := f.Check(); err != nil {
+		t.Fatalf("the indexes of ended tournaments: %v", err)
+	}
+}
+
+func claimingRounds(t *testing.T, f fixture) {
+	tr := newTournament(t, f, tournament.SwissFormat, "ana", "bia", "caio", "davi")
+	start := f.clock.Now()
+	tr = must(f.PairRound(tr, round(start, [2]string{"ana", "bia"}, [2]string{"caio", "davi"})))
+	must(pairingGame(t, f, tr, 0))
+	must(pairingGame(t, f, tr, 1))
+	if _, err := f.ClaimRound(tr.ID, 1); !errors.Is(err, store.ErrClaimed) {
+		t.Fatalf("claiming a round its pairer is showing: %v, want ErrClaimed", err)
+	}
+	want(t, "not due while its pairer shows it", len(must(f.TournamentsDue(start.Add(store.AnnounceWait-time.Second)))), 0)
+	f.clock.Add(store.AnnounceWait)
+	want(t, "due once the pairer's minute passed", tids(f.TournamentsDue(f.clock.Now())), []uint64{tr.ID})
+	// Handles racing to claim it: one wins.
+	var won int
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for range 4 {
+		h := f.other()
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, err := h.ClaimRound(tr.ID, 1)
+			mu.Lock()
+			defer mu.Unlock()
+			switch {
+			case err == nil:
+				won++
+			case !errors.Is(err, store.ErrClaimed):
+				t.Errorf("claiming a round: %v", err)
+			}
+		}()
+	}
+	wg.Wait()
+	want(t, "claims won", won, 1)
+	claimed := f.clock.Now()
+	want(t, "claimed when", must(f.Tournament(tr.ID)).Current().Claimed.UTC(), claimed)
+	want(t, "not due while claimed", len(must(f.TournamentsDue(claimed.Add(store.AnnounceWait-time.Second)))), 0)
+	// The claimant died before posting: a minute later the round is due and claimed again.
+	f.clock.Add(store.AnnounceWait)
+	want(t, "due once the claim lapsed", tids(f.TournamentsDue(f.clock.Now())), []uint64{tr.ID})
+	must(f.ClaimRound(tr.ID, 1))
+	if err := f.SetRoundMessage(tr.ID, 1, "r1"); err != nil {
+		t.Fatal(err)
+	}
+	f.clock.Add(store.AnnounceWait)
+	if _, err := f.ClaimRound(tr.ID, 1); err != nil {
+		t.Fatalf("claiming a round announced without its boards: %v", err)
+	}
+	if err := f.SetRoundBoards(tr.ID, 1); err != nil {
+		t.Fatal(err)
+	}
+	f.clock.Add(store.AnnounceWait)
+	if _, err := f.ClaimRound(tr.ID, 1); !errors.Is(err, store.ErrClaimed) {
+		t.Fatalf("claiming a round shown: %v, want ErrClaimed", err)
+	}
+	got := must(f.other().Tournament(tr.ID)).Current()
+	want(t, "shown, read back", got.Shown(), true)
+	if _, err := f.ClaimRound(tr.ID, 2); !errors.Is(err, store.ErrPaired) {
+		t.Fatalf("claiming a round not paired: %v, want ErrPaired", err)
+	}
+	if err := f.Check(); err != nil {
+		t.Fatalf("the indexes after claims: %v", err)
+	}
 }
