@@ -128,14 +128,14 @@ func agreedResult(v View, w *say.Words) say.Rich {
 // as lk says. group narrows a long menu to one group of choices (a table to place on, a tea to
 // move); "" shows the overview.
 func (b *Bot) boardMessage(v View, group string, w *say.Words, lk look) Message {
-	m := Message{Rows: boardRows(v, group, w)}
+	m := Message{Rows: b.boardControls(v, group, w)}
 	m.Content, m.Files = boardContent(v, w, false, b.pageOf(v), lk)
 	return m
 }
 
 // requestedBoard is a game's message as /… board shows it: with its legend.
 func (b *Bot) requestedBoard(v View, w *say.Words, lk look) Message {
-	m := Message{Rows: boardRows(v, "", w)}
+	m := Message{Rows: b.boardControls(v, "", w)}
 	m.Content, m.Files = boardContent(v, w, true, b.pageOf(v), lk)
 	return m
 }

@@ -100,7 +100,7 @@ func (b *Bot) tournamentCommand(ctx context.Context, req *request) (Reply, error
 		}
 		return b.leaveTournament(ctx, req, tr.ID, leaveCommand)
 	case "standings":
-		tr, err := b.tournamentHere(req, "refusal.tournament.none", func(store.Tournament) bool { return true })
+		tr, err := b.standingsHere(req)
 		if err != nil {
 			return Reply{}, err
 		}
@@ -151,6 +151,33 @@ func (b *Bot) tournamentHere(req *request, none string, pick func(store.Tourname
 		}
 	}
 	return store.Tournament{}, refuse(table.NotFound, none)
+}
+
+// standingsHere is the tournament whose standings /tabuleiro tournament standings shows: a running
+// one (the caller's first), else the one that ended most recently (its final standings), else an
+// open one (who has joined).
+func (b *Bot) standingsHere(req *request) (store.Tournament, error) {
+	list, err := b.t.Tournaments(req.actor)
+	if err != nil {
+		return store.Tournament{}, err
+	}
+	running := func(tr store.Tournament) bool { return tr.State == store.TournamentRunning }
+	mine := func(tr store.Tournament) bool { return running(tr) && tr.Entrant(req.in.User) != nil }
+	for _, pick := range []func(store.Tournament) bool{mine, running} {
+		for i := len(list) - 1; i >= 0; i-- {
+			if pick(list[i]) {
+				return list[i], nil
+			}
+		}
+	}
+	tr, ok, err := b.t.LastEnded(req.actor)
+	switch {
+	case err != nil || ok:
+		return tr, err
+	case len(list) > 0:
+		return list[len(list)-1], nil
+	}
+	return store.Tournament{}, refuse(table.NotFound, "refusal.tournament.no-standings")
 }
 
 // ownFirst picks, among tournaments in one of states, the caller's own (newest) if there is one,
@@ -370,6 +397,16 @@ func (b *Bot) tournamentClick(ctx context.Context, req *request, act Action) (Re
 	return Reply{}, refuse(table.Invalid, "refusal.foreign-button")
 }
 
+// boardControls are a game message's controls (boardRows), but none on a tournament game's final
+// board: a Rematch there would start a game outside the tournament, whose next game is the next
+// round's.
+func (b *Bot) boardControls(v View, group string, w *say.Words) []Row {
+	if v.Over() && b.t.InTournament(v.Game.ID) {
+		return []Row{}
+	}
+	return boardRows(v, group, w)
+}
+
 // TournamentAdvanced shows what the sweep did to a tournament (table.TournamentNotifier).
 func (b *Bot) TournamentAdvanced(ctx context.Context, adv table.Advance) { b.showAdvance(ctx, adv) }
 
@@ -407,6 +444,11 @@ func (b *Bot) showAdvance(ctx context.Context, adv table.Advance) {
 	}
 	for _, v := range adv.Started {
 		b.showBoard(ctx, v, w)
+	}
+	for _, n := range adv.Boards {
+		if err := b.t.NoteRoundBoards(tr.ID, n); err != nil {
+			log.Warn("could not record that a round's boards were posted", "round", n, "err", err)
+		}
 	}
 	if adv.Finished {
 		b.post(ctx, tr, resultsMessage(b.t.Store(), tr, len(tr.Played), w), log)
@@ -622,6 +664,8 @@ func (b *Bot) standingsMessage(id uint64, page int, w *say.Words) (Message, erro
 	switch {
 	case tr.State == store.TournamentFinished:
 		head = "tournament.final"
+	case tr.State == store.TournamentCancelled && len(tr.Played) > 0:
+		head = "tournament.standings-cancelled"
 	case len(tr.Played) == 0:
 		head = "tournament.standings-open"
 	}

@@ -84,7 +84,7 @@ func TestTournamentRefusals(t *testing.T) {
 		if !strings.Contains(said(r.Message), "is cancelled") {
 			t.Fatalf("cancel said %q", said(r.Message))
 		}
-		mustPrivate(t, e.handle(e.cupCommand("ana", "standings")), "no tournament open or running")
+		mustPrivate(t, e.handle(e.cupCommand("ana", "standings")), "No tournament has been played in this channel yet")
 	})
 }
 
@@ -255,4 +255,92 @@ func TestLeavingAStartedTournamentByItsButtonAsksFirst(t *testing.T) {
 		t.Fatalf("after the withdrawal: %+v %v, want bia withdrawn and the two-player tournament over", tr, err)
 	}
 	mustPrivate(t, e.handle(e.click("bia", "m-confirm", yes)), "over or cancelled")
+}
+
+// TestTheStandingsOfATournamentThatEnded: once a tournament is over, standings shows its final
+// standings (a running one's first, an open one's after); a tournament cancelled after a round
+// shows its standings as cancelled; one cancelled before its start has none to show.
+func TestTheStandingsOfATournamentThatEnded(t *testing.T) {
+	e := newEnv(t)
+	standings := func(t *testing.T, user, want string) {
+		t.Helper()
+		r := e.do(e.cupCommand(user, "standings"))
+		mustPublic(t, r)
+		if !strings.Contains(said(r.Message), want) {
+			t.Fatalf("standings said:\n%s\nwant %q", said(r.Message), want)
+		}
+	}
+	first, _ := e.openCup("ana", []string{"ana", "bia"}, "format", "round-robin")
+	mustPublic(t, e.do(e.cupCommand("ana", "start")))
+	games, err := e.st.ChannelGames("c1")
+	if err != nil || len(games) != 1 {
+		t.Fatalf("games: %+v %v", games, err)
+	}
+	mustPublic(t, e.do(e.slash(games[0].Seats[1].UserID, "ordo", "resign")))
+	if tr, _ := e.st.Tournament(first.ID); tr.State != store.TournamentFinished {
+		t.Fatalf("the one-game round-robin is %s", tr.State)
+	}
+	t.Run("the final standings of the one that finished", func(t *testing.T) {
+		standings(t, "caio", "Final standings** · Ordo tournament #1")
+	})
+	second, _ := e.openCup("caio", []string{"caio", "davi"})
+	t.Run("a finished one before one open after it", func(t *testing.T) {
+		standings(t, "davi", "Final standings** · Ordo tournament #1")
+	})
+	mustPublic(t, e.do(e.cupCommand("caio", "start")))
+	t.Run("a running one before one finished", func(t *testing.T) {
+		standings(t, "ana", fmt.Sprintf("Ordo tournament #%d** · standings after round 1", second.ID))
+	})
+	mustPublic(t, e.do(e.cupCommand("caio", "cancel")))
+	t.Run("a cancelled one says so", func(t *testing.T) {
+		standings(t, "ana", fmt.Sprintf("Ordo tournament #%d** · cancelled after round 1 of", second.ID))
+	})
+	e.openCup("ana", []string{"ana"})
+	mustPublic(t, e.do(e.cupCommand("ana", "cancel")))
+	t.Run("one cancelled before its start is passed over", func(t *testing.T) {
+		standings(t, "bia", fmt.Sprintf("Ordo tournament #%d** · cancelled after round 1 of", second.ID))
+	})
+	t.Run("in the thread-less channel next door there are none", func(t *testing.T) {
+		in := e.cupCommand("bia", "standings")
+		in.Channel = "c2"
+		mustPrivate(t, e.handle(in), "No tournament has been played in this channel yet")
+	})
+}
+
+// TestATournamentGameEndsWithoutRematch: the final board of a tournament's game offers no Rematch
+// (the next game is the next round's), and a Rematch clicked on it anyway is refused privately;
+// an ordinary game keeps its Rematch.
+func TestATournamentGameEndsWithoutRematch(t *testing.T) {
+	e := newEnv(t)
+	e.openCup("ana", []string{"ana", "bia"}, "format", "round-robin")
+	mustPublic(t, e.do(e.cupCommand("ana", "start")))
+	games, err := e.st.ChannelGames("c1")
+	if err != nil || len(games) != 1 {
+		t.Fatalf("games: %+v %v", games, err)
+	}
+	g := games[0]
+	r := e.do(e.slash(g.Seats[0].UserID, "ordo", "resign"))
+	mustPublic(t, r)
+	if cs := controls(r.Message.Rows); len(cs) != 0 {
+		t.Fatalf("the tournament game's final board has controls %+v", cs)
+	}
+	board := e.do(e.slash("bia", "ordo", "board"))
+	if cs := controls(board.Message.Rows); len(cs) != 0 {
+		t.Fatalf("the tournament game's board, asked for, has controls %+v", cs)
+	}
+	before, _ := e.st.ChannelGames("c1")
+	rematch := Action{Kind: "ordo", Game: g.ID, Ply: 0, Verb: "rematch"}
+	mustPrivate(t, e.handle(e.click(g.Seats[1].UserID, "m1", rematch)), "A tournament game has no rematch")
+	if after, _ := e.st.ChannelGames("c1"); len(after) != len(before) {
+		t.Fatalf("a refused rematch started a game: %+v", after)
+	}
+	open, _ := e.st.OpenChallenges("c1")
+	if len(open) != 0 {
+		t.Fatalf("a refused rematch posted a challenge: %+v", open)
+	}
+
+	mustPublic(t, e.do(e.slash("caio", "ordo", "vs-bot", "level", "easy", "first", "me")))
+	r = e.do(e.slash("caio", "ordo", "resign"))
+	mustPublic(t, r)
+	labelled(t, r.Message.Rows, "Rematch")
 }

@@ -18,6 +18,9 @@ func (t *Table) Finished(a Actor, id uint64) (View, error) {
 	if !v.Over() {
 		return View{}, refuse(Stale, "refusal.rematch-not-over")
 	}
+	if t.InTournament(id) {
+		return View{}, refuse(Refused, "refusal.rematch-tournament")
+	}
 	// Anyone in the channel may start a team's next game.
 	if v.SeatOf(a.User) == games.NoSeat && v.TeamSeat() == games.NoSeat {
 		return View{}, refuse(Refused, "refusal.rematch-not-player", "Kind", v.Game.Kind)

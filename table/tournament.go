@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"slices"
 	"time"
 
 	"tabuleiro/games"
@@ -54,8 +55,12 @@ type Advance struct {
 	// Rounds are the rounds this look paired, oldest first (several when a round was over at once,
 	// every game of it forfeited).
 	Rounds []Round
-	// Started are the games this look started, the new rounds' and those that waited for a player.
+	// Started are the games this look started, the new rounds' and those that waited for a player,
+	// and the games of a round shown again whose boards were never posted.
 	Started []View
+	// Boards are the rounds (from 1) whose games' boards are among Started: the rounds this look
+	// paired, and a round whose showing a process left undone. Once they are posted, NoteRoundBoards.
+	Boards []int
 	// Finished: this look finished the tournament; Standings are its final standings.
 	Finished  bool
 	Standings []tournament.Standing
@@ -63,7 +68,7 @@ type Advance struct {
 
 // Changed reports whether the look did anything to show.
 func (a Advance) Changed() bool {
-	return len(a.Ended) > 0 || len(a.Rounds) > 0 || len(a.Started) > 0 || a.Finished
+	return len(a.Ended) > 0 || len(a.Rounds) > 0 || len(a.Started) > 0 || len(a.Boards) > 0 || a.Finished
 }
 
 // Round is a round as it was paired.
@@ -216,7 +221,7 @@ func (t *Table) StartTournament(ctx context.Context, a Actor, id uint64, manager
 		}
 		metrics.RoundPaired()
 		t.logOf(&a).Info("tournament started", "tournament", id, "players", len(tr.Players), "rounds", rounds)
-		adv := Advance{Tournament: stored, Rounds: []Round{roundOf(stored, 1)}}
+		adv := Advance{Tournament: stored, Rounds: []Round{roundOf(stored, 1)}, Boards: []int{1}}
 		t.advance(ctx, t.st, &adv)
 		return adv, nil
 	}
@@ -254,6 +259,28 @@ func (t *Table) TournamentStandings(id uint64) (Standings, error) {
 // tournament's thread), oldest first: the bot's commands find "the tournament here" among them.
 func (t *Table) Tournaments(a Actor) ([]store.Tournament, error) {
 	return t.st.ChannelTournaments(a.Place.Channel)
+}
+
+// LastEnded is the tournament that ended most recently where the actor is, having played at least
+// a round (one cancelled before its start has no standings to read); false when there is none.
+func (t *Table) LastEnded(a Actor) (store.Tournament, bool, error) {
+	list, err := t.st.EndedTournaments(a.Place.Channel, 10)
+	if err != nil {
+		return store.Tournament{}, false, err
+	}
+	for _, tr := range list {
+		if len(tr.Played) > 0 {
+			return tr, true, nil
+		}
+	}
+	return store.Tournament{}, false, nil
+}
+
+// InTournament reports whether game id was started for a tournament's pairing: its next game is
+// the next round's, so its board offers no rematch.
+func (t *Table) InTournament(id uint64) bool {
+	_, err := t.st.GameTournament(id)
+	return err == nil
 }
 
 // Advance looks at tournament id now: it ends the games a withdrawal or the round's time ended,
@@ -296,6 +323,12 @@ func (t *Table) NoteRound(id uint64, round int, messageID string) error {
 	return t.st.SetRoundMessage(id, round, messageID)
 }
 
+// NoteRoundBoards records that the boards of a round's games were posted (Advance.Boards); until
+// then the sweep posts, after store.AnnounceWait, those whose games have no message.
+func (t *Table) NoteRoundBoards(id uint64, round int) error {
+	return t.st.SetRoundBoards(id, round)
+}
+
 // sweepTournaments advances the tournaments due now and tells the notifier what changed.
 func (t *Table) sweepTournaments(ctx context.Context, st store.Store, now time.Time) {
 	due, err := st.TournamentsDue(now)
@@ -305,14 +338,50 @@ func (t *Table) sweepTournaments(ctx context.Context, st store.Store, now time.T
 	for _, tr := range due {
 		adv := Advance{Tournament: tr}
 		t.advance(ctx, st, &adv)
-		if cur := adv.Tournament.Current(); adv.Tournament.State == store.TournamentRunning && len(adv.Rounds) == 0 &&
-			cur.MessageID == "" && !now.Before(cur.Started.Add(store.AnnounceWait)) {
-			adv.Rounds = []Round{roundOf(adv.Tournament, len(adv.Tournament.Played))}
+		if cur := adv.Tournament.Current(); adv.Tournament.State == store.TournamentRunning && len(adv.Rounds) == 0 && !cur.Shown() {
+			t.reshow(st, &adv)
 		}
 		if n, ok := t.notify.(TournamentNotifier); ok && adv.Changed() {
 			n.TournamentAdvanced(ctx, adv)
 		}
 	}
+}
+
+// reshow takes on showing the current round of adv.Tournament when the process that paired it
+// (or last claimed it) did not within store.AnnounceWait, as when it died: the round's message if
+// it was never posted, and the boards of its games that have none. The claim is the store's, so
+// of two processes one shows it.
+func (t *Table) reshow(st store.Store, adv *Advance) {
+	number := len(adv.Tournament.Played)
+	tr, err := st.ClaimRound(adv.Tournament.ID, number)
+	if err != nil {
+		if !errors.Is(err, store.ErrClaimed) && !errors.Is(err, store.ErrPaired) && !errors.Is(err, store.ErrTournamentClosed) {
+			t.log.Error("could not claim a round to show it", "tournament", adv.Tournament.ID, "round", number, "err", err)
+		}
+		return
+	}
+	adv.Tournament = tr
+	r := tr.Current()
+	if r.MessageID == "" {
+		adv.Rounds = []Round{roundOf(tr, number)}
+	}
+	if !r.Boards {
+		for _, p := range r.Pairings {
+			if p.Game == 0 || slices.ContainsFunc(adv.Started, func(v View) bool { return v.Game.ID == p.Game }) {
+				continue
+			}
+			rec, g, err := st.Game(p.Game)
+			switch {
+			case err != nil:
+				t.log.Error("could not read a tournament game to show it", "game", p.Game, "err", err)
+			case rec.MessageID == "":
+				adv.Started = append(adv.Started, View{Game: rec, Live: g})
+			}
+		}
+		adv.Boards = append(adv.Boards, number)
+	}
+	t.log.Info("showing a round its pairer left unshown", "tournament", tr.ID, "round", number,
+		"message", r.MessageID == "", "boards", len(adv.Started))
 }
 
 // advance is Advance on st from adv.Tournament, adding to adv what it does.
@@ -373,6 +442,7 @@ func (t *Table) advance(ctx context.Context, st store.Store, adv *Advance) {
 			log.Info("round paired", "round", len(tr.Played))
 			adv.Tournament = tr
 			adv.Rounds = append(adv.Rounds, roundOf(tr, len(tr.Played)))
+			adv.Boards = append(adv.Boards, len(tr.Played))
 		case errors.Is(err, store.ErrTournamentMoved):
 			continue
 		case errors.Is(err, store.ErrPaired):

@@ -100,7 +100,8 @@ func (c *cup) restart() {
 	c.f.st, c.f.tab = st, c.table(st)
 }
 
-// took counts what an advance reported, and notes each round's announcement as the bot does.
+// took counts what an advance reported, and notes each round's announcement and each board as
+// the bot does once it posted them.
 func (c *cup) took(a Advance) {
 	for _, r := range a.Rounds {
 		c.paired[r.Number]++
@@ -110,6 +111,12 @@ func (c *cup) took(a Advance) {
 	}
 	for _, v := range a.Started {
 		c.started[v.Game.ID]++
+		c.f.tab.NoteBoard(v.Game.ID, fmt.Sprintf("board%d", v.Game.ID))
+	}
+	for _, n := range a.Boards {
+		if err := c.f.tab.NoteRoundBoards(c.id, n); err != nil {
+			c.t.Error(err)
+		}
 	}
 	c.ended += len(a.Ended)
 }
@@ -691,6 +698,86 @@ func TestARoundPairedBeforeACrashHasItsGamesStartedOnce(t *testing.T) {
 	c.sweep()
 	c.sweep()
 	c.final(c.playOn(swissScript, nil), 3)
+}
+
+// A process that paired a round and started its games but died before it posted them (or some
+// of them): after AnnounceWait the sweep posts the round's message if it never was, and the boards
+// of its games that have none, each once; a second table sweeping meanwhile finds the round
+// claimed.
+func TestARoundUnshownBeforeACrashIsShownOnceAfterIt(t *testing.T) {
+	for _, c := range []struct {
+		name        string
+		posted      func(c *cup, adv Advance) // what the dead process had posted and noted
+		wantMessage bool
+		wantBoards  int
+	}{
+		{"nothing was posted", func(*cup, Advance) {}, true, 2},
+		{"the round's message was posted, then one board", func(c *cup, adv Advance) {
+			if err := c.f.tab.NoteRound(c.id, 1, "round1"); err != nil {
+				c.t.Fatal(err)
+			}
+			c.f.tab.NoteBoard(adv.Started[0].Game.ID, "board")
+		}, false, 1},
+		{"the message and every board were posted, not yet recorded as such", func(c *cup, adv Advance) {
+			if err := c.f.tab.NoteRound(c.id, 1, "round1"); err != nil {
+				c.t.Fatal(err)
+			}
+			for _, v := range adv.Started {
+				c.f.tab.NoteBoard(v.Game.ID, "board")
+			}
+		}, false, 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			cp := newCup(t, tournament.SwissFormat, 3, 4)
+			adv, err := cp.f.tab.StartTournament(context.Background(), cp.actor("p1"), cp.id, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(adv.Started) != 2 || !slices.Equal(adv.Boards, []int{1}) {
+				t.Fatalf("round 1 started %d games, boards of rounds %v: want 2 and round 1", len(adv.Started), adv.Boards)
+			}
+			c.posted(cp, adv)
+			cp.restart()
+			cp.sweep()
+			if len(cp.paired)+len(cp.started) != 0 {
+				t.Fatalf("shown before AnnounceWait: rounds %v, boards %v", cp.paired, cp.started)
+			}
+			cp.f.advance(store.AnnounceWait)
+			// Another process's sweep claims the round first and dies before posting anything.
+			other := cp.table(cp.f.st)
+			other.Sweep(context.Background())
+			cp.notify.mu.Lock()
+			cp.notify.advances = nil
+			cp.notify.mu.Unlock()
+			cp.sweep()
+			if len(cp.paired)+len(cp.started) != 0 {
+				t.Fatalf("shown while another process held the round: rounds %v, boards %v", cp.paired, cp.started)
+			}
+			cp.f.advance(store.AnnounceWait)
+			cp.sweep()
+			cp.sweep()
+			if got := cp.paired[1]; got != map[bool]int{true: 1}[c.wantMessage] {
+				t.Errorf("round 1 announced %d times after the crash", got)
+			}
+			if len(cp.started) != c.wantBoards {
+				t.Errorf("%d boards posted after the crash, want %d", len(cp.started), c.wantBoards)
+			}
+			for id, n := range cp.started {
+				rec, _, err := cp.f.st.Game(id)
+				if n != 1 || err != nil || rec.MessageID == "" {
+					t.Errorf("game %d: board posted %d times, message %q (%v)", id, n, rec.MessageID, err)
+				}
+			}
+			if !cp.tournament().Current().Shown() {
+				t.Error("the round is not recorded as shown")
+			}
+			cp.f.advance(10 * store.AnnounceWait)
+			cp.sweep()
+			if got := cp.paired[1] + len(cp.started); got != map[bool]int{true: 1}[c.wantMessage]+c.wantBoards {
+				t.Errorf("shown again once shown: rounds %v, boards %v", cp.paired, cp.started)
+			}
+		})
+	}
 }
 
 // Two tables on one store (two replicas) looking at the tournament at once pair each round once.
