@@ -87,7 +87,7 @@ func (b *Bot) tournamentCommand(ctx context.Context, req *request) (Reply, error
 			return tr.State == store.TournamentOpen
 		})
 		if err != nil {
-			return Reply{}, err
+			return Reply{}, b.runningHere(req, err, "refusal.tournament.started")
 		}
 		return b.joinTournament(req, tr.ID, false)
 	case "leave":
@@ -112,7 +112,7 @@ func (b *Bot) tournamentCommand(ctx context.Context, req *request) (Reply, error
 	case "start":
 		tr, err := b.tournamentHere(req, "refusal.tournament.none-open", b.ownFirst(req, store.TournamentOpen))
 		if err != nil {
-			return Reply{}, err
+			return Reply{}, b.runningHere(req, err, "refusal.tournament.running")
 		}
 		adv, err := b.t.StartTournament(ctx, req.actor, tr.ID, manager)
 		if err != nil {
@@ -131,7 +131,11 @@ func (b *Bot) tournamentCommand(ctx context.Context, req *request) (Reply, error
 		if err != nil {
 			return Reply{}, err
 		}
-		return public(Message{Content: req.pub.Rich("tournament.cancelled-reply", titled(tr, nil))}).with(func(ctx context.Context, f Followup) {
+		said := "tournament.cancelled-reply"
+		if len(tr.Played) == 0 {
+			said = "tournament.cancelled-reply-open"
+		}
+		return public(Message{Content: req.pub.Rich(said, titled(tr, nil))}).with(func(ctx context.Context, f Followup) {
 			b.showTournament(ctx, tr)
 		}), nil
 	}
@@ -178,6 +182,21 @@ func (b *Bot) standingsHere(req *request) (store.Tournament, error) {
 		return list[len(list)-1], nil
 	}
 	return store.Tournament{}, refuse(table.NotFound, "refusal.tournament.no-standings")
+}
+
+// runningHere words a refusal to join or start when no tournament here is open: when one is
+// running, that it has started (running, with its title), else none as it was.
+func (b *Bot) runningHere(req *request, none error, running string) error {
+	list, err := b.t.Tournaments(req.actor)
+	if err != nil {
+		return err
+	}
+	for i := len(list) - 1; i >= 0; i-- {
+		if list[i].State == store.TournamentRunning {
+			return refuse(table.Stale, running, "Title", table.Describe(list[i].Kind).Title, "Tournament", list[i].ID)
+		}
+	}
+	return none
 }
 
 // ownFirst picks, among tournaments in one of states, the caller's own (newest) if there is one,
@@ -508,7 +527,7 @@ func tournamentMessage(tr store.Tournament, w *say.Words) Message {
 	case tr.Format == tournament.RoundRobinFormat && tr.Rounds > 0:
 		format = games.Text{ID: "tournament.round-robin", Args: map[string]any{"Count": tr.Rounds}}
 	case tr.Format == tournament.RoundRobinFormat:
-		format = games.Text{ID: "choice.format.round-robin"}
+		format = games.Text{ID: "tournament.round-robin-auto"}
 	case tr.Rounds > 0:
 		format = games.Text{ID: "tournament.swiss", Args: map[string]any{"Count": tr.Rounds}}
 	}
@@ -547,8 +566,12 @@ func tournamentMessage(tr store.Tournament, w *say.Words) Message {
 		rows = []Row{{leave}}
 	case store.TournamentFinished:
 		lines = append(lines, w.Rich("tournament.finished", map[string]any{"Rounds": len(tr.Played)}))
-	default:
-		lines = append(lines, w.Rich("tournament.cancelled", nil))
+	case store.TournamentCancelled:
+		if len(tr.Played) == 0 {
+			lines = append(lines, w.Rich("tournament.cancelled-open", nil))
+		} else {
+			lines = append(lines, w.Rich("tournament.cancelled", nil))
+		}
 	}
 	return Message{Content: clip(say.Join("\n", lines...)), Rows: rows}
 }
@@ -587,7 +610,7 @@ func roundMessage(tr store.Tournament, r table.Round, w *say.Words) Message {
 	if bye != nil {
 		lines = append(lines, bye)
 	}
-	lines = append(lines, w.Rich("tournament.round-foot", nil))
+	lines = append(lines, w.Rich("tournament.round-foot", map[string]any{"Kind": tr.Kind}))
 	return Message{Content: clip(say.Join("\n", lines...)), Pings: append([]string{}, r.Ping...)}
 }
 

@@ -288,17 +288,25 @@ func TestTheStandingsOfATournamentThatEnded(t *testing.T) {
 		standings(t, "davi", "Final standings** · Ordo tournament #1")
 	})
 	mustPublic(t, e.do(e.cupCommand("caio", "start")))
+	t.Run("joining a running one is told it has started", func(t *testing.T) {
+		mustPrivate(t, e.handle(e.cupCommand("eva", "join")), "has started: nobody joins it now")
+	})
+	t.Run("starting a running one again is told so", func(t *testing.T) {
+		mustPrivate(t, e.handle(e.cupCommand("caio", "start")), fmt.Sprintf("Ordo tournament #%d has already started", second.ID))
+	})
 	t.Run("a running one before one finished", func(t *testing.T) {
-		standings(t, "ana", fmt.Sprintf("Ordo tournament #%d** · standings after round 1", second.ID))
+		standings(t, "ana", fmt.Sprintf("Ordo tournament #%d** · standings during round 1", second.ID))
 	})
 	mustPublic(t, e.do(e.cupCommand("caio", "cancel")))
 	t.Run("a cancelled one says so", func(t *testing.T) {
-		standings(t, "ana", fmt.Sprintf("Ordo tournament #%d** · cancelled after round 1 of", second.ID))
+		standings(t, "ana", fmt.Sprintf("Ordo tournament #%d** · cancelled in round 1 of", second.ID))
 	})
 	e.openCup("ana", []string{"ana"})
-	mustPublic(t, e.do(e.cupCommand("ana", "cancel")))
+	if r := e.do(e.cupCommand("ana", "cancel")); !strings.HasSuffix(said(r.Message), "is cancelled.") {
+		t.Fatalf("cancelling an unstarted tournament said %q", said(r.Message))
+	}
 	t.Run("one cancelled before its start is passed over", func(t *testing.T) {
-		standings(t, "bia", fmt.Sprintf("Ordo tournament #%d** · cancelled after round 1 of", second.ID))
+		standings(t, "bia", fmt.Sprintf("Ordo tournament #%d** · cancelled in round 1 of", second.ID))
 	})
 	t.Run("in the thread-less channel next door there are none", func(t *testing.T) {
 		in := e.cupCommand("bia", "standings")

@@ -147,7 +147,7 @@ func ordoCommand(sub string) map[string]any {
 }
 
 var (
-	afterRound = regexp.MustCompile(`standings after round (\d+) of (\d+)`)
+	afterRound = regexp.MustCompile(`standings during round (\d+) of (\d+)`)
 	boardOf    = regexp.MustCompile(`<@(\d+)> \(White\) vs <@(\d+)> \(Black\)`)
 	pairingRE  = regexp.MustCompile("`\\d+\\.` <@(\\d+)> vs <@(\\d+)>")
 )
