@@ -1,10 +1,12 @@
 package bot
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"tabuleiro/say"
 	"tabuleiro/store"
@@ -351,4 +353,31 @@ func TestATournamentGameEndsWithoutRematch(t *testing.T) {
 	r = e.do(e.slash("caio", "ordo", "resign"))
 	mustPublic(t, r)
 	labelled(t, r.Message.Rows, "Rematch")
+}
+
+// TestARoundShownIsRecordedSo: once the bot posted a round's message and its games' boards, the
+// store says so, and the sweep a minute later posts nothing again.
+func TestARoundShownIsRecordedSo(t *testing.T) {
+	e := newEnv(t)
+	cup, _ := e.openCup("ana", []string{"ana", "bia", "caio", "davi"})
+	mustPublic(t, e.do(e.cupCommand("ana", "start")))
+	tr, err := e.st.Tournament(cup.ID)
+	if err != nil || !tr.Current().Shown() {
+		t.Fatalf("round 1 after the start: %+v %v, want its message and boards recorded", tr.Current(), err)
+	}
+	for _, p := range tr.Current().Pairings {
+		if g, _, err := e.st.Game(p.Game); err != nil || g.MessageID == "" {
+			t.Errorf("game %d has no board message (%v)", p.Game, err)
+		}
+	}
+	e.rec.take()
+	// Past AnnounceWait, before the turn pings (2 minutes).
+	e.clock.Advance(store.AnnounceWait + 30*time.Second)
+	e.bot.Sweep(context.Background())
+	if sent := e.rec.ops("send"); len(sent) != 0 {
+		for _, m := range sent {
+			t.Logf("%s", said(m.msg))
+		}
+		t.Fatalf("the sweep posted %d messages about a round shown", len(sent))
+	}
 }
