@@ -233,6 +233,13 @@ func (e *Endpoint) interactions(w http.ResponseWriter, r *http.Request) {
 	}
 
 	reply, after := e.p.answer(r.Context(), in)
+	var run func(func(context.Context))
+	held := false
+	if after != nil {
+		// Counted before the reply goes out: whoever waits for the bot to be idle once they have
+		// the reply (shutdown, a test) waits for the After step too.
+		run, held = e.p.work.Hold()
+	}
 	if err := writeResponse(w, wire.AppendResponse(make([]byte, 0, 2048), reply), wire.Files(reply)); err != nil {
 		e.log.Warn("discord: writing interaction response", "interaction", in.ID, "err", err)
 		reply.Outcome = bot.Failed
@@ -244,7 +251,9 @@ func (e *Endpoint) interactions(w http.ResponseWriter, r *http.Request) {
 		if f, ok := w.(http.Flusher); ok {
 			f.Flush()
 		}
-		if !e.p.work.Go(after) {
+		if held {
+			run(after)
+		} else {
 			e.log.Warn("discord: shutting down; the bot's follow-up will be made on restart", "interaction", in.ID)
 		}
 	}

@@ -45,12 +45,33 @@ func (w *Work) Go(f func(ctx context.Context)) bool {
 	if !w.start() {
 		return false
 	}
+	w.launch(f)
+	return true
+}
+
+// Hold counts a task that is not ready to run yet (an After step waits for its reply to be
+// written), so that waiting for idle, here or at shutdown, already waits for it. The returned
+// func runs it; it must be called exactly once (nil runs nothing). ok is false after Close.
+func (w *Work) Hold() (run func(f func(ctx context.Context)), ok bool) {
+	if !w.start() {
+		return nil, false
+	}
+	return func(f func(ctx context.Context)) {
+		if f == nil {
+			w.done()
+			return
+		}
+		w.launch(f)
+	}, true
+}
+
+// launch runs f on a waiting worker or a new one; start has counted it.
+func (w *Work) launch(f func(ctx context.Context)) {
 	select {
 	case w.jobs <- f:
 	default:
 		go w.worker(f)
 	}
-	return true
 }
 
 // worker runs f, then the tasks handed to it, until none comes for workerLinger or the work's

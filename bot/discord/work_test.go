@@ -58,3 +58,36 @@ func workerWaits(id string) bool {
 	}
 	return false
 }
+
+// A held task counts from Hold, before it may run: whoever waits for idle once the reply is out
+// (shutdown, a test) waits for it too, and a held task released with nil leaves nothing running.
+func TestWorkCountsAHeldTaskBeforeItRuns(t *testing.T) {
+	w := NewWork(context.Background(), nil)
+	idle := func() bool {
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+		defer cancel()
+		return w.idleWait(ctx) == nil
+	}
+	run, ok := w.Hold()
+	if !ok {
+		t.Fatal("a hold was refused before Close")
+	}
+	if idle() {
+		t.Fatal("idle with a task held")
+	}
+	ran := make(chan struct{})
+	run(func(context.Context) { close(ran) })
+	<-ran
+	if err := w.idleWait(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	release, _ := w.Hold()
+	release(nil)
+	if !idle() {
+		t.Fatal("a hold released with nothing to run still counts")
+	}
+	w.Close()
+	if _, ok := w.Hold(); ok {
+		t.Fatal("a hold was granted after Close")
+	}
+}
