@@ -850,9 +850,9 @@ func (c *Console) text(r say.Rich) string {
 		case say.TimePart:
 			d := p.At.Sub(c.Now()).Round(time.Second)
 			if d >= 0 {
-				b.WriteString(c.w.T("console.in", map[string]any{"Time": d.String()}))
+				b.WriteString(c.w.T("console.in", map[string]any{"Time": span(d)}))
 			} else {
-				b.WriteString(c.w.T("console.ago", map[string]any{"Time": (-d).String()}))
+				b.WriteString(c.w.T("console.ago", map[string]any{"Time": span(-d)}))
 			}
 		case say.BlockPart:
 			// Boards have goldens of their own; the move list (a block of text) is the bot's.
@@ -925,4 +925,32 @@ func (c *Console) printf(format string, a ...any) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	fmt.Fprintf(c.out, format, a...)
+}
+
+// span writes a duration as a person reads it, in its two largest units and without zeros:
+// "1h", "10m", "1h30m", "2d3h", "45s".
+func span(d time.Duration) string {
+	units := []struct {
+		size time.Duration
+		name string
+	}{{24 * time.Hour, "d"}, {time.Hour, "h"}, {time.Minute, "m"}, {time.Second, "s"}}
+	var b strings.Builder
+	shown := 0
+	for i, u := range units {
+		n := d / u.size
+		d -= n * u.size
+		if n > 0 {
+			fmt.Fprintf(&b, "%d%s", n, u.name)
+		}
+		if n > 0 || shown > 0 {
+			shown++
+		}
+		if shown == 2 || (i == len(units)-1 && b.Len() == 0) {
+			break
+		}
+	}
+	if b.Len() == 0 {
+		return "0s"
+	}
+	return b.String()
 }

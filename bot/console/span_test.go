@@ -1,0 +1,26 @@
+package console
+
+import (
+	"testing"
+	"time"
+)
+
+func TestSpanShowsTheTwoLargestUnitsWithoutZeros(t *testing.T) {
+	for _, c := range []struct {
+		d    time.Duration
+		want string
+	}{
+		{0, "0s"},
+		{45 * time.Second, "45s"},
+		{10 * time.Minute, "10m"},
+		{time.Hour, "1h"},
+		{time.Hour + 30*time.Minute + 20*time.Second, "1h30m"},
+		{time.Hour + 20*time.Second, "1h"},
+		{51*time.Hour + 59*time.Minute, "2d3h"},
+		{7 * 24 * time.Hour, "7d"},
+	} {
+		if got := span(c.d); got != c.want {
+			t.Errorf("span(%v) = %q, want %q", c.d, got, c.want)
+		}
+	}
+}
