@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"strconv"
 
 	"tabuleiro/say"
@@ -120,7 +121,7 @@ func (b *Bot) rematch(req *request, act Action) (Reply, error) {
 			opts["team"] = Value{Bool: true, IsBool: true}
 		}
 		req.in.Command = CommandData{Name: d.Kind, Sub: "vs-bot", Options: opts, Bots: map[string]bool{}}
-		return b.vsBot(req, d)
+		return b.superseded(req, v)(b.vsBot(req, d))
 	}
 	first := "me"
 	if seat == 0 {
@@ -129,5 +130,26 @@ func (b *Bot) rematch(req *request, act Action) (Reply, error) {
 	opts["opponent"], opts["first"] = Value{Str: other.UserID}, Value{Str: first}
 	opts["rated"] = Value{Bool: v.Game.Rated, IsBool: true}
 	req.in.Command = CommandData{Name: d.Kind, Sub: "challenge", Options: opts, Bots: map[string]bool{}}
-	return b.challenge(req, d)
+	return b.superseded(req, v)(b.challenge(req, d))
+}
+
+// superseded has the reply that starts the next game (a new board, or a challenge) also take the
+// Rematch off the finished board that was clicked, once it is out: the reply is a new message, so the
+// finished board is cleared through the interaction that shows it while its token is good, else in
+// its channel by the id the click names.
+func (b *Bot) superseded(req *request, v View) func(Reply, error) (Reply, error) {
+	return func(r Reply, err error) (Reply, error) {
+		if err != nil {
+			return r, err
+		}
+		after, clicked := r.After, req.in.Click.MessageID
+		return r.with(func(ctx context.Context, f Followup) {
+			if after != nil {
+				after(ctx, f)
+			}
+			prev := b.follow.get(b.follow.boards, v.Game.ID)
+			b.follow.drop(b.follow.boards, v.Game.ID)
+			b.clearOld(ctx, v, prev, clicked, "", req.log.With("game", v.Game.ID))
+		}), nil
+	}
 }

@@ -1,0 +1,82 @@
+package discord
+
+import (
+	"strings"
+	"testing"
+)
+
+// Old boards' buttons are always cleared: when a new board or panel supersedes a message, the old
+// one keeps its text and loses its controls, through the interaction that shows it or in its channel.
+
+// customID is the custom id of r's control whose id ends with suffix, or the test fails.
+func (tb *table) customID(r httpReply, suffix string) string {
+	tb.t.Helper()
+	for _, id := range r.customIDs() {
+		if strings.HasSuffix(id, suffix) {
+			return id
+		}
+	}
+	tb.t.Fatalf("no control ending %q in %v", suffix, r.customIDs())
+	return ""
+}
+
+// clearedSince reports whether, among the calls to the fake Discord from the before-th on, the
+// message shown by the response to token (its @original, "orig-<token>" in channel) lost every
+// control and kept its text.
+func (tb *table) clearedSince(before int, channel, token string) bool {
+	hook := "/api/v10/webhooks/424242/" + token + "/messages/@original"
+	direct := "/api/v10/channels/" + channel + "/messages/orig-" + token
+	for _, c := range tb.f.recorded()[before:] {
+		if c.Method == "PATCH" && (c.Path == hook || c.Path == direct) &&
+			strings.Contains(c.Body, `"components":[]`) && !strings.Contains(c.Body, `"content"`) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestRematchClearsTheFinishedBoard resigns a game of each kind of play through the signed endpoint
+// and presses the finished board's Rematch: the next game (or the challenge to it) is a new message,
+// and the finished board keeps its result but not its Rematch button.
+func TestRematchClearsTheFinishedBoard(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		start func(tb *table, channel string) (resigner, clicker string)
+		next  string // what the Rematch's new message says
+	}{
+		{"a game between people is rematched by a challenge", func(tb *table, channel string) (string, string) {
+			first, second := tb.startGame(channel, "11", "22")
+			return first, second
+		}, "challenges"},
+		{"a game against the bot is rematched at once", func(tb *table, channel string) (string, string) {
+			tb.send(command("11", channel, "ouri", "vs-bot", opt{"level", 3, "easy"}, opt{"first", 3, "me"}))
+			return "11", "11"
+		}, "the bot (easy, South) vs <@11> (North)"},
+		{"a team game is rematched by anyone in the channel", func(tb *table, channel string) (string, string) {
+			tb.send(command("11", channel, "ouri", "vs-bot", opt{"level", 3, "easy"}, opt{"first", 3, "me"}, opt{"team", 5, true}))
+			return "11", "33"
+		}, "the bot (easy, South) vs the team (North)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tb := newTable(t)
+			const channel = "720"
+			resigner, clicker := tc.start(tb, channel)
+			tb.settle()
+			over, token := tb.send(command(resigner, channel, "ouri", "resign"))
+			if over.private() || !strings.Contains(over.Data.Content, "resigned") {
+				t.Fatalf("the resignation answered %+v", over)
+			}
+			tb.settle()
+			rematch := tb.customID(over, "/rematch")
+			before := len(tb.f.recorded())
+			next, _ := tb.send(click(clicker, channel, rematch, "orig-"+token))
+			tb.settle()
+			if next.private() || next.Type != 4 || !strings.Contains(next.Data.Content, tc.next) {
+				t.Fatalf("the Rematch answered %+v", next)
+			}
+			if !tb.clearedSince(before, channel, token) {
+				t.Fatalf("the finished board kept its Rematch: calls %+v", tb.f.recorded()[before:])
+			}
+		})
+	}
+}
