@@ -20,6 +20,10 @@ func statusLine(v View, st render.Status, w *say.Words) say.Rich {
 	if st.Seat != 0 && st.Seat != 1 {
 		return say.Plain(st.Line(w))
 	}
+	if o := v.Live.Outcome(); o.Method == games.Resignation && v.Game.Seats[st.Seat.Other()].Team {
+		// The game's drawing names the loser by colour; a team that resigned is named as the team.
+		st.Text = games.Text{ID: "status.wins-team-resigned"}
+	}
 	t := st.With(table.Seated(v.Game.Seats[st.Seat], v.Colour(st.Seat), w))
 	return w.Rich(t.ID, t.Args).Sentence()
 }

@@ -80,3 +80,27 @@ func TestRematchClearsTheFinishedBoard(t *testing.T) {
 		})
 	}
 }
+
+// TestATeamThatResignsIsNamed resigns a team game through the signed endpoint, in each language: the
+// result names the team, not the colour it played.
+func TestATeamThatResignsIsNamed(t *testing.T) {
+	for _, tc := range []struct {
+		name, locale, kind, want, not string
+	}{
+		{"in English a team resigning Ouri is the team", "en-US", "ouri", "wins: the team resigned", "North resigned"},
+		{"in English a team resigning Ordo is the team", "en-US", "ordo", "wins: the team resigned", "Black resigned"},
+		{"in Portuguese a team resigning Ouri is a equipe", "pt-BR", "ouri", "vence: a equipe desistiu", "o Norte desistiu"},
+		{"in Portuguese a team resigning Ordo is a equipe", "pt-BR", "ordo", "vence: a equipe desistiu", "as Pretas desistiram"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tb := newTable(t)
+			const channel = "730"
+			tb.send(in(command("11", channel, tc.kind, "vs-bot", opt{"level", 3, "easy"}, opt{"first", 3, "bot"}, opt{"team", 5, true}), tc.locale, tc.locale))
+			tb.settle()
+			over, _ := tb.send(in(command("11", channel, tc.kind, "resign"), tc.locale, tc.locale))
+			if over.private() || !strings.Contains(over.Data.Content, tc.want) || strings.Contains(over.Data.Content, tc.not) {
+				t.Fatalf("the team's resignation says %q, want %q", over.Data.Content, tc.want)
+			}
+		})
+	}
+}
