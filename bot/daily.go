@@ -95,7 +95,7 @@ func (b *Bot) solveDaily(req *request, kind, day string) (Reply, error) {
 	if !pick.Resumed {
 		req.log.Info("daily puzzle opened", "puzzle", pick.Attempt.Puzzle, "day", day)
 	}
-	return Reply{Type: Post, Message: puzzleMessage(a, pick, nil, "", req.w, b.privateLook(req))}, nil
+	return b.panel(req, puzzlePanel, kind, Reply{Type: Post, Message: puzzleMessage(a, pick, nil, "", req.w, b.privateLook(req))}), nil
 }
 
 // showSolvers edits a daily puzzle's message to its count of solvers now. It runs while the

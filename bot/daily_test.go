@@ -98,7 +98,7 @@ func TestTheDailyPuzzleIsPostedOnceADayAndCountsItsSolvers(t *testing.T) {
 			t.Fatalf("Solve is not private: %q", said(r.Message))
 		}
 		solveShown(t, e, user, said(r.Message))
-		edits := e.rec.edits()
+		edits := channelEdits(e)
 		if len(edits) == 0 || edits[len(edits)-1].message != post.message {
 			t.Fatalf("%s's solve did not edit the daily post: %v", user, edits)
 		}
@@ -107,10 +107,15 @@ func TestTheDailyPuzzleIsPostedOnceADayAndCountsItsSolvers(t *testing.T) {
 			t.Errorf("after %s's solve the post says %q, want %q", user, got, want)
 		}
 	}
+	for _, c := range e.rec.edits() {
+		if c.message == post.message && (c.cleared || len(controls(c.msg.Rows)) != 1) {
+			t.Fatalf("the shared daily post lost its Solve: %+v", c)
+		}
+	}
 	t.Run("a second solve by the same person is not counted", func(t *testing.T) {
 		r := e.do(e.click("bob", post.message, solve[0].Action))
 		solveShown(t, e, "bob", said(r.Message))
-		if edits := e.rec.edits(); !strings.Contains(edits[len(edits)-1].content(), "Solved by 2 people so far.") {
+		if edits := channelEdits(e); !strings.Contains(edits[len(edits)-1].content(), "Solved by 2 people so far.") {
 			t.Errorf("after bob's second solve the post says %q", edits[len(edits)-1].content())
 		}
 	})
@@ -124,6 +129,18 @@ func TestTheDailyPuzzleIsPostedOnceADayAndCountsItsSolvers(t *testing.T) {
 }
 
 // solveShown solves the puzzle shown to user by moves the truth keeps, typed as /<game> move.
+// channelEdits are the edits made in channels, oldest first: the daily post's. The solver's earlier
+// private panels are cleared too, through their interactions.
+func channelEdits(e *env) []sent {
+	var out []sent
+	for _, c := range e.rec.edits() {
+		if !c.webhook {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 func solveShown(t *testing.T, e *env, user, shown string) {
 	t.Helper()
 	id := regexp.MustCompile("`((oolong|ouri|abapa|ordo)-[0-9]+)`").FindStringSubmatch(shown)

@@ -25,6 +25,8 @@ type followups struct {
 	now                func() time.Time
 	gen                uint64
 	boards, challenges map[uint64]held
+	// panels are people's private lesson and puzzle messages (see panelKey).
+	panels map[uint64]held
 }
 
 // held is a follow-up and when the bot got it.
@@ -36,7 +38,7 @@ type held struct {
 }
 
 func newFollowups(now func() time.Time) *followups {
-	return &followups{now: now, boards: map[uint64]held{}, challenges: map[uint64]held{}}
+	return &followups{now: now, boards: map[uint64]held{}, challenges: map[uint64]held{}, panels: map[uint64]held{}}
 }
 
 // set records f as what shows key now and returns what showed it before, while that is good. known

@@ -316,11 +316,21 @@ func (e *env) do(in *Interaction) Reply {
 		e.rec.mu.Unlock()
 	}
 	if r.After != nil {
-		if r.Type == Post && r.Message.Private {
-			// Only a deferred answer's After edits a private message in.
-			e.t.Errorf("a private reply has an After step")
-		}
+		e.rec.mu.Lock()
+		before := len(e.rec.calls)
+		e.rec.mu.Unlock()
 		r.After(context.Background(), followup{e.rec, in})
+		if r.Type == Post && r.Message.Private {
+			// A private reply's After only takes the controls off the panel it replaced; only a
+			// deferred answer's After edits a private message in.
+			e.rec.mu.Lock()
+			for _, c := range e.rec.calls[before:] {
+				if c.op != "edit" || !c.cleared || !c.webhook {
+					e.t.Errorf("a private reply's After step did more than clear a panel: %+v", c)
+				}
+			}
+			e.rec.mu.Unlock()
+		}
 	}
 	return r
 }

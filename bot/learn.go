@@ -23,7 +23,7 @@ func (b *Bot) lesson(req *request, d *games.Descriptor) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	return Reply{Type: Post, Message: lessonMessage(a, nil, req.w, "", b.privateLook(req))}, nil
+	return b.panel(req, lessonPanel, d.Kind, Reply{Type: Post, Message: lessonMessage(a, nil, req.w, "", b.privateLook(req))}), nil
 }
 
 // answerLesson answers the person's lesson under way with answer, from a typed command (a new
@@ -56,9 +56,9 @@ func (b *Bot) answerLesson(req *request, kind string, at table.LessonAt, answer 
 	}
 	m := lessonMessage(a, lead, w, "", b.privateLook(req))
 	if clicked {
-		return update(m), nil
+		return b.panel(req, lessonPanel, kind, update(m)), nil
 	}
-	return Reply{Type: Post, Message: m}, nil
+	return b.panel(req, lessonPanel, kind, Reply{Type: Post, Message: m}), nil
 }
 
 // why is a learner's wrong answer explained, as a placeholder's value: a sentence of its own, as
@@ -190,7 +190,7 @@ func (b *Bot) lessonClick(req *request, d *games.Descriptor, click ClickData) (R
 		if a.Lesson().ID != at.Lesson || a.Step() != at.Step {
 			return Reply{}, table.ErrLessonMoved
 		}
-		return update(lessonMessage(a, nil, req.w, group, b.privateLook(req))), nil
+		return b.panel(req, lessonPanel, d.Kind, update(lessonMessage(a, nil, req.w, group, b.privateLook(req)))), nil
 	}
 	return b.answerLesson(req, d.Kind, at, func(a *learn.Attempt) learn.Answer { return a.Try(play) }, true)
 }

@@ -145,7 +145,7 @@ func (b *Bot) puzzleCommand(req *request, d *games.Descriptor) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	return Reply{Type: Post, Message: puzzleMessage(a, pick, nil, "", req.w, b.privateLook(req))}, nil
+	return b.panel(req, puzzlePanel, d.Kind, Reply{Type: Post, Message: puzzleMessage(a, pick, nil, "", req.w, b.privateLook(req))}), nil
 }
 
 // answerPuzzle plays the person's decision play on their puzzle under way: saw is how many
@@ -184,9 +184,9 @@ func (b *Bot) answerPuzzle(req *request, kind, play string, saw int, clicked boo
 	}
 	m2 := puzzleMessage(a, pick, lead, "", w, b.privateLook(req))
 	if clicked {
-		return update(m2), nil
+		return b.panel(req, puzzlePanel, kind, update(m2)), nil
 	}
-	return Reply{Type: Post, Message: m2}, nil
+	return b.panel(req, puzzlePanel, kind, Reply{Type: Post, Message: m2}), nil
 }
 
 // puzzleUnderWay is the person's attempt under way, as they saw it: saw is how many decisions the
@@ -289,7 +289,7 @@ func (b *Bot) puzzleClick(req *request, d *games.Descriptor, click ClickData) (R
 		if err != nil {
 			return Reply{}, err
 		}
-		return update(puzzleMessage(a, pick, nil, group, req.w, b.privateLook(req))), nil
+		return b.panel(req, puzzlePanel, d.Kind, update(puzzleMessage(a, pick, nil, group, req.w, b.privateLook(req)))), nil
 	}
 	return b.answerPuzzle(req, d.Kind, play, click.Action.Ply, true)
 }

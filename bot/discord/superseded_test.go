@@ -104,3 +104,68 @@ func TestATeamThatResignsIsNamed(t *testing.T) {
 		})
 	}
 }
+
+// TestANewPanelClearsTheOldOne answers a lesson and a puzzle through the signed endpoint with typed
+// moves: each answer is a new private message, and the panel it replaces loses its buttons through
+// the interaction that shows it — the command that posted it, or the click that last updated it.
+func TestANewPanelClearsTheOldOne(t *testing.T) {
+	const ch, alice = "c-panel", "311"
+	t.Run("a typed answer to a lesson clears the lesson's earlier message", func(t *testing.T) {
+		tb := newTable(t)
+		first, shown := tb.send(command(alice, ch, "ouri", "learn"))
+		before := len(tb.f.recorded())
+		wrong, answered := tb.send(command(alice, ch, "ouri", "move", opt{"play", 3, "a"}))
+		tb.settle()
+		if !wrong.private() || len(wrong.customIDs()) == 0 || !tb.clearedSince(before, ch, shown) {
+			t.Fatalf("the typed answer %q left the lesson's buttons %v", wrong.Data.Content, first.customIDs())
+		}
+		// A button of the new message updates it: that click's interaction shows the panel now.
+		view := ""
+		for _, id := range wrong.customIDs() {
+			if strings.HasSuffix(id, "/learn/d") {
+				view = id
+			}
+		}
+		right, clicked := tb.send(click(alice, ch, view, "orig-"+answered))
+		if right.Type != 7 {
+			t.Fatalf("the lesson's button answered type %d: %q", right.Type, right.Data.Content)
+		}
+		tb.settle()
+		before = len(tb.f.recorded())
+		again, _ := tb.send(command(alice, ch, "ouri", "move", opt{"play", 3, "a"}))
+		tb.settle()
+		if !again.private() || !tb.clearedSince(before, ch, clicked) {
+			t.Fatalf("the next typed answer did not clear the panel the click updated: %+v", tb.f.recorded()[before:])
+		}
+	})
+	t.Run("a typed move in a puzzle clears the puzzle's earlier message", func(t *testing.T) {
+		tb := newTable(t)
+		served, shown := tb.send(command(alice, ch, "ouri", "puzzle"))
+		if !served.private() || len(served.customIDs()) == 0 {
+			t.Fatalf("the puzzle: %+v", served)
+		}
+		a, truth := servedPuzzle(t, served.Data.Content)
+		keep, _, err := truth.Keeping(a.Game, a.Puzzle.Plies)
+		if err != nil || len(keep) == 0 {
+			t.Fatalf("no right move: %v", err)
+		}
+		before := len(tb.f.recorded())
+		answer, _ := tb.send(command(alice, ch, "ouri", "move", opt{"play", 3, a.Game.Format(keep[0])}))
+		tb.settle()
+		if !answer.private() || !tb.clearedSince(before, ch, shown) {
+			t.Fatalf("the typed move %q left the puzzle's buttons", answer.Data.Content)
+		}
+	})
+	t.Run("the puzzle asked for again clears the message that showed it", func(t *testing.T) {
+		tb := newTable(t)
+		tb.send(command(alice, ch, "ouri", "puzzle"))
+		_, shown := tb.send(command(alice, ch, "ouri", "puzzle"))
+		tb.settle()
+		before := len(tb.f.recorded())
+		tb.send(command(alice, ch, "ouri", "puzzle"))
+		tb.settle()
+		if !tb.clearedSince(before, ch, shown) {
+			t.Fatalf("the puzzle's earlier message kept its buttons: %+v", tb.f.recorded()[before:])
+		}
+	})
+}
