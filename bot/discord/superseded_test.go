@@ -1,8 +1,12 @@
 package discord
 
 import (
+	"context"
 	"strings"
 	"testing"
+	"time"
+
+	"tabuleiro/bot"
 )
 
 // Old boards' buttons are always cleared: when a new board or panel supersedes a message, the old
@@ -168,4 +172,63 @@ func TestANewPanelClearsTheOldOne(t *testing.T) {
 			t.Fatalf("the puzzle's earlier message kept its buttons: %+v", tb.f.recorded()[before:])
 		}
 	})
+}
+
+// TestAnAnsweredChallengeKeepsNoButtons answers challenges through the signed endpoint every way
+// one ends: accepted (the message becomes the board, for everyone), declined, withdrawn, expired.
+// None keeps a working Accept or Decline.
+func TestAnAnsweredChallengeKeepsNoButtons(t *testing.T) {
+	const channel = "740"
+	for _, tc := range []struct {
+		name     string
+		opponent string // "" posts an open challenge
+		clicker  string
+		verb     string // "" lets it expire
+		says     string
+	}{
+		{"an open challenge accepted becomes the board", "", "33", "/accept", "**Ouri** ·"},
+		{"a challenge accepted becomes the board", "22", "22", "/accept", "**Ouri** ·"},
+		{"a challenge declined says so without buttons", "22", "22", "/decline", "declined"},
+		{"a challenge withdrawn says so without buttons", "22", "11", "/decline", "withdrew"},
+		{"an open challenge withdrawn says so without buttons", "", "11", "/decline", "withdrew"},
+		{"a challenge that expired has its buttons disabled", "22", "", "", "expired"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			clock := newClock()
+			tb := newTableWith(t, quietLog(), func(c *bot.Config) { c.Now = clock.Now })
+			opts := []opt{}
+			if tc.opponent != "" {
+				opts = append(opts, opt{"opponent", 6, tc.opponent})
+			}
+			posted, token := tb.send(command("11", channel, "ouri", "challenge", opts...))
+			tb.settle()
+			accept := tb.customID(posted, "/accept")
+			if tc.verb == "" {
+				before := len(tb.f.recorded())
+				clock.Advance(11 * time.Minute)
+				tb.bot.Sweep(context.Background())
+				tb.settle()
+				var edit string
+				for _, c := range tb.f.recorded()[before:] {
+					if c.Method == "PATCH" && strings.Contains(c.Path, token) {
+						edit = c.Body
+					}
+				}
+				if !strings.Contains(edit, tc.says) || strings.Contains(edit, `"disabled":false`) || !strings.Contains(edit, `"disabled":true`) {
+					t.Fatalf("the expired challenge was edited to %q", edit)
+				}
+				return
+			}
+			answer, _ := tb.send(click(tc.clicker, channel, strings.TrimSuffix(accept, "/accept")+tc.verb, "orig-"+token))
+			tb.settle()
+			if answer.Type != 7 || !strings.Contains(answer.Data.Content, tc.says) {
+				t.Fatalf("the answer: %+v", answer)
+			}
+			for _, id := range answer.customIDs() {
+				if strings.HasSuffix(id, "/accept") || strings.HasSuffix(id, "/decline") {
+					t.Fatalf("the answered challenge still has %s", id)
+				}
+			}
+		})
+	}
 }
