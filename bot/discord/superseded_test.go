@@ -2,6 +2,7 @@ package discord
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -230,5 +231,37 @@ func TestAnAnsweredChallengeKeepsNoButtons(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestATournamentGamesFinalBoardHasNoRematch resigns a tournament game through the signed endpoint:
+// the board the game was played on loses its controls, the final board offers no Rematch (the
+// tournament pairs the next games), and a Rematch pressed on it anyway is refused privately.
+func TestATournamentGamesFinalBoardHasNoRematch(t *testing.T) {
+	c := newCupRun(t, "round-robin", 0, []string{"11", "22"})
+	p := c.tournament().Current().Pairings[0]
+	played, _, err := c.st.Game(p.Game)
+	if err != nil || played.MessageID == "" {
+		t.Fatalf("the tournament game's board: %+v %v", played, err)
+	}
+	before := len(c.f.recorded())
+	over, _ := c.send(command(p.Second, c.channel, "ordo", "resign"))
+	c.settle()
+	if over.private() || !strings.Contains(over.Data.Content, "resigned") || len(over.customIDs()) != 0 {
+		t.Fatalf("the final board: %q with controls %v", over.Data.Content, over.customIDs())
+	}
+	cleared := false
+	for _, call := range c.f.recorded()[before:] {
+		if call.Method == "PATCH" && call.Path == "/api/v10/channels/"+c.channel+"/messages/"+played.MessageID &&
+			strings.Contains(call.Body, `"components":[]`) {
+			cleared = true
+		}
+	}
+	if !cleared {
+		t.Fatalf("the board the game was played on kept its controls: %+v", c.f.recorded()[before:])
+	}
+	rematch := fmt.Sprintf("/ordo/%d/%d/rematch", p.Game, played.Ply)
+	if r, _ := c.send(click(p.First, c.channel, rematch, played.MessageID)); !r.private() || !strings.Contains(r.Data.Content, "A tournament game has no rematch") {
+		t.Fatalf("a Rematch on a tournament game answered %+v", r)
 	}
 }
