@@ -300,7 +300,7 @@ func (b *Bot) challengeMenu(req *request) (Reply, error) {
 	}
 	r := private(req.w.Rich("reply.which-game", map[string]any{"Opponent": say.Mention(target)}))
 	r.Message.Rows = []Row{{menu}}
-	return r, nil
+	return b.panel(req, challengePanel, target, r), nil
 }
 
 // challengePicked posts the challenge chosen in the context menu's game menu.
@@ -321,5 +321,5 @@ func (b *Bot) challengePicked(req *request, click ClickData) (Reply, error) {
 	}
 	req.in.Command = CommandData{Name: d.Kind, Sub: "challenge", Options: map[string]Value{"opponent": {Str: click.Action.Arg}},
 		Bots: map[string]bool{}}
-	return b.challenge(req, d)
+	return b.panelDone(req, challengePanel, click.Action.Arg)(b.challenge(req, d))
 }

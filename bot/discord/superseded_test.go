@@ -265,3 +265,27 @@ func TestATournamentGamesFinalBoardHasNoRematch(t *testing.T) {
 		t.Fatalf("a Rematch on a tournament game answered %+v", r)
 	}
 }
+
+// TestTheChallengeMenuIsClearedOnceUsed right-clicks a member through the signed endpoint and picks a
+// game in the private menu: the challenge is posted, and the menu loses its choices.
+func TestTheChallengeMenuIsClearedOnceUsed(t *testing.T) {
+	tb := newTable(t)
+	const channel = "750"
+	menu, token := tb.send(map[string]any{"type": 2, "guild_id": guild, "channel_id": channel, "member": member("11"),
+		"data": map[string]any{"id": "2", "name": bot.ChallengeMenu, "type": 2, "target_id": "22",
+			"resolved": map[string]any{"users": map[string]any{"22": map[string]any{"id": "22", "username": "user22"}}}}})
+	if !menu.private() || len(menu.customIDs()) != 1 {
+		t.Fatalf("the game menu: %+v", menu)
+	}
+	before := len(tb.f.recorded())
+	pick := click("11", channel, menu.customIDs()[0], "orig-"+token)
+	pick["data"] = map[string]any{"custom_id": menu.customIDs()[0], "component_type": 3, "values": []string{"ouri"}}
+	posted, _ := tb.send(pick)
+	tb.settle()
+	if posted.private() || !strings.Contains(posted.Data.Content, "challenges <@22>") {
+		t.Fatalf("the game picked answered %+v", posted)
+	}
+	if !tb.clearedSince(before, channel, token) {
+		t.Fatalf("the game menu kept its choices: %+v", tb.f.recorded()[before:])
+	}
+}
