@@ -34,6 +34,18 @@ func swap(a, b Dir) games.Move  { return kindSwap | games.Move(a)<<3 | games.Mov
 
 const skip games.Move = kindSkip
 
+// Served is the seat decision m put a tea on: the seat served, or where a Move Tea special took
+// one; ok is false for the other decisions.
+func Served(m games.Move) (table, seat Dir, ok bool) {
+	switch moveKind(m) {
+	case kindPlace:
+		return fieldA(m), fieldB(m), true
+	case kindMoveTea:
+		return fieldC(m), fieldD(m), true
+	}
+	return 0, 0, false
+}
+
 // FormatMove writes a decision in canonical notation.
 func FormatMove(m games.Move) string {
 	switch moveKind(m) {

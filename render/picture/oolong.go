@@ -11,7 +11,8 @@ import (
 // Oolong's nine tables sit as in the text block, like the compass: each a rounded square with its
 // label on top (name, marker, * once used, =b or =g once claimed) over its 3×3 seats. A seat shows
 // the text's symbol: an empty ring (o), a dark disc b, a green disc g; the waiter's seat has an
-// orange ring and its letter in upper case. A claimed table takes its claimer's tint; a table
+// orange ring and its letter in upper case; the seat the last decision put a tea on is framed in
+// sky blue. A claimed table takes its claimer's tint; a table
 // whose special waits for its decision is outlined in vermilion. Under the owner trigger the
 // colour-named markers (BM GM BW GW) are filled with the colour that alone fires them.
 const (
@@ -36,15 +37,21 @@ func drawOolong(c *canvas, y0 float64, g *oolong.Game, _ games.Words) float64 {
 	if p := g.Pending(); len(p) > 0 {
 		pending = p[0].Table
 	}
+	served := func(oolong.Dir, oolong.Dir) bool { return false }
+	if m, _, ok := g.Last(); ok {
+		if lt, ls, ok := oolong.Served(m); ok {
+			served = func(t, s oolong.Dir) bool { return t == lt && s == ls }
+		}
+	}
 	for t := oolong.Dir(0); t < 9; t++ {
 		x := margin + float64(t%3)*(tableWidth+tableGap)
 		y := y0 + float64(t/3)*(tableH+tableGap)
-		drawTable(c, x, y, g, t, t == pending)
+		drawTable(c, x, y, g, t, t == pending, served)
 	}
 	return 3*tableH + 2*tableGap
 }
 
-func drawTable(c *canvas, x, y float64, g *oolong.Game, t oolong.Dir, pending bool) {
+func drawTable(c *canvas, x, y float64, g *oolong.Game, t oolong.Dir, pending bool, served func(t, s oolong.Dir) bool) {
 	bg, claim := ground, ""
 	switch g.Claim(t) {
 	case 0:
@@ -70,6 +77,9 @@ func drawTable(c *canvas, x, y float64, g *oolong.Game, t oolong.Dir, pending bo
 		cy := y + tableLabel + seatCell*(float64(s/3)+0.5)
 		tea := g.At(t, s)
 		letter := tea.String()
+		if served(t, s) {
+			c.box(cx-seatCell/2+0.5, cy-seatCell/2+0.5, seatCell-1, seatCell-1, 5, 2.5, sky)
+		}
 		if t == wt && s == ws {
 			c.ring(cx, cy, 14.5, 3, orange)
 			letter = strings.ToUpper(letter)

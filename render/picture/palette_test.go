@@ -34,6 +34,9 @@ var distinct = []struct {
 	{sky, ground, "the house sown last from its row"},
 	{skyTint, ground, "the squares of the last move from the others"},
 	{blue, skyTint, "the win-chance curve from the area under it"},
+	{sky, claimedB, "the seat served last on a table Black claimed"},
+	{sky, claimedG, "the seat served last on a table Green claimed"},
+	{sky, orange, "the seat served last from the waiter's ring"},
 }
 
 // minDistance is the least CIELAB distance (ΔE*ab) between two colours that must be told apart:
