@@ -49,7 +49,7 @@ func drawOrdo(g *ordo.Game, w games.Words) Block {
 		}
 		notes = append(notes, w.T(id, map[string]any{"Colour": colour(ordo.Descriptor, s)}))
 	}
-	st := status(g.ToMove(), "status.to-move")
+	st := bare(status(g.ToMove(), "status.to-move"), "status.ordo.bare.to-move")
 	if out.Over() {
 		st = ordoResult(out)
 	}
@@ -61,19 +61,25 @@ func ordoResult(o games.Outcome) Status {
 	w, l := o.Winner, colour(ordo.Descriptor, o.Winner.Other())
 	switch o.Method {
 	case games.HomeRow:
-		return status(w, "status.ordo.home-row")
+		return bare(status(w, "status.ordo.home-row"), "status.ordo.bare.home-row")
 	case games.Capture:
-		return status(w, "status.ordo.capture", "Loser", l)
+		return bare(status(w, "status.ordo.capture", "Loser", l), "status.ordo.bare.capture")
 	case games.NoMoves:
-		return status(w, "status.ordo.no-moves", "Loser", l)
+		return bare(status(w, "status.ordo.no-moves", "Loser", l), "status.ordo.bare.no-moves")
 	case games.Repetition:
 		return status(games.NoSeat, "status.ordo.repetition")
 	case games.Agreement:
 		return status(games.NoSeat, "status.draw-agreed")
 	case games.Resignation:
-		return status(w, "status.ordo.wins-resigned", "Loser", l)
+		return bare(status(w, "status.ordo.wins-resigned", "Loser", l), "status.ordo.bare.wins-resigned")
 	case games.Time:
-		return status(w, "status.ordo.wins-time", "Loser", l)
+		return bare(status(w, "status.ordo.wins-time", "Loser", l), "status.ordo.bare.wins-time")
 	}
 	return status(games.NoSeat, "status.over", "How", o.Method)
+}
+
+// bare is st worded by the message id when it names the seat by its colour alone.
+func bare(st Status, id string) Status {
+	st.Bare = id
+	return st
 }

@@ -48,6 +48,9 @@ type Status struct {
 	Kind string
 	// Text is the line, e.g. status.to-move "{{.Who}} to move"; ID "" when the block has no status line.
 	Text games.Text
+	// Bare is the message of the line when Who is the colour alone, where a language words it
+	// apart (Ordo's colours are plural in Portuguese: "As Brancas jogam"); "" for Text's.
+	Bare string
 }
 
 // Line is the status line naming the seat by its colour: "Black to move: serve at table ne".
@@ -55,7 +58,11 @@ func (s Status) Line(w games.Words) string {
 	if s.Seat != 0 && s.Seat != 1 {
 		return s.Text.Word(w)
 	}
-	return s.With(w.T(s.desc().SeatID(s.Seat), nil)).Word(w)
+	t := s.With(w.T(s.desc().SeatID(s.Seat), nil))
+	if s.Bare != "" {
+		t.ID = s.Bare
+	}
+	return t.Word(w)
 }
 
 // With is the status line with who as its Who: the seat's colour, or a player and their colour
