@@ -9,7 +9,7 @@ import (
 
 // Ordo's board is the text block's: the piece counts on top (O White, X Black), the files A–J
 // above and below, the ranks 8 down to 1 on both sides, so White sits at the bottom. White's
-// pieces are white discs ringed in black (the block's O), Black's are black discs (X); the
+// pieces are white discs ringed in black marked O, Black's black discs marked X, as in the block; the
 // squares the last move left and reached are tinted sky blue.
 const (
 	ordoLabel = 14 // the ranks' columns
@@ -54,16 +54,20 @@ func drawOrdo(c *canvas, y0 float64, g *ordo.Game, _ games.Words) float64 {
 	return by + ordoCell*ordo.Ranks + 14 - y0
 }
 
-// drawPiece draws a seat's piece of radius r: White a white disc ringed in black, Black a black disc.
+// drawPiece draws a seat's piece of radius r with the text block's letter: White an O on a white
+// disc ringed in black, Black an X on a black disc.
 func drawPiece(c *canvas, x, y, r float64, s games.Seat) {
 	c.disc(x, y, r, ink)
+	letter, col := "X", paper
 	if s == 0 {
 		c.disc(x, y, r-2, paper)
+		letter, col = "O", ink
 	}
+	c.centred(x, y, letter, face{size: max(r, 10), bold: true}, col) // 10: the least a phone reads
 }
 
 // ordoChip marks a seat with its piece.
-func ordoChip(c *canvas, x, y float64, s games.Seat) { drawPiece(c, x, y, 8, s) }
+func ordoChip(c *canvas, x, y float64, s games.Seat) { drawPiece(c, x, y, 9, s) }
 
 // lastSquares are the squares the last move left and reached: an ordo's whole line at both ends.
 func lastSquares(g *ordo.Game) map[ordo.Square]bool {
