@@ -78,7 +78,7 @@ func drawTable(c *canvas, x, y float64, g *oolong.Game, t oolong.Dir, pending bo
 		tea := g.At(t, s)
 		letter := tea.String()
 		if served(t, s) {
-			c.box(cx-seatCell/2+0.5, cy-seatCell/2+0.5, seatCell-1, seatCell-1, 5, 2.5, sky)
+			c.box(cx-seatCell/2+0.5, cy-seatCell/2+0.5, seatCell-1, seatCell-1, 3, 2.5, sky)
 		}
 		if t == wt && s == ws {
 			c.ring(cx, cy, 14.5, 3, orange)
