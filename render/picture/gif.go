@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image"
 	"image/gif"
+	"strconv"
 
 	"tabuleiro/games"
 )
@@ -16,7 +17,8 @@ const (
 )
 
 // Game draws a game as an animated GIF in w's language: start (the game as it began), then one
-// frame after each decision of log, every frame as high as the highest. A frame after the first
+// frame after each decision of log, captioned with it as the history lists it ("12. North c"),
+// every frame as high as the highest. A frame after the first
 // holds only the pixels that changed, the rest transparent over the frame before, so a 100-ply
 // game weighs a few hundred kilobytes.
 func Game(start games.Game, log []games.Move, w games.Words) ([]byte, error) {
@@ -33,10 +35,11 @@ func Game(start games.Game, log []games.Move, w games.Words) ([]byte, error) {
 		_, wrapped := statusOf(g, w)
 		lines = max(lines, len(wrapped))
 	}
+	lines++ // the caption
 	anim := &gif.GIF{LoopCount: 0}
 	var prev *image.Paletted
 	for i, g := range positions {
-		cur := drawPosition(g, w, lines).img
+		cur := drawPosition(g, w, lines, caption(g, w)).img
 		frame := cur
 		if prev != nil {
 			frame = changes(prev, cur)
@@ -94,4 +97,17 @@ func changes(prev, cur *image.Paletted) *image.Paletted {
 		}
 	}
 	return f
+}
+
+// caption is g's last decision as the history lists it, "<ply>. <colour> <notation>"; "" at the start.
+func caption(g games.Game, w games.Words) string {
+	log, by := g.Log(), g.Deciders()
+	if len(log) == 0 {
+		return ""
+	}
+	colour := "?"
+	if s := by[len(by)-1]; s == 0 || s == 1 {
+		colour = games.Colour{D: g.Descriptor(), Seat: s}.Word(w)
+	}
+	return strconv.Itoa(len(log)) + ". " + colour + " " + g.Format(log[len(log)-1])
 }

@@ -36,11 +36,31 @@ func TestAGameAsGIFShowsEveryPositionInTurn(t *testing.T) {
 			shown := image.NewRGBA(image.Rect(0, 0, anim.Config.Width, anim.Config.Height))
 			for i, frame := range anim.Image {
 				draw.Draw(shown, frame.Bounds(), frame, frame.Bounds().Min, draw.Over)
-				want := Image(ps[i], pt)
+				want := drawPosition(ps[i], pt, 0, caption(ps[i], pt)).img
 				// A frame is as high as the highest status needs; below its own, the board is paper.
 				if n, at := differ(t, shown.SubImage(want.Rect), want); n > 0 {
 					t.Fatalf("frame %d: %d pixels differ from the board at ply %d, the first at %v", i, n, i, at)
 				}
+			}
+		})
+	}
+}
+
+func TestAGIFFrameIsCaptionedWithItsDecisionAsTheHistoryListsIt(t *testing.T) {
+	ps := playout(t, everyVariant[6], 3)
+	for _, c := range []struct {
+		name string
+		ply  int
+		w    games.Words
+		want string
+	}{
+		{"the start has no caption", 0, en, ""},
+		{"White's first decision in English", 1, en, "1. White " + ps[1].Format(ps[1].Log()[0])},
+		{"Black's reply in Portuguese", 2, pt, "2. Pretas " + ps[2].Format(ps[2].Log()[1])},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := caption(ps[c.ply], c.w); got != c.want {
+				t.Errorf("caption %q, want %q", got, c.want)
 			}
 		})
 	}

@@ -34,13 +34,18 @@ func Board(g games.Game, w games.Words) ([]byte, error) {
 
 // Image draws g's board, its status line in w's language, in the palette's colours.
 func Image(g games.Game, w games.Words) *image.Paletted {
-	return drawPosition(g, w, 0).img
+	return drawPosition(g, w, 0, "").img
 }
 
 // drawPosition draws g's board and status on a canvas of its own height, with room for at least
-// lines lines of status (the frames of a GIF are all as high).
-func drawPosition(g games.Game, w games.Words, lines int) *canvas {
+// lines lines of text under the board (the frames of a GIF are all as high); a caption, when
+// given, is the first of them, above the status.
+func drawPosition(g games.Game, w games.Words, lines int, caption string) *canvas {
 	status, wrapped := statusOf(g, w)
+	first := 0 // the status's first line
+	if caption != "" {
+		wrapped, first = append([]string{caption}, wrapped...), 1
+	}
 	// The board's height is known once drawn: measure on a canvas with no pixels, then draw.
 	lines = max(lines, len(wrapped))
 	bh, _ := drawBoard(newCanvas(0), g, w)
@@ -51,8 +56,8 @@ func drawPosition(g games.Game, w games.Words, lines int) *canvas {
 	c := newCanvas(h)
 	bh, chip := drawBoard(c, g, w)
 	y := margin + bh + statusGap
-	if len(wrapped) > 0 && chip != nil && (status.Seat == 0 || status.Seat == 1) {
-		chip(c, margin+statusIndent/2-2, y+statusLead/2-1, status.Seat)
+	if len(wrapped) > first && chip != nil && (status.Seat == 0 || status.Seat == 1) {
+		chip(c, margin+statusIndent/2-2, y+float64(first)*statusLead+statusLead/2-1, status.Seat)
 	}
 	for _, l := range wrapped {
 		c.text(margin+statusIndent, y+statusLead-4.5, l, statusFace, ink, left)

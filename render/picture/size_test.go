@@ -83,7 +83,7 @@ const minText = 10
 
 func TestNoTextIsTooSmallToReadOnAPhone(t *testing.T) {
 	for _, c := range goldens(t) {
-		for f := range drawPosition(c.g, c.w, 0).faces {
+		for f := range drawPosition(c.g, c.w, 0, caption(c.g, c.w)).faces {
 			if f.size < minText {
 				t.Errorf("the %s board writes at %v points, under %d", c.name, f.size, minText)
 			}
