@@ -40,7 +40,8 @@ type Search struct {
 	// NoPVS turns off principal-variation search (for comparisons).
 	NoPVS bool
 	// SoftShare is the share of the budget, in percent, after which no new depth starts; 0 means
-	// 80. A depth cut short by the budget still counts when it found a better move.
+	// 100: a depth cut short by the budget still counts when it found a better move, and time
+	// left over is not kept for later decisions, so stopping early only throws it away.
 	SoftShare int
 	// TableDepth is the least remaining depth at which the table is used; 0 means 2.
 	TableDepth int
@@ -211,7 +212,7 @@ func (s *Search) Best(ctx context.Context, pos ouri.Position, history []ouri.Pos
 		if !s.guessed {
 			break // every line was played to its end: more depth cannot change the score
 		}
-		if time.Since(start) > budget*s.softShare()/100 {
+		if s.SoftShare > 0 && time.Since(start) > budget*time.Duration(s.SoftShare)/100 {
 			break // the next depth would most likely not get far
 		}
 	}
@@ -236,13 +237,6 @@ func (s *Search) ttDepth() int {
 		return s.TableDepth
 	}
 	return 2
-}
-
-func (s *Search) softShare() time.Duration {
-	if s.SoftShare > 0 {
-		return time.Duration(s.SoftShare)
-	}
-	return 80
 }
 
 // child scores the move from p to c (capturing captured seeds) for p's mover. base is where the
