@@ -56,6 +56,8 @@ type Search struct {
 	// the prover to fall back on (ordoai/proven.go).
 	ranked []games.Move
 	prover *prove.Prover
+	// NoReductions searches late quiet moves at their full depth at once (for comparisons).
+	NoReductions bool
 
 	ctx      context.Context
 	deadline time.Time
@@ -262,7 +264,16 @@ func (s *Search) negamax(p *ordo.Position, depth, alpha, beta, ply, ext int) int
 		if triedTT && m == ttMove {
 			continue
 		}
-		v := s.child(p, m, depth, alpha, beta, ply, ext, i == 0 && !triedTT)
+		// Late quiet moves, ordered behind the captures, killers and the history's favourites, are
+		// first searched shallower; one that beats alpha there is searched again at full depth.
+		r := 0
+		if n := i + b2i(triedTT); !s.NoReductions && n >= lateMoves && depth >= 3 && !ordo.IsCapture(m) && scores[i] < 1<<27 {
+			r = 1
+			if n >= 2*lateMoves && depth >= 5 {
+				r = 2
+			}
+		}
+		v := s.reducedChild(p, m, depth, alpha, beta, ply, ext, i == 0 && !triedTT, r)
 		if s.stopped {
 			return 0
 		}
@@ -306,6 +317,28 @@ func (s *Search) child(p *ordo.Position, m games.Move, depth, alpha, beta, ply, 
 	}
 	s.path = s.path[:len(s.path)-1]
 	return v
+}
+
+// lateMoves is how many moves of a position are searched at full depth before the quiet ones
+// are reduced.
+const lateMoves = 4
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// reducedChild is child with the move first searched r plies shallower, with a null window;
+// only a move that beats alpha there is searched at its full depth.
+func (s *Search) reducedChild(p *ordo.Position, m games.Move, depth, alpha, beta, ply, ext int, first bool, r int) int {
+	if r > 0 && !first {
+		if v := s.child(p, m, depth-r, alpha, alpha+1, ply, ext, true); v <= alpha || s.stopped {
+			return v
+		}
+	}
+	return s.child(p, m, depth, alpha, beta, ply, ext, first)
 }
 
 // cutoff remembers a quiet move that refuted a position: as a killer at its ply and in history.
