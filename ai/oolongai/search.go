@@ -21,8 +21,12 @@ type Info struct {
 }
 
 const (
-	maxPly   = 64
-	ttBits   = 16
+	maxPly = 64
+	ttBits = 16
+	// keptBits sizes a Searcher's table, which is kept from decision to decision: the search of
+	// the game's last decision has already scored much of what the next one meets (Oolong never
+	// repeats a position, so what an entry says holds wherever it is met again).
+	keptBits = 18
 	wideNode = 24 // below the root, nodes with more decisions keep only this many, best first
 	// checkEvery is how many nodes pass between looks at the clock and the context.
 	checkEvery = 512
@@ -44,6 +48,7 @@ type searcher struct {
 	// nextCheck is the node count at which to look at the clock and the context again.
 	nextCheck uint64
 	stopped   bool
+	noPVS     bool // every decision searched with the full window (for comparisons)
 	tt        []ttEntry
 	bufs      [maxPly][oolong.MaxDecisions]games.Move
 	keys      [maxPly][oolong.MaxDecisions]uint64
@@ -76,7 +81,7 @@ type Searcher struct {
 
 // NewSearcher makes a Searcher.
 func NewSearcher() *Searcher {
-	return &Searcher{s: searcher{tt: make([]ttEntry, 1<<ttBits)}, prover: prove.NewProver()}
+	return &Searcher{s: searcher{tt: make([]ttEntry, 1<<keptBits)}, prover: prove.NewProver()}
 }
 
 // Search is the package's Search on sr's memory, with the prover making sure of what is exact
@@ -86,10 +91,9 @@ func (sr *Searcher) Search(ctx context.Context, p *oolong.Position, legal []game
 	return sr.proven(ctx, p, legal, time.Now(), deadline, maxPly, rng)
 }
 
-// search is Search without the prover.
+// search is Search without the prover, on the table the last search left.
 func (sr *Searcher) search(ctx context.Context, p *oolong.Position, legal []games.Move, deadline time.Time, maxDepth int, rng *rand.Rand) (games.Move, Info) {
 	s := &sr.s
-	clear(s.tt)
 	s.ctx, s.deadline, s.nodes, s.nextCheck, s.stopped = ctx, deadline, 0, 0, false
 	defer func() { s.ctx = nil }()
 	return s.root(p, legal, rng, maxDepth)
@@ -220,7 +224,7 @@ func (s *searcher) search(p *oolong.Position, depth, alpha, beta, ply int) int {
 		return evaluate(p, me)
 	}
 	key := p.Hash()
-	e := &s.tt[key&(1<<ttBits-1)]
+	e := &s.tt[key&uint64(len(s.tt)-1)]
 	var ttMove games.Move
 	if e.key == key {
 		ttMove = e.move
@@ -260,17 +264,22 @@ func (s *searcher) search(p *oolong.Position, depth, alpha, beta, ply int) int {
 	}
 	origAlpha := alpha
 	best, bestMove := -winScore-1, moves[0]
-	for _, m := range moves {
+	for i, m := range moves {
 		c := *p
 		c.Apply(m)
 		var v int
 		switch {
 		case c.Over():
 			v = terminal(&c, me, ply+1)
-		case c.ToMove() == me:
-			v = s.search(&c, depth-1, alpha, beta, ply+1)
+		case i == 0 || s.noPVS:
+			v = s.child(&c, me, depth-1, alpha, beta, ply+1)
 		default:
-			v = -s.search(&c, depth-1, -beta, -alpha, ply+1)
+			// Principal-variation search: the first decision, ordered best, is searched in full;
+			// the others only shown no better with a null window, and searched again when they are.
+			v = s.child(&c, me, depth-1, alpha, alpha+1, ply+1)
+			if v > alpha && v < beta && !s.stopped {
+				v = s.child(&c, me, depth-1, alpha, beta, ply+1)
+			}
 		}
 		if s.stopped {
 			return 0
@@ -287,6 +296,15 @@ func (s *searcher) search(p *oolong.Position, depth, alpha, beta, ply int) int {
 	}
 	*e = ttEntry{key: key, move: bestMove, score: int32(toTT(best, ply)), depth: int8(depth), bound: bound.Of(best, origAlpha, beta)}
 	return best
+}
+
+// child is the value for me of c, a position after one of my decisions, within (alpha, beta):
+// a special may leave me to move again.
+func (s *searcher) child(c *oolong.Position, me games.Seat, depth, alpha, beta, ply int) int {
+	if c.ToMove() == me {
+		return s.search(c, depth, alpha, beta, ply)
+	}
+	return -s.search(c, depth, -beta, -alpha, ply)
 }
 
 // Scores of wins are stored relative to the node, not the root.
