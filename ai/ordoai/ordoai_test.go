@@ -267,25 +267,7 @@ func TestRepetitionIsADraw(t *testing.T) {
 
 // BenchmarkOrdoSearch searches mid-game positions to a fixed depth and reports nodes per second.
 func BenchmarkOrdoSearch(b *testing.B) {
-	rng := rand.New(rand.NewPCG(3, 3))
-	var ps []ordo.Position
-	for len(ps) < 16 {
-		p := ordo.Start()
-		var buf [256]games.Move
-		for i := 0; i < 20; i++ {
-			ms := p.Moves(buf[:0])
-			if len(ms) == 0 {
-				break
-			}
-			p = p.Play(ms[rng.IntN(len(ms))])
-			if _, how := p.Decided(); how != games.NotOver {
-				break
-			}
-		}
-		if _, how := p.Decided(); how == games.NotOver {
-			ps = append(ps, p)
-		}
-	}
+	ps := midGames(16, 3)
 	s := NewSearch()
 	var nodes uint64
 	start := time.Now()
@@ -367,4 +349,51 @@ func TestSlideWalksTheRays(t *testing.T) {
 			}
 		}
 	}
+}
+
+// midGames are n positions of random play, 10 to 39 plies from the start, not over.
+func midGames(n int, seed uint64) []ordo.Position {
+	rng := rand.New(rand.NewPCG(seed, seed))
+	var ps []ordo.Position
+	for len(ps) < n {
+		p := ordo.Start()
+		var buf [256]games.Move
+		for i := 10 + rng.IntN(30); i > 0; i-- {
+			ms := p.Moves(buf[:0])
+			if len(ms) == 0 {
+				break
+			}
+			if p = p.Play(ms[rng.IntN(len(ms))]); !notOver(&p) {
+				break
+			}
+		}
+		if notOver(&p) {
+			ps = append(ps, p)
+		}
+	}
+	return ps
+}
+
+// The null move prunes only where a pass would still beat beta: on random mid-games it searches
+// fewer positions to the same depth and chooses as the full-width search does.
+func TestNullMoveKeepsTheChoice(t *testing.T) {
+	var with, without uint64
+	for i, p := range midGames(12, 3) {
+		full := NewSearch()
+		full.NoNull = true
+		want := full.Depth(p, nil, 5, rand.New(rand.NewPCG(1, 1)))
+		got := NewSearch().Depth(p, nil, 5, rand.New(rand.NewPCG(1, 1)))
+		if got.Move != want.Move {
+			t.Errorf("position %d: %s with the null move, %s without", i, ordo.Format(got.Move), ordo.Format(want.Move))
+		}
+		with, without = with+got.Nodes, without+want.Nodes
+	}
+	if with >= without {
+		t.Errorf("the null move searched %d positions, full width %d", with, without)
+	}
+}
+
+func notOver(p *ordo.Position) bool {
+	_, how := p.Decided()
+	return how == games.NotOver
 }

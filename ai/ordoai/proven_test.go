@@ -87,3 +87,10 @@ func contains[T comparable](s []T, x T) bool {
 	}
 	return false
 }
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

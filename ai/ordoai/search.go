@@ -56,8 +56,9 @@ type Search struct {
 	// the prover to fall back on (ordoai/proven.go).
 	ranked []games.Move
 	prover *prove.Prover
-	// NoReductions searches late quiet moves at their full depth at once (for comparisons).
-	NoReductions bool
+	// NoNull turns off the null-move pruning (for comparisons).
+	NoNull bool
+	nulled [maxPly]bool // the move into ply+1 was a pass (a null move)
 
 	ctx      context.Context
 	deadline time.Time
@@ -90,6 +91,7 @@ func History(log []games.Move) []uint64 {
 // entries of other games only take room.
 func (s *Search) reset(ctx context.Context, deadline time.Time, hist []uint64) {
 	s.killers = [maxPly][2]games.Move{}
+	s.nulled = [maxPly]bool{}
 	s.history = [2][128][128]int32{}
 	s.path = append(s.path[:0], hist...)
 	s.ctx, s.deadline, s.nodes, s.stopped = ctx, deadline, 0, false
@@ -221,6 +223,28 @@ func (s *Search) negamax(p *ordo.Position, depth, alpha, beta, ply, ext int) int
 			}
 		}
 	}
+	// Null move: a quiet position whose evaluation already beats beta, where we would still beat
+	// it after passing a turn searched shallower, is taken to beat it (Ordo has no zugzwang to
+	// speak of: a move rarely makes things worse than none). Not twice in a row, nor in the
+	// principal variation, nor near the horizon, nor when either side threatens.
+	if !s.NoNull && depth >= 3 && beta-alpha == 1 && ply > 0 && !s.nulled[ply-1] && beta < winZone {
+		if kind, v := s.leaf(p); kind == leafQuiet && v >= beta {
+			c := *p
+			c.Side = me.Other()
+			c.Hash ^= sideKey
+			s.nulled[ply] = true
+			s.path = append(s.path, c.Hash)
+			v := -s.negamax(&c, depth-1-nullR, -beta, -beta+1, ply+1, ext)
+			s.path = s.path[:len(s.path)-1]
+			s.nulled[ply] = false
+			if s.stopped {
+				return 0
+			}
+			if v >= beta {
+				return beta
+			}
+		}
+	}
 	best, bestMove := -inf, games.Move(0)
 	// The table's move is tried before the moves are generated: when it cuts off, as it mostly
 	// does, generating and ordering the others is spared. A win at once must be ruled out first;
@@ -264,16 +288,7 @@ func (s *Search) negamax(p *ordo.Position, depth, alpha, beta, ply, ext int) int
 		if triedTT && m == ttMove {
 			continue
 		}
-		// Late quiet moves, ordered behind the captures, killers and the history's favourites, are
-		// first searched shallower; one that beats alpha there is searched again at full depth.
-		r := 0
-		if n := i + b2i(triedTT); !s.NoReductions && n >= lateMoves && depth >= 3 && !ordo.IsCapture(m) && scores[i] < 1<<27 {
-			r = 1
-			if n >= 2*lateMoves && depth >= 5 {
-				r = 2
-			}
-		}
-		v := s.reducedChild(p, m, depth, alpha, beta, ply, ext, i == 0 && !triedTT, r)
+		v := s.child(p, m, depth, alpha, beta, ply, ext, i == 0 && !triedTT)
 		if s.stopped {
 			return 0
 		}
@@ -319,27 +334,16 @@ func (s *Search) child(p *ordo.Position, m games.Move, depth, alpha, beta, ply, 
 	return v
 }
 
-// lateMoves is how many moves of a position are searched at full depth before the quiet ones
-// are reduced.
-const lateMoves = 4
+// nullR is how much shallower a null move is searched.
+const nullR = 2
 
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-// reducedChild is child with the move first searched r plies shallower, with a null window;
-// only a move that beats alpha there is searched at its full depth.
-func (s *Search) reducedChild(p *ordo.Position, m games.Move, depth, alpha, beta, ply, ext int, first bool, r int) int {
-	if r > 0 && !first {
-		if v := s.child(p, m, depth-r, alpha, alpha+1, ply, ext, true); v <= alpha || s.stopped {
-			return v
-		}
-	}
-	return s.child(p, m, depth, alpha, beta, ply, ext, first)
-}
+// sideKey is what the side to move adds to a position's hash.
+var sideKey = func() uint64 {
+	p := ordo.Start()
+	q := p
+	q.Side = p.Side.Other()
+	return p.ComputeHash() ^ q.ComputeHash()
+}()
 
 // cutoff remembers a quiet move that refuted a position: as a killer at its ply and in history.
 func (s *Search) cutoff(me games.Seat, m games.Move, depth, ply int) {
