@@ -64,11 +64,18 @@ func (e *ouriEngine) search(g *ouri.Game) *ouriai.Search {
 	return sr
 }
 
-// hard searches with iterative deepening, probing the endgame database of the rule set in play
-// once it is ready (it is built in the background on first need; until then, search alone).
-// Misère has another objective than the database's, so it is search alone.
+// hard plays the opening book's sowing where it has one (ai/ouriai/book.txt: the first plies,
+// searched far deeper than a budget allows), else searches with iterative deepening, probing the
+// endgame database of the rule set in play once it is ready (it is built in the background on
+// first need; until then, search alone). Misère has another objective than the book's and the
+// database's, so it is search alone.
 func (e *ouriEngine) hard(ctx context.Context, g games.Game, legal []games.Move, s Settings, rng *rand.Rand) games.Move {
 	og := g.(*ouri.Game)
+	if !og.Misere() {
+		if m, ok := ouriai.Opening(og.Rules())[og.Position()]; ok {
+			return games.Move(m)
+		}
+	}
 	sr := e.search(og)
 	defer e.searches.put(sr)
 	res := sr.Best(ctx, og.Position(), og.History(), s.MoveTime, rng)

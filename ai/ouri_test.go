@@ -184,6 +184,9 @@ func TestHardOuriPlaysValueOptimalMovesFromTheDatabase(t *testing.T) {
 
 func TestHardOuriHonoursBudgetAndCancellation(t *testing.T) {
 	g, _ := ouri.New(games.Options{})
+	for _, m := range []games.Move{3, 2, 4, 1} { // past the opening book, which answers at once
+		g.Play(m)
+	}
 	p := New(Config{EndgameSeeds: testSeeds})
 	t.Run("answers within the budget", func(t *testing.T) {
 		start := time.Now()
@@ -254,4 +257,30 @@ func ouriOf(p *Player) *ouriEngine {
 	g, _ := ouri.New(nil)
 	e, _ := p.engine(g)
 	return e.(*ouriEngine)
+}
+
+func TestOuriHardPlaysTheBookInTheOpening(t *testing.T) {
+	for _, rules := range []string{"ouri", "abapa"} {
+		t.Run("in "+rules+" hard sows as the book says in the first two plies, on a millisecond", func(t *testing.T) {
+			// A millisecond's search reaches a few plies and often sows otherwise than the book's
+			// 16 (BookDepth): only the book answers as it does in every position.
+			g, _ := ouri.New(games.Options{"rules": rules})
+			for i := -1; i < len(g.Legal()); i++ {
+				g, _ := ouri.New(games.Options{"rules": rules})
+				first := "the start"
+				if i >= 0 {
+					first = g.Format(g.Legal()[i])
+					g.Play(g.Legal()[i])
+				}
+				want, ok := ouriai.Opening(g.Rules())[g.Position()]
+				if !ok {
+					t.Fatalf("after %s: the book has no sowing", first)
+				}
+				m, err := testPlayer.Choose(context.Background(), g, Settings{Level: Hard, MoveTime: time.Millisecond, Seed: 1})
+				if err != nil || int(m) != want {
+					t.Errorf("after %s: chose %s (%v), the book says %c", first, g.Format(m), err, 'a'+want)
+				}
+			}
+		})
+	}
 }

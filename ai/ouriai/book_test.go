@@ -1,0 +1,119 @@
+package ouriai
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"tabuleiro/games/ouri"
+)
+
+// TestGenerateBook writes book.txt again, for both rule sets, with the fitted evaluation and the
+// full endgame databases (built in OURI_DB when missing). It runs only when asked:
+//
+//	OURI_BOOK=1 OURI_DB=/tmp/cache go test ./ai/ouriai -run GenerateBook -v -timeout 2h
+func TestGenerateBook(t *testing.T) {
+	if os.Getenv("OURI_BOOK") == "" {
+		t.Skip("set OURI_BOOK=1 (and OURI_DB=<directory of the endgame databases>) to write book.txt")
+	}
+	var out bytes.Buffer
+	fmt.Fprintf(&out, "# The opening book (ai/ouriai/book.go): every position within %d plies of the start, searched %d plies deep.\n", BookPlies, BookDepth)
+	fmt.Fprintf(&out, "# Made by: OURI_BOOK=1 OURI_DB=<dir> go test ./ai/ouriai -run GenerateBook -v -timeout 2h\n")
+	for _, rules := range []ouri.Rules{ouri.RulesOuri, ouri.RulesAbapa} {
+		var db *DB
+		if dir := os.Getenv("OURI_DB"); dir != "" {
+			path := filepath.Join(dir, FileName(rules, FullSeeds))
+			var err error
+			if db, err = Load(path, rules, FullSeeds); err != nil {
+				db = Build(rules, FullSeeds, 0)
+				if err := db.Save(path); err != nil {
+					t.Log(err)
+				}
+			}
+		}
+		start := time.Now()
+		err := WriteBook(&out, rules, BookPlies, BookDepth, &DefaultWeights[rules&1], db, func(done, total int) {
+			if done%20 == 0 || done == total {
+				t.Logf("%s: %d/%d positions (%v)", rules, done, total, time.Since(start).Round(time.Second))
+			}
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile("book.txt", out.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestShippedBookCoversTheOpenings(t *testing.T) {
+	for _, rules := range []ouri.Rules{ouri.RulesOuri, ouri.RulesAbapa} {
+		t.Run(rules.String()+" has a legal sowing for every position within its plies", func(t *testing.T) {
+			b := Opening(rules)
+			level := []ouri.Position{ouri.Start(rules)}
+			for ply := 0; ply <= BookPlies; ply++ {
+				var next []ouri.Position
+				for _, p := range level {
+					m, ok := b[p]
+					if !ok {
+						t.Fatalf("ply %d: no book sowing for %v", ply, p)
+					}
+					if p.LegalMask()&(1<<m) == 0 {
+						t.Fatalf("ply %d: the book's %c is not legal in %v", ply, 'a'+m, p)
+					}
+					for m := 0; m < 6; m++ {
+						if p.LegalMask()&(1<<m) != 0 {
+							c, _ := p.Sow(m)
+							next = append(next, c)
+						}
+					}
+				}
+				level = next
+			}
+		})
+		t.Run(rules.String()+"'s first sowing is what the search chooses at the book's depth", func(t *testing.T) {
+			if testing.Short() {
+				t.Skip("a search 16 plies deep")
+			}
+			p := ouri.Start(rules)
+			s := &Search{Eval: &DefaultWeights[rules&1], MaxDepth: BookDepth}
+			want := s.Best(context.Background(), p, nil, time.Hour, nil).Move
+			if got := Opening(rules)[p]; got != want {
+				t.Errorf("the book sows %c, the search %c", 'a'+got, 'a'+want)
+			}
+		})
+	}
+}
+
+func TestParseBookRefusesWhatItCannotPlay(t *testing.T) {
+	for _, c := range []struct{ name, text, want string }{
+		{"a line with two fields", "abapa d\n", "want the rules"},
+		{"an unknown rule set", "oware - d\n", `rules "oware"`},
+		{"a house that is not a letter a to f", "abapa - g\n", `"g" is not a legal sowing`},
+		{"a sowing in the line that is not legal", "abapa d;c;z e\n", `"z" is not a legal sowing`},
+	} {
+		t.Run(c.name+" is refused with its line", func(t *testing.T) {
+			_, err := ParseBook(strings.NewReader("# comment\n\n" + c.text))
+			if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), "line 3") {
+				t.Errorf("got %v, want an error on line 3 with %q", err, c.want)
+			}
+		})
+	}
+	t.Run("a good line is read into its rule set", func(t *testing.T) {
+		bs, err := ParseBook(strings.NewReader("abapa d;c e\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := ouri.Start(ouri.RulesAbapa)
+		p, _ = p.Sow(3)
+		p, _ = p.Sow(2)
+		if m, ok := bs[ouri.RulesAbapa][p]; !ok || m != 4 || len(bs[ouri.RulesOuri]) != 0 {
+			t.Errorf("got %v, want e after d;c in Abapa alone", bs)
+		}
+	})
+}
