@@ -78,7 +78,9 @@ func (e *ouriEngine) hard(ctx context.Context, g games.Game, legal []games.Move,
 	}
 	sr := e.search(og)
 	defer e.searches.put(sr)
-	res := sr.Best(ctx, og.Position(), og.History(), s.MoveTime, rng)
+	// The search now runs to the end of its budget: a thirty-second of it is kept back for what
+	// comes after (the answer's way out, a busy machine's late wake-up).
+	res := sr.Best(ctx, og.Position(), og.History(), s.MoveTime-s.MoveTime/32, rng)
 	if res.Move < 0 {
 		return legal[0]
 	}
