@@ -263,7 +263,7 @@ func TestOuriHardPlaysTheBookInTheOpening(t *testing.T) {
 	for _, rules := range []string{"ouri", "abapa"} {
 		t.Run("in "+rules+" hard sows as the book says in the first two plies, on a millisecond", func(t *testing.T) {
 			// A millisecond's search reaches a few plies and often sows otherwise than the book's
-			// 16 (BookDepth): only the book answers as it does in every position.
+			// deep one: only the book answers as it does in every position.
 			g, _ := ouri.New(games.Options{"rules": rules})
 			for i := -1; i < len(g.Legal()); i++ {
 				g, _ := ouri.New(games.Options{"rules": rules})

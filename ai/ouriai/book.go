@@ -25,7 +25,7 @@ import (
 // book says.
 const (
 	BookPlies = 3
-	BookDepth = 16
+	BookDepth = 18
 )
 
 //go:embed book.txt

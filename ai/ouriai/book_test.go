@@ -78,7 +78,7 @@ func TestShippedBookCoversTheOpenings(t *testing.T) {
 		})
 		t.Run(rules.String()+"'s first sowing is what the search chooses at the book's depth", func(t *testing.T) {
 			if testing.Short() {
-				t.Skip("a search 16 plies deep")
+				t.Skip("a search BookDepth plies deep")
 			}
 			p := ouri.Start(rules)
 			s := &Search{Eval: &DefaultWeights[rules&1], MaxDepth: BookDepth}
