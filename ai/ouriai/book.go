@@ -25,7 +25,7 @@ import (
 // book says.
 const (
 	BookPlies = 3
-	BookDepth = 18
+	BookDepth = 20
 )
 
 //go:embed book.txt
