@@ -205,16 +205,22 @@ func (b *Bot) move(req *request) (Reply, error) {
 			return b.voted(req, voted, verr, play)
 		}
 	}
+	if err != nil {
+		return Reply{}, b.moveRefused(req, play, err)
+	}
+	return public(b.boardMessage(v, "", req.pub, b.look(req))).with(b.afterBoard(req, v, old)), nil
+}
+
+// moveRefused is a typed move's refusal: an invalid one names the legal moves its words narrow
+// to (e.g. those from b2), when there are any.
+func (b *Bot) moveRefused(req *request, play string, err error) error {
 	var r *table.Refusal
 	if errors.As(err, &r) && r.Code == table.Invalid {
 		if narrowed := b.narrowed(req, play); narrowed != nil {
-			return Reply{}, narrowed
+			return narrowed
 		}
 	}
-	if err != nil {
-		return Reply{}, err
-	}
-	return public(b.boardMessage(v, "", req.pub, b.look(req))).with(b.afterBoard(req, v, old)), nil
+	return err
 }
 
 // noGame reports whether err says the caller has no game here.

@@ -1,8 +1,6 @@
 package bot
 
 import (
-	"errors"
-
 	"tabuleiro/say"
 	"tabuleiro/table"
 )
@@ -14,14 +12,8 @@ import (
 
 // voted answers a vote typed with /… move (err: its refusal).
 func (b *Bot) voted(req *request, v View, err error, play string) (Reply, error) {
-	var r *table.Refusal
-	if errors.As(err, &r) && r.Code == table.Invalid {
-		if narrowed := b.narrowed(req, play); narrowed != nil {
-			return Reply{}, narrowed
-		}
-	}
 	if err != nil {
-		return Reply{}, err
+		return Reply{}, b.moveRefused(req, play, err)
 	}
 	msg := req.pub.Rich("team.voted", map[string]any{"Player": say.Mention(req.in.User), "Move": v.Voted,
 		"Votes": tally(v, req.pub), "Closes": say.Time(v.Game.Team.Closes)})
