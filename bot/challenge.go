@@ -46,7 +46,8 @@ func (b *Bot) challenge(req *request, d *games.Descriptor) (Reply, error) {
 func describeOptions(d *games.Descriptor, o games.Options) string {
 	var parts []string
 	for _, spec := range d.Options {
-		if v, ok := o[spec.Name]; ok {
+		// A default says nothing: a tournament keeps every option, a challenge those typed.
+		if v, ok := o[spec.Name]; ok && v != optionDefault(spec) {
 			parts = append(parts, spec.Name+": "+v)
 		}
 	}
@@ -54,6 +55,14 @@ func describeOptions(d *games.Descriptor, o games.Options) string {
 		return ""
 	}
 	return " (" + strings.Join(parts, ", ") + ")"
+}
+
+// optionDefault is what a game takes when the option is not given: its first choice, or false.
+func optionDefault(spec games.OptionSpec) string {
+	if spec.Bool || len(spec.Choices) == 0 {
+		return "false"
+	}
+	return spec.Choices[0]
 }
 
 func firstText(c store.Challenge) games.Text {
