@@ -24,6 +24,7 @@ type followups struct {
 	mu                 sync.Mutex
 	now                func() time.Time
 	gen                uint64
+	order              uint64 // the last nextOrder
 	boards, challenges map[uint64]held
 	// panels are people's private lesson and puzzle messages (see panelKey).
 	panels map[uint64]held
@@ -35,6 +36,7 @@ type held struct {
 	at    time.Time
 	gen   uint64 // which set made it
 	known bool   // the message's id is stored (with the game, for a board)
+	order uint64 // setNewer: when the interaction that showed it was handled
 }
 
 func newFollowups(now func() time.Time) *followups {
@@ -61,6 +63,35 @@ func (l *followups) set(m map[uint64]held, key uint64, f Followup, known bool) F
 		return nil
 	}
 	return prev.f
+}
+
+// setNewer is set for a message that replaces the one showing key only if it was asked for later
+// (order, from nextOrder, taken when its interaction was handled): After steps may run out of
+// order. It returns the follow-up whose message is superseded now: the previous one, or f itself
+// when a later one is shown already.
+func (l *followups) setNewer(m map[uint64]held, key uint64, f Followup, order uint64) Followup {
+	l.mu.Lock()
+	if prev, ok := m[key]; ok && prev.order > order && l.now().Sub(prev.at) < followupFor {
+		l.mu.Unlock()
+		return f
+	}
+	l.mu.Unlock()
+	prev := l.set(m, key, f, true)
+	l.mu.Lock()
+	if v, ok := m[key]; ok && v.f == f {
+		v.order = order
+		m[key] = v
+	}
+	l.mu.Unlock()
+	return prev
+}
+
+// nextOrder numbers an interaction as it is handled, for setNewer.
+func (l *followups) nextOrder() uint64 {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.order++
+	return l.order
 }
 
 // get is the follow-up that shows key, while it is good.

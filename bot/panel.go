@@ -30,9 +30,9 @@ func panelKey(panel, user, kind string) uint64 {
 // panel has r, which posts or updates the person's panel of kind, become that panel: once it is out,
 // a new message clears the panel it replaces.
 func (b *Bot) panel(req *request, panel, kind string, r Reply) Reply {
-	key, posted := panelKey(panel, req.in.User, kind), r.Type == Post
+	key, posted, order := panelKey(panel, req.in.User, kind), r.Type == Post, b.follow.nextOrder()
 	return r.with(func(ctx context.Context, f Followup) {
-		prev := b.follow.set(b.follow.panels, key, f, true)
+		prev := b.follow.setNewer(b.follow.panels, key, f, order)
 		if !posted || prev == nil {
 			return
 		}
