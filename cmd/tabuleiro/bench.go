@@ -45,8 +45,13 @@ type matchConfig struct {
 // tally counts A's results and how long each side thought.
 type tally struct {
 	Win, Draw, Loss int
-	Moves           [2]int           // decisions of A, B
-	Thought         [2]time.Duration // their total thinking time
+	// Pairs counts the openings both of whose games are over, by A's points from the two: 0, ½,
+	// 1, 1½ or 2. A pair of one win from each seat (2) says the opening decided, not the players.
+	Pairs [5]int
+	// SameSeat counts the pairs of a win and a loss: the same seat won both games.
+	SameSeat int
+	Moves    [2]int           // decisions of A, B
+	Thought  [2]time.Duration // their total thinking time
 }
 
 // PerMove is side i's (0 = A, 1 = B) mean time per decision.
@@ -83,6 +88,36 @@ func (t tally) Elo() (elo, lo, hi float64) {
 		return math.Inf(1), eloOf(sweep), math.Inf(1)
 	case t.Loss == t.Games():
 		return math.Inf(-1), math.Inf(-1), eloOf(1 - sweep)
+	}
+	return eloOf(s), eloOf(s - 1.96*se), eloOf(s + 1.96*se)
+}
+
+// PairElo is Elo with its interval from the variance of the pairs' scores (the pentanomial
+// model): the two games of an opening are not independent, since the opening favours one seat,
+// and the pairs are what is.
+func (t tally) PairElo() (elo, lo, hi float64) {
+	n := 0
+	for _, c := range t.Pairs {
+		n += c
+	}
+	if n == 0 {
+		return 0, math.Inf(-1), math.Inf(1)
+	}
+	s := 0.0
+	for k, c := range t.Pairs {
+		s += float64(c) * float64(k) / 4
+	}
+	s /= float64(n)
+	v := 0.0
+	for k, c := range t.Pairs {
+		d := float64(k)/4 - s
+		v += float64(c) * d * d
+	}
+	se := math.Sqrt(v / float64(n) / float64(n))
+	if se == 0 {
+		// Every pair scored alike: no spread to measure, so no interval narrower than the games'.
+		_, lo, hi = t.Elo()
+		return eloOf(s), lo, hi
 	}
 	return eloOf(s), eloOf(s - 1.96*se), eloOf(s + 1.96*se)
 }
@@ -182,10 +217,11 @@ func runMatch(ctx context.Context, cfg matchConfig, progress func(done int, t ta
 	}
 	jobs := make(chan job)
 	var (
-		mu   sync.Mutex
-		t    tally
-		werr error
-		wg   sync.WaitGroup
+		mu     sync.Mutex
+		t      tally
+		werr   error
+		wg     sync.WaitGroup
+		halves = map[int]float64{} // A's points of the pairs with one game over
 	)
 	openings := make([]start, pairs)
 	for i := range openings {
@@ -239,6 +275,17 @@ func runMatch(ctx context.Context, cfg matchConfig, progress func(done int, t ta
 					t.Loss++
 				default:
 					t.Draw++
+				}
+				if err == nil {
+					if other, ok := halves[j.pair]; ok {
+						t.Pairs[int(2*(r+other))]++
+						if r+other == 1 && r != 0.5 {
+							t.SameSeat++
+						}
+						delete(halves, j.pair)
+					} else {
+						halves[j.pair] = r
+					}
 				}
 				if progress != nil {
 					progress(t.Games(), t)
@@ -366,6 +413,11 @@ func bench(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "A: %d wins, %d draws, %d losses\n", t.Win, t.Draw, t.Loss)
 	fmt.Fprintf(stdout, "score: %.1f%%\n", 100*t.Score())
 	fmt.Fprintf(stdout, "elo: %+.0f (95%%: %+.0f .. %+.0f)\n", elo, lo, hi)
+	p := t.Pairs
+	elo, lo, hi = t.PairElo()
+	fmt.Fprintf(stdout, "pairs by A's points (0 ½ 1 1½ 2): %d %d %d %d %d (the same seat won both: %d)\n",
+		p[0], p[1], p[2], p[3], p[4], t.SameSeat)
+	fmt.Fprintf(stdout, "elo by pairs: %+.0f (95%%: %+.0f .. %+.0f)\n", elo, lo, hi)
 	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 	fmt.Fprintf(stdout, "time per move: A %.1f ms, B %.1f ms\n", ms(t.PerMove(0)), ms(t.PerMove(1)))
 	return 0

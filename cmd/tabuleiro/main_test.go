@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
+	"math"
 	"strings"
 	"testing"
 )
@@ -193,6 +195,32 @@ func TestTallyScoresAndElo(t *testing.T) {
 	}
 }
 
+func TestPairEloCountsPairsNotGames(t *testing.T) {
+	// 100 openings: 10 lost twice, 60 won by the same seat both times, 30 won twice. As games that
+	// is 120 wins and 80 losses, the same 60 %; counted by pairs, the 60 the seat decided say
+	// nothing of the players, and the interval is narrower.
+	byPairs := tally{Win: 120, Loss: 80, Pairs: [5]int{0: 10, 2: 60, 4: 30}, SameSeat: 60}
+	elo, lo, hi := byPairs.PairElo()
+	gelo, glo, ghi := byPairs.Elo()
+	if d := elo - gelo; d > 0.01 || d < -0.01 {
+		t.Errorf("by pairs %+.2f, by games %+.2f: the same score must give the same Elo", elo, gelo)
+	}
+	if !(glo < lo && lo < elo && elo < hi && hi < ghi) {
+		t.Errorf("pairs' interval %+.0f..%+.0f, games' %+.0f..%+.0f around %+.0f: want the pairs' inside", lo, hi, glo, ghi, elo)
+	}
+	// s = 0.6, pair variance 0.09, se 0.03: 0.6 ± 0.0588.
+	if want := eloOf(0.6 - 1.96*0.03); lo-want > 0.01 || want-lo > 0.01 {
+		t.Errorf("lower bound %+.2f, want %+.2f", lo, want)
+	}
+	if _, lo, hi := (tally{}).PairElo(); !math.IsInf(lo, -1) || !math.IsInf(hi, 1) {
+		t.Errorf("no pairs: interval %v..%v, want unbounded", lo, hi)
+	}
+	swept := tally{Win: 20, Pairs: [5]int{4: 10}}
+	if _, lo, _ := swept.PairElo(); math.IsInf(lo, 0) || lo <= 0 {
+		t.Errorf("ten pairs won twice: lower bound %v, want the games' finite bound above 0", lo)
+	}
+}
+
 func TestBenchPlaysPairedOpeningsFromBothSeats(t *testing.T) {
 	code, out, errs := runCmd(t, "", "bench", "ouri", "--a", "easy", "--b", "easy", "--games", "4", "--seed", "3")
 	if code != 0 {
@@ -205,6 +233,28 @@ func TestBenchPlaysPairedOpeningsFromBothSeats(t *testing.T) {
 	}
 	if !strings.Contains(errs, "4/4 games") {
 		t.Errorf("no progress shown: %q", errs)
+	}
+	var win, draw, loss, same int
+	var pairs [5]int
+	if _, err := fmt.Sscanf(out[strings.Index(out, "A: "):], "A: %d wins, %d draws, %d losses", &win, &draw, &loss); err != nil {
+		t.Fatalf("no W/D/L in %q: %v", out, err)
+	}
+	at := strings.Index(out, "pairs by A's points")
+	if at < 0 {
+		t.Fatalf("no pairs in the report:\n%s", out)
+	}
+	if _, err := fmt.Sscanf(out[at:], "pairs by A's points (0 ½ 1 1½ 2): %d %d %d %d %d (the same seat won both: %d)",
+		&pairs[0], &pairs[1], &pairs[2], &pairs[3], &pairs[4], &same); err != nil {
+		t.Fatalf("pairs line unreadable in %q: %v", out[at:], err)
+	}
+	if n := pairs[0] + pairs[1] + pairs[2] + pairs[3] + pairs[4]; n != 2 {
+		t.Errorf("%d pairs counted, want 2", n)
+	}
+	if twice, got := 2*win+draw, pairs[1]+2*pairs[2]+3*pairs[3]+4*pairs[4]; twice != got {
+		t.Errorf("the pairs hold %d half-points, the games %d", got, twice)
+	}
+	if same > pairs[2] || same > min(win, loss) {
+		t.Errorf("%d pairs won by the same seat, of %d even pairs and %d wins, %d losses", same, pairs[2], win, loss)
 	}
 	_, again, _ := runCmd(t, "", "bench", "ouri", "--a", "easy", "--b", "easy", "--games", "4", "--seed", "3")
 	if again != out {
