@@ -7,8 +7,10 @@ import (
 	"html/template"
 	"log/slog"
 	"net/http"
+	"runtime"
 	"strconv"
 	"strings"
+	"time"
 
 	"tabuleiro/bot"
 	"tabuleiro/render"
@@ -23,6 +25,11 @@ type Pages struct {
 	key    []byte
 	public string // PUBLIC_URL, without a trailing slash
 	log    *slog.Logger
+	// drawing holds a token for each board picture being drawn: a few milliseconds of a core
+	// each, which anyone holding a link could otherwise ask for faster than they are drawn.
+	drawing chan struct{}
+	// drawWait is how long a picture waits for a token before it is refused for now.
+	drawWait time.Duration
 }
 
 // New serves b's games' pages, their addresses signed with key and starting with public.
@@ -30,7 +37,8 @@ func New(b *bot.Bot, key []byte, public string, log *slog.Logger) *Pages {
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Pages{bot: b, key: key, public: strings.TrimRight(public, "/"), log: log}
+	return &Pages{bot: b, key: key, public: strings.TrimRight(public, "/"), log: log,
+		drawing: make(chan struct{}, runtime.GOMAXPROCS(0)), drawWait: 2 * time.Second}
 }
 
 // Link is game id's page's address.
@@ -62,7 +70,19 @@ func (s *Pages) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	var body []byte
 	if req.png {
-		if body, err = picture.Board(p.At, p.Words); err != nil {
+		select {
+		case s.drawing <- struct{}{}:
+		case <-time.After(s.drawWait):
+			// Every core is drawing: come back in a moment rather than queue without end.
+			h.Set("Retry-After", "1")
+			http.Error(w, "busy drawing boards: try again in a moment", http.StatusServiceUnavailable)
+			return
+		case <-r.Context().Done():
+			return
+		}
+		body, err = picture.Board(p.At, p.Words)
+		<-s.drawing
+		if err != nil {
 			s.log.Warn("could not draw a game's board", "game", req.id, "err", err)
 			http.NotFound(w, r)
 			return

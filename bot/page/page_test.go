@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"tabuleiro/render"
 	"tabuleiro/render/picture"
@@ -273,5 +274,43 @@ func TestLinks(t *testing.T) {
 	}
 	if a.pages.sign(1) == a.pages.sign(2) || a.pages.sign(1) == b.pages.sign(1) {
 		t.Error("keys repeat across games or stores")
+	}
+}
+
+func TestBoardPicturesWaitForAFreeCore(t *testing.T) {
+	s := newSite(t)
+	s.pages.drawWait = 50 * time.Millisecond
+	board := s.path(s.finished) + ".png"
+	for range cap(s.pages.drawing) {
+		s.pages.drawing <- struct{}{} // every core busy drawing
+	}
+	res, body := s.get(t, "GET", board)
+	if res.StatusCode != http.StatusServiceUnavailable || res.Header.Get("Retry-After") != "1" {
+		t.Errorf("with every core drawing: %d, Retry-After %q, want 503 and 1", res.StatusCode, res.Header.Get("Retry-After"))
+	}
+	if !strings.Contains(body, "try again") {
+		t.Errorf("the refusal does not say what to do: %q", body)
+	}
+	if res, _ := s.get(t, "GET", s.path(s.finished)); res.StatusCode != http.StatusOK {
+		t.Errorf("the page itself, which draws no picture: %d, want 200", res.StatusCode)
+	}
+	s.pages.drawWait = 5 * time.Second
+	done := make(chan *http.Response, 1)
+	go func() {
+		res, err := http.Get(s.srv.URL + board)
+		if err != nil {
+			res = &http.Response{Status: err.Error()}
+		} else {
+			res.Body.Close()
+		}
+		done <- res
+	}()
+	time.Sleep(10 * time.Millisecond) // most likely waiting by now; if not, it finds the token free
+	<-s.pages.drawing                 // one core free again, within the wait
+	if res := <-done; res.StatusCode != http.StatusOK || res.Header.Get("Content-Type") != "image/png" {
+		t.Errorf("once a core is free: %s %s, want the picture", res.Status, res.Header.Get("Content-Type"))
+	}
+	if n := len(s.pages.drawing); n != cap(s.pages.drawing)-1 {
+		t.Errorf("%d tokens held after the picture, want %d: a drawing kept its token", n, cap(s.pages.drawing)-1)
 	}
 }
