@@ -368,3 +368,31 @@ func BenchmarkOolongMCTS(b *testing.B) {
 	}
 	b.ReportMetric(float64(playouts)/time.Since(began).Seconds(), "playouts/s")
 }
+
+// TestNullWindowsChangeNoValue: principal-variation search (at the root too) and searching the
+// table's decision before ordering the others only save work: at a fixed depth the root's value
+// is the one every decision searched with the full window gives.
+func TestNullWindowsChangeNoValue(t *testing.T) {
+	compared := 0
+	positions(t, 3, func(g *oolong.Game, p *oolong.Position, legal []games.Move) {
+		if g.Ply()%8 != 4 {
+			return
+		}
+		values := make(map[bool]int)
+		for _, noPVS := range []bool{false, true} {
+			s := newSearcher(context.Background(), time.Time{})
+			s.noPVS = noPVS
+			_, info := s.root(p, legal, rng(3), 4)
+			s.noPVS = false
+			s.release()
+			values[noPVS] = info.Score
+		}
+		if values[false] != values[true] {
+			t.Errorf("after %v: %d with null windows, %d without", g.Log(), values[false], values[true])
+		}
+		compared++
+	})
+	if compared < 10 {
+		t.Errorf("only %d positions compared", compared)
+	}
+}

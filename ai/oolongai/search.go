@@ -148,10 +148,15 @@ func (s *searcher) root(p *oolong.Position, legal []games.Move, rng *rand.Rand, 
 			switch {
 			case c.Over():
 				v = terminal(&c, me, 1)
-			case c.ToMove() == me:
-				v = s.search(&c, depth-1, alpha, winScore+1, 1)
+			case iterBest < 0 || s.noPVS:
+				v = s.child(&c, me, depth-1, alpha, winScore+1, 1)
 			default:
-				v = -s.search(&c, depth-1, -winScore-1, -alpha, 1)
+				// The first decision set alpha: the others need only be shown no better, and
+				// are searched again with the full window when they are.
+				v = s.child(&c, me, depth-1, alpha, alpha+1, 1)
+				if v > alpha && !s.stopped {
+					v = s.child(&c, me, depth-1, alpha, winScore+1, 1)
+				}
 			}
 			if s.stopped {
 				// The decisions searched in full this iteration were compared with the previous
@@ -234,44 +239,81 @@ func (s *searcher) search(p *oolong.Position, depth, alpha, beta, ply int) int {
 			}
 		}
 	}
-	moves := p.AppendDecisions(s.bufs[ply][:0])
-	if depth >= 2 || len(moves) > wideNode {
-		keys := s.keys[ply][:len(moves)]
-		for i, m := range moves {
-			c := *p
-			c.Apply(m)
-			v := s.childValue(&c, me, ply)
-			if m == ttMove {
-				v = 2 * winScore
-			}
-			// Descending by value, then by move: one sort of packed keys, no allocation.
-			keys[i] = uint64(uint32(-v+1<<31))<<32 | uint64(m)
+	origAlpha := alpha
+	best, bestMove := -winScore-1, ttMove
+	store := func() int {
+		*e = ttEntry{key: key, move: bestMove, score: int32(toTT(best, ply)), depth: int8(depth), bound: bound.Of(best, origAlpha, beta)}
+		return best
+	}
+	// The decision the table remembers is searched before the others are generated and ordered:
+	// it often refutes the node alone, and the one-ply evaluation of every child is then saved.
+	searched := 0
+	if ttMove != 0 {
+		c := *p
+		c.Apply(ttMove)
+		v := s.value(&c, me, depth-1, alpha, beta, ply)
+		if s.stopped {
+			return 0
 		}
-		slices.Sort(keys)
-		if len(moves) > wideNode {
-			moves = moves[:wideNode]
-		}
-		for i := range moves {
-			moves[i] = games.Move(uint32(keys[i]))
-		}
-	} else if ttMove != 0 {
-		for i, m := range moves {
-			if m == ttMove {
-				moves[0], moves[i] = moves[i], moves[0]
-				break
+		searched++
+		best = v
+		if v > alpha {
+			alpha = v
+			if alpha >= beta {
+				return store()
 			}
 		}
 	}
-	origAlpha := alpha
-	best, bestMove := -winScore-1, moves[0]
-	for i, m := range moves {
+	moves := p.AppendDecisions(s.bufs[ply][:0])
+	if depth == 1 {
+		// The children are leaves: each is evaluated once, in the order generated, and the
+		// beam would only leave some out.
+		for _, m := range moves {
+			if m == ttMove {
+				continue
+			}
+			c := *p
+			c.Apply(m)
+			v := s.value(&c, me, 0, alpha, beta, ply)
+			if v > best {
+				best, bestMove = v, m
+				if v > alpha {
+					alpha = v
+					if alpha >= beta {
+						break
+					}
+				}
+			}
+		}
+		if s.stopped {
+			return 0
+		}
+		return store()
+	}
+	keys := s.keys[ply][:0]
+	for _, m := range moves {
+		if m == ttMove {
+			continue
+		}
+		c := *p
+		c.Apply(m)
+		v := s.childValue(&c, me, ply)
+		// Descending by value, then by move: one sort of packed keys, no allocation.
+		keys = append(keys, uint64(uint32(-v+1<<31))<<32|uint64(m))
+	}
+	slices.Sort(keys)
+	if len(keys) > wideNode-searched {
+		keys = keys[:wideNode-searched]
+	}
+	for _, k := range keys {
+		m := games.Move(uint32(k))
 		c := *p
 		c.Apply(m)
 		var v int
 		switch {
 		case c.Over():
 			v = terminal(&c, me, ply+1)
-		case i == 0 || s.noPVS:
+		case searched == 0 || s.noPVS:
 			v = s.child(&c, me, depth-1, alpha, beta, ply+1)
 		default:
 			// Principal-variation search: the first decision, ordered best, is searched in full;
@@ -284,6 +326,7 @@ func (s *searcher) search(p *oolong.Position, depth, alpha, beta, ply int) int {
 		if s.stopped {
 			return 0
 		}
+		searched++
 		if v > best {
 			best, bestMove = v, m
 			if v > alpha {
@@ -294,8 +337,16 @@ func (s *searcher) search(p *oolong.Position, depth, alpha, beta, ply int) int {
 			}
 		}
 	}
-	*e = ttEntry{key: key, move: bestMove, score: int32(toTT(best, ply)), depth: int8(depth), bound: bound.Of(best, origAlpha, beta)}
-	return best
+	return store()
+}
+
+// value is the value for me of c, the position after one of my decisions at ply, searched to
+// depth within (alpha, beta).
+func (s *searcher) value(c *oolong.Position, me games.Seat, depth, alpha, beta, ply int) int {
+	if c.Over() {
+		return terminal(c, me, ply+1)
+	}
+	return s.child(c, me, depth, alpha, beta, ply+1)
 }
 
 // child is the value for me of c, a position after one of my decisions, within (alpha, beta):
