@@ -39,6 +39,7 @@ type ttEntry struct {
 	score int32
 	depth int8
 	bound bound.Bound
+	gen   uint8 // the search that stored it
 }
 
 // Search holds the reusable tables of one search at a time; reuse it (a sync.Pool) to spare the
@@ -64,6 +65,7 @@ type Search struct {
 	deadline time.Time
 	nodes    uint64
 	stopped  bool
+	gen      uint8 // counts the searches, so the table can tell this one's entries from older ones
 }
 
 // NewSearch makes a Search.
@@ -95,6 +97,7 @@ func (s *Search) reset(ctx context.Context, deadline time.Time, hist []uint64) {
 	s.history = [2][128][128]int32{}
 	s.path = append(s.path[:0], hist...)
 	s.ctx, s.deadline, s.nodes, s.stopped = ctx, deadline, 0, false
+	s.gen++
 }
 
 // Best searches p for up to budget (and until ctx ends) and returns the best move of the deepest
@@ -136,25 +139,41 @@ func (s *Search) best(ctx context.Context, p ordo.Position, hist []uint64, deadl
 		scores[i] = s.orderScore(&p, m, 0)
 	}
 	sortMoves(moves, scores)
+	var iterScore [maxPly + 1]int
 	for depth := 1; depth <= maxDepth; depth++ {
-		alpha, beta := -inf, inf
-		bestIdx, bestScore := -1, -inf
-		for i, m := range moves {
-			v := s.child(&p, m, depth, alpha, beta, 0, 0, i == 0)
-			if s.stopped {
-				break
-			}
-			if v > bestScore {
-				bestScore, bestIdx = v, i
-				alpha = max(alpha, v)
+		// Aspiration: from depth 4 on, the window is first narrowed around the score of the
+		// iteration two plies shallower (the last one swings with the side that moves last), and
+		// widened toward whichever side it failed on.
+		alpha, beta, delta := -inf, inf, aspiration
+		if depth >= 4 {
+			if c := iterScore[depth-2]; c > -winZone && c < winZone {
+				alpha, beta = c-delta, c+delta
 			}
 		}
-		if bestIdx >= 0 {
-			// An unfinished iteration still counts: its moves were searched in full, the last
-			// best first, so its best is at least as good as the last iteration's.
+		var bestIdx, bestScore int
+		for {
+			bestIdx, bestScore = s.root(&p, moves, depth, alpha, beta)
+			if s.stopped || bestScore > alpha && bestScore < beta {
+				break
+			}
+			delta *= 4
+			if bestScore <= alpha {
+				alpha = max(-inf, bestScore-delta)
+				continue
+			}
+			beta = min(inf, bestScore+delta)
+			m := moves[bestIdx]
+			copy(moves[1:bestIdx+1], moves[:bestIdx])
+			moves[0] = m
+		}
+		// An unfinished iteration still counts when its best beat the window's floor (the moves
+		// before it were searched in full, the last best first, so it is at least as good as the
+		// last iteration's); when it is the last iteration's best, it stays the choice.
+		if bestIdx > 0 && bestScore > alpha || bestIdx == 0 && !s.stopped {
 			res.Move, res.Score = moves[bestIdx], bestScore
 			if !s.stopped {
 				res.Depth = depth
+				iterScore[depth] = bestScore
 			}
 			m := moves[bestIdx]
 			copy(moves[1:bestIdx+1], moves[:bestIdx])
@@ -167,6 +186,32 @@ func (s *Search) best(ctx context.Context, p ordo.Position, hist []uint64, deadl
 	s.ranked = append(s.ranked, moves...)
 	res.Nodes = s.nodes
 	return res
+}
+
+// aspiration is the half-width of the first window around the last iteration's score.
+const aspiration = 50
+
+// root searches the root moves in order in the window (alpha, beta): the first in full, the others
+// in a null window first. It returns the best one's index (−1 when stopped before any) and score,
+// stopping at the first that reaches beta.
+func (s *Search) root(p *ordo.Position, moves []games.Move, depth, alpha, beta int) (int, int) {
+	bestIdx, bestScore := -1, -inf
+	for i, m := range moves {
+		v := s.child(p, m, depth, alpha, beta, 0, 0, i == 0, 0)
+		if s.stopped {
+			break
+		}
+		if v > bestScore {
+			bestScore, bestIdx = v, i
+			if v > alpha {
+				alpha = v
+				if v >= beta {
+					break
+				}
+			}
+		}
+	}
+	return bestIdx, bestScore
 }
 
 // repeats reports whether h already occurred in the game since the last capture or on the path:
@@ -213,9 +258,8 @@ func (s *Search) negamax(p *ordo.Position, depth, alpha, beta, ply, ext int) int
 		depth, ext = 1, ext+1
 	}
 	alpha0 := alpha
-	e := &s.tt[p.Hash&(1<<ttBits-1)]
 	var ttMove games.Move
-	if e.key == p.Hash {
+	if e := s.probe(p.Hash); e != nil {
 		ttMove = e.move
 		if int(e.depth) >= depth {
 			if v := fromTT(int(e.score), ply); e.bound.Settles(v, alpha, beta) {
@@ -227,8 +271,12 @@ func (s *Search) negamax(p *ordo.Position, depth, alpha, beta, ply, ext int) int
 	// it after passing a turn searched shallower, is taken to beat it (Ordo has no zugzwang to
 	// speak of: a move rarely makes things worse than none). Not twice in a row, nor in the
 	// principal variation, nor near the horizon, nor when either side threatens.
-	if !s.NoNull && depth >= 3 && beta-alpha == 1 && ply > 0 && !s.nulled[ply-1] && beta < winZone {
-		if kind, v := s.leaf(p); kind == leafQuiet && v >= beta {
+	// A quiet node of a null window is also where late moves are reduced.
+	quiet := false
+	if depth >= 3 && beta-alpha == 1 && ply > 0 {
+		kind, v := s.leaf(p)
+		quiet = kind == leafQuiet
+		if quiet && v >= beta && !s.NoNull && !s.nulled[ply-1] && beta < winZone {
 			c := *p
 			c.Side = me.Other()
 			c.Hash ^= sideKey
@@ -251,7 +299,7 @@ func (s *Search) negamax(p *ordo.Position, depth, alpha, beta, ply, ext int) int
 	// taking the last enemy piece is left to the loop below.
 	triedTT := false
 	if ttMove != 0 && p.Pieces[me.Other()].Count() > 1 && !s.winsNow(p) {
-		v := s.child(p, ttMove, depth, alpha, beta, ply, ext, true)
+		v := s.child(p, ttMove, depth, alpha, beta, ply, ext, true, 0)
 		if s.stopped {
 			return 0
 		}
@@ -260,7 +308,7 @@ func (s *Search) negamax(p *ordo.Position, depth, alpha, beta, ply, ext int) int
 			alpha = v
 			if v >= beta {
 				s.cutoff(me, ttMove, depth, ply)
-				*e = entry(p, bestMove, best, depth, ply, alpha0, beta)
+				s.store(p.Hash, bestMove, best, depth, ply, alpha0, beta)
 				return best
 			}
 		}
@@ -282,13 +330,22 @@ func (s *Search) negamax(p *ordo.Position, depth, alpha, beta, ply, ext int) int
 			scores[i] = s.orderScore(p, m, ply)
 		}
 	}
+	searched := 0
+	if triedTT {
+		searched = 1
+	}
 	for i := range moves {
 		pickBest(moves, scores, i)
 		m := moves[i]
 		if triedTT && m == ttMove {
 			continue
 		}
-		v := s.child(p, m, depth, alpha, beta, ply, ext, i == 0 && !triedTT)
+		r := 0
+		if quiet && searched >= lmrFrom && scores[i] < 1<<27-1 {
+			r = lmr
+		}
+		searched++
+		v := s.child(p, m, depth, alpha, beta, ply, ext, i == 0 && !triedTT, r)
 		if s.stopped {
 			return 0
 		}
@@ -303,19 +360,49 @@ func (s *Search) negamax(p *ordo.Position, depth, alpha, beta, ply, ext int) int
 			}
 		}
 	}
-	*e = entry(p, bestMove, best, depth, ply, alpha0, beta)
+	s.store(p.Hash, bestMove, best, depth, ply, alpha0, beta)
 	return best
 }
 
-// entry is what the table keeps of p, searched to depth in the window (alpha0, beta).
-func entry(p *ordo.Position, move games.Move, score, depth, ply, alpha0, beta int) ttEntry {
-	return ttEntry{key: p.Hash, move: move, score: int32(toTT(score, ply)), depth: int8(depth), bound: bound.Of(score, alpha0, beta)}
+// lmrFrom is how many moves of a quiet node in a null window are searched to full depth before
+// the quiet ones after them (not captures nor killers) are searched lmr plies shallower first. Two
+// plies, not one: a search one ply shallower ends on the other side's move, whose score swings so
+// far from the full depth's that one reduced move in nine had to be searched again (one in forty
+// at two plies; at depth 6 on mid-games, 2.3 million positions against 6.5 million at one ply).
+const (
+	lmrFrom = 3
+	lmr     = 2
+)
+
+// The table is buckets of two entries: the first keeps the deepest search of this decision (or
+// any newer one than an older decision's), the second whatever came last, so the deep results
+// near the root are not washed out by the many shallow ones below.
+func (s *Search) probe(h uint64) *ttEntry {
+	b := s.tt[h&(1<<ttBits-2):]
+	if b[0].key == h {
+		return &b[0]
+	}
+	if b[1].key == h {
+		return &b[1]
+	}
+	return nil
+}
+
+// store keeps what was found of the position h, searched to depth in the window (alpha0, beta).
+func (s *Search) store(h uint64, move games.Move, score, depth, ply, alpha0, beta int) {
+	b := s.tt[h&(1<<ttBits-2):]
+	e := &b[1]
+	if b[0].key == h || b[0].gen != s.gen || depth >= int(b[0].depth) {
+		e = &b[0]
+	}
+	*e = ttEntry{key: h, move: move, score: int32(toTT(score, ply)), depth: int8(depth), bound: bound.Of(score, alpha0, beta), gen: s.gen}
 }
 
 // child scores the move m of p for p's mover: the full window for the first move searched, a null
-// window for the others (searched again in full when they beat alpha). Going back to a position
+// window for the others (searched again in full when they beat alpha), r plies shallower first
+// for a late quiet move. Going back to a position
 // of the path or of the game since the last capture scores a draw; a capture never does.
-func (s *Search) child(p *ordo.Position, m games.Move, depth, alpha, beta, ply, ext int, first bool) int {
+func (s *Search) child(p *ordo.Position, m games.Move, depth, alpha, beta, ply, ext int, first bool, r int) int {
 	c := p.Play(m)
 	if !ordo.IsCapture(m) && s.repeats(c.Hash) {
 		return 0
@@ -325,6 +412,15 @@ func (s *Search) child(p *ordo.Position, m games.Move, depth, alpha, beta, ply, 
 	if first {
 		v = -s.negamax(&c, depth-1, -beta, -alpha, ply+1, ext)
 	} else {
+		// A reduced move is searched shallower first, and again to full depth if it beats alpha;
+		// one that threatens to reach the goal rank is never reduced.
+		if r > 0 && !Threatens(&c, p.Side) {
+			v = -s.negamax(&c, depth-1-r, -alpha-1, -alpha, ply+1, ext)
+			if v <= alpha || s.stopped {
+				s.path = s.path[:len(s.path)-1]
+				return v
+			}
+		}
 		v = -s.negamax(&c, depth-1, -alpha-1, -alpha, ply+1, ext)
 		if v > alpha && v < beta && !s.stopped {
 			v = -s.negamax(&c, depth-1, -beta, -alpha, ply+1, ext)
