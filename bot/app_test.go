@@ -168,6 +168,21 @@ func TestRematch(t *testing.T) {
 			!strings.Contains(said(r.Message), mention("bob")+" moves first") {
 			t.Fatalf("the rematch challenge: %q", said(r.Message))
 		}
+		// Alice's click lands before the button is cleared: refused, and no second challenge.
+		mustPrivate(t, e.do(e.click("alice", "m", id)), "already been asked for")
+		if open, err := e.st.OpenChallenges("c1"); err != nil || len(open) != 1 {
+			t.Fatalf("open challenges after two Rematch clicks: %d, %v; want the one", len(open), err)
+		}
+	})
+	t.Run("a rematch that cannot start leaves the Rematch free", func(t *testing.T) {
+		mustPublic(t, e.do(e.slash("erin", "ordo", "vs-bot", "level", "easy", "first", "me")))
+		id := rematchID(e.do(e.slash("erin", "ordo", "resign")).Message.Rows)
+		mustPublic(t, e.do(e.slash("erin", "ordo", "vs-bot", "level", "easy")))
+		mustPrivate(t, e.do(e.click("erin", "m", id)), "already have")
+		e.do(e.slash("erin", "ordo", "resign"))
+		if r := e.do(e.click("erin", "m", id)); !strings.Contains(said(r.Message), "the bot (easy, White) vs "+mention("erin")) {
+			t.Fatalf("the Rematch once erin is free again: %q", said(r.Message))
+		}
 	})
 	t.Run("against the bot", func(t *testing.T) {
 		mustPublic(t, e.do(e.slash("dave", "ordo", "vs-bot", "level", "easy", "first", "me")))

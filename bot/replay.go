@@ -96,6 +96,20 @@ func (b *Bot) rematch(req *request, act Action) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
+	if err := b.t.TakeRematch(v); err != nil {
+		return Reply{}, err
+	}
+	r, err := b.rematchOf(req, v)
+	if err != nil {
+		if gave := b.t.GiveBackRematch(v); gave != nil {
+			req.log.Warn("could not free a Rematch whose next game was not made", "game", v.Game.ID, "err", gave)
+		}
+	}
+	return r, err
+}
+
+// rematchOf makes finished game v's next game, or the challenge to it.
+func (b *Bot) rematchOf(req *request, v View) (Reply, error) {
 	d := v.Desc()
 	seat := v.SeatOf(req.in.User)
 	team := seat == games.NoSeat

@@ -11,7 +11,7 @@ import (
 
 // recordVersion is the first byte of every stored challenge and game. Readers refuse other versions,
 // so a file written by a newer build reports its records as corrupt instead of misreading them.
-const recordVersion = 4
+const recordVersion = 5
 
 var errTruncated = errors.New("record is cut off")
 
@@ -253,6 +253,8 @@ func encodeGame(g Game) []byte {
 		w.str(v.User)
 		w.str(v.Move)
 	}
+	// Version 5.
+	w.bool(g.Rematched)
 	return w.b
 }
 
@@ -314,6 +316,9 @@ func decodeGame(id uint64, b []byte) (Game, error) {
 				g.Team.Votes[i] = Vote{User: r.str(), Move: r.str()}
 			}
 		}
+	}
+	if r.v >= 5 {
+		g.Rematched = r.bool()
 	}
 	if err := r.end(); err != nil {
 		return Game{}, corrupt(bucketGames, id, err)

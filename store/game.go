@@ -84,6 +84,9 @@ type Game struct {
 	Ping   Ping            // the turn ping of the player to move
 	Hints  [2]int          // the hints each seat has taken (table: at most 3 a game)
 	Team   Team            // a team game's votes (see Player.Team)
+	// Rematched says a finished game's Rematch was taken: its next game or challenge is out, and a
+	// second click (the button not yet cleared) is refused rather than start another.
+	Rematched bool
 }
 
 // RatingChange is a player's rating before and after a rated game, rounded as shown, and whether

@@ -13,14 +13,17 @@ import (
 // flags, the empty starter, the zero window and closing time, and no votes.
 const version4Zero = 6
 
+// version5Zero is the byte of version 5's field when it is zero: the Rematch not taken.
+const version5Zero = 1
+
 // A record written by version 1 reads under version 4, its new fields zero.
 func TestVersion1RecordsStillRead(t *testing.T) {
 	g := Game{ID: 7, Guild: "g", Channel: "c", Kind: "ouri", Seats: [2]Player{person("a"), bot("easy")},
 		Encoded: []byte{1, 2}, Offer: Offer{Kind: "end", By: 1}}
 	v3 := encodeGame(g)
 	// Version 1 ended at the offer: the 13 zero bytes of version 2's fields, the 2 of version 3's
-	// and version 4's go, and its first byte says 1.
-	v1 := append([]byte{1}, v3[1:len(v3)-15-version4Zero]...)
+	// and versions 4's and 5's go, and its first byte says 1.
+	v1 := append([]byte{1}, v3[1:len(v3)-15-version4Zero-version5Zero]...)
 	got, err := decodeGame(7, v1)
 	if err != nil {
 		t.Fatal(err)
@@ -48,9 +51,9 @@ func TestVersion2RecordsStillRead(t *testing.T) {
 	if err != nil || back.Hints != g.Hints {
 		t.Fatalf("version 3 round trip: hints %v, %v", back.Hints, err)
 	}
-	// Version 2 ended at the ping's message: the two hint counts and version 4's fields go, and its
+	// Version 2 ended at the ping's message: the two hint counts and later versions' fields go, and its
 	// first byte says 2.
-	v2 := append([]byte{2}, v3[1:len(v3)-2-version4Zero]...)
+	v2 := append([]byte{2}, v3[1:len(v3)-2-version4Zero-version5Zero]...)
 	got, err := decodeGame(8, v2)
 	if err != nil {
 		t.Fatal(err)
@@ -69,7 +72,7 @@ func TestVersion3RecordsStillReadAndTeamsRoundTrip(t *testing.T) {
 	g := Game{ID: 9, Guild: "g", Channel: "c", Kind: "ouri", Seats: [2]Player{person("a"), bot("easy")},
 		Encoded: []byte{1, 2}, Hints: [2]int{1, 0}}
 	v4 := encodeGame(g)
-	v3 := append([]byte{3}, v4[1:len(v4)-version4Zero]...)
+	v3 := append([]byte{3}, v4[1:len(v4)-version4Zero-version5Zero]...)
 	got, err := decodeGame(9, v3)
 	if err != nil || got.Hints != g.Hints || got.Seats[0].Team || got.Seats[1].Team || len(got.Team.Votes) != 0 {
 		t.Fatalf("version 3 read as %+v, %v", got, err)
@@ -87,6 +90,26 @@ func TestVersion3RecordsStillReadAndTeamsRoundTrip(t *testing.T) {
 	cut := damaged[:len(damaged)-len("b")-len("c2-c4")-2]
 	if _, err := decodeGame(10, cut); err == nil {
 		t.Error("a record cut inside its votes read without complaint")
+	}
+}
+
+// A record written by version 4 reads under version 5 as a game whose Rematch is still free; a
+// taken one round-trips.
+func TestVersion4RecordsStillReadAndRematchesRoundTrip(t *testing.T) {
+	g := Game{ID: 11, Guild: "g", Channel: "c", Kind: "ordo", Seats: [2]Player{person("a"), person("b")},
+		Encoded: []byte{1, 2}, State: Finished, Rematched: true}
+	v5 := encodeGame(g)
+	back, err := decodeGame(11, v5)
+	if err != nil || !back.Rematched {
+		t.Fatalf("version 5 round trip: rematched %v, %v", back.Rematched, err)
+	}
+	v4 := append([]byte{4}, v5[1:len(v5)-version5Zero]...)
+	got, err := decodeGame(11, v4)
+	if err != nil || got.Rematched || got.Kind != "ordo" {
+		t.Fatalf("version 4 read as %+v, %v", got, err)
+	}
+	if _, err := decodeGame(11, append([]byte{4}, v5[1:]...)); err == nil {
+		t.Error("a version 4 record with version 5's field read without complaint")
 	}
 }
 

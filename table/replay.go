@@ -28,6 +28,29 @@ func (t *Table) Finished(a Actor, id uint64) (View, error) {
 	return v, nil
 }
 
+// TakeRematch marks finished game v's Rematch taken before its next game or challenge is made, so
+// that a second click, landing before the button is cleared, is refused instead of making another.
+// GiveBackRematch frees it again when that next game or challenge could not be made.
+func (t *Table) TakeRematch(v View) error {
+	return t.markRematch(v, true)
+}
+
+// GiveBackRematch undoes TakeRematch.
+func (t *Table) GiveBackRematch(v View) error {
+	return t.markRematch(v, false)
+}
+
+func (t *Table) markRematch(v View, taken bool) error {
+	_, _, err := t.st.Update(v.Game.ID, v.Game.Ply, func(rec *store.Game, _ games.Game) error {
+		if taken && rec.Rematched {
+			return refuse(Stale, "refusal.rematch-taken")
+		}
+		rec.Rematched = taken
+		return nil
+	})
+	return err
+}
+
 // LastFinished is the most recent finished game of the actor's kind at the actor's place: the named
 // player's, else the actor's, else anyone's.
 func (t *Table) LastFinished(a Actor, player string) (View, error) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -83,6 +84,50 @@ func TestRematchClearsTheFinishedBoard(t *testing.T) {
 				t.Fatalf("the finished board kept its Rematch: calls %+v", tb.f.recorded()[before:])
 			}
 		})
+	}
+}
+
+// TestTwoRematchClicksMakeOneChallenge has both players of a finished game press its Rematch at
+// once through the signed endpoint: one challenge is made, and the other click is told privately
+// that the rematch is already asked for.
+func TestTwoRematchClicksMakeOneChallenge(t *testing.T) {
+	tb := newTable(t)
+	const channel = "721"
+	resigner, _ := tb.startGame(channel, "11", "22")
+	tb.settle()
+	over, token := tb.send(command(resigner, channel, "ouri", "resign"))
+	tb.settle()
+	rematch := tb.customID(over, "/rematch")
+	clickers := []string{"11", "22"}
+	replies := make([]httpReply, len(clickers))
+	var wg sync.WaitGroup
+	for i, who := range clickers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var err error
+			replies[i], _, err = tb.post(click(who, channel, rematch, "orig-"+token))
+			if err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	tb.settle()
+	var challenges, refused int
+	for i, r := range replies {
+		switch {
+		case !r.private() && strings.Contains(r.Data.Content, "challenges"):
+			challenges++
+		case r.private() && strings.Contains(r.Data.Content, "rematch has already been asked for"):
+			refused++
+		default:
+			t.Errorf("%s's Rematch answered %+v", clickers[i], r)
+		}
+	}
+	open, err := tb.st.OpenChallenges(channel)
+	if challenges != 1 || refused != 1 || err != nil || len(open) != 1 {
+		t.Fatalf("%d challenges posted, %d refused, %d stored (%v): want one, one and one", challenges, refused, len(open), err)
 	}
 }
 
