@@ -1,8 +1,13 @@
 package ouriai
 
 import (
+	"bufio"
+	"cmp"
 	"context"
+	"encoding/gob"
+	"errors"
 	"fmt"
+	"io/fs"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -16,10 +21,14 @@ import (
 )
 
 // TestTuneEval fits the evaluation's weights on self-play games and prints them as Go source for
-// weights.go. It runs only when asked: OURI_TUNE=<games per rule set>, with OURI_DB=<directory of
-// the full endgame databases> (built there if missing) and optionally OURI_TUNE_DEPTH (default 8)
-// and OURI_TUNE_FROM=current (play the games with the current weights instead of the store
-// difference), OURI_TUNE_RULES=ouri|abapa (one rule set only).
+// weights.go, fitted two ways on the same positions: least squares on the seeds the mover goes on
+// to gain, and logistic regression on the game's result (see fitLogistic). It runs only when
+// asked: OURI_TUNE=<games per rule set>, with OURI_DB=<directory of the full endgame databases>
+// (built there if missing) and optionally OURI_TUNE_DEPTH (default 8), OURI_TUNE_FROM=current
+// (play the games with the current weights instead of the store difference),
+// OURI_TUNE_RULES=ouri|abapa (one rule set only), OURI_TUNE_JOBS (games at once, default 2) and
+// OURI_TUNE_SAMPLES=<directory> (keep the positions there as <rules>.gob, and fit those kept
+// instead of playing again when the file is there).
 //
 //	OURI_TUNE=3000 OURI_DB=/tmp/cache go test ./ai/ouriai -run TuneEval -v -timeout 1h
 func TestTuneEval(t *testing.T) {
@@ -35,63 +44,87 @@ func TestTuneEval(t *testing.T) {
 		if only := os.Getenv("OURI_TUNE_RULES"); only != "" && only != rules.String() {
 			continue
 		}
-		var db *DB
-		if dir := os.Getenv("OURI_DB"); dir != "" {
-			path := filepath.Join(dir, FileName(rules, FullSeeds))
-			var err error
-			if db, err = Load(path, rules, FullSeeds); err != nil {
-				db = Build(rules, FullSeeds, 0)
-				if err := db.Save(path); err != nil {
-					t.Log(err)
-				}
-			}
-		}
-		var eval *Weights
-		if os.Getenv("OURI_TUNE_FROM") == "current" {
-			eval = &DefaultWeights[rules]
-		}
 		start := time.Now()
-		var (
-			mu      sync.Mutex
-			samples []sample
-			wg      sync.WaitGroup
-			next    = make(chan int)
-		)
-		for range workers() {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				s := &Search{DB: db, Eval: eval, MaxDepth: depth, TableBits: 16}
-				for g := range next {
-					got := selfPlay(s, rules, uint64(g))
-					mu.Lock()
-					samples = append(samples, got...)
-					mu.Unlock()
+		samples, err := loadSamples(rules)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if samples == nil {
+			var db *DB
+			if dir := os.Getenv("OURI_DB"); dir != "" {
+				path := filepath.Join(dir, FileName(rules, FullSeeds))
+				var err error
+				if db, err = Load(path, rules, FullSeeds); err != nil {
+					db = Build(rules, FullSeeds, 0)
+					if err := db.Save(path); err != nil {
+						t.Log(err)
+					}
 				}
-			}()
-		}
-		for g := range n {
-			next <- g
-		}
-		close(next)
-		wg.Wait()
-		w, rmse, base := fit(samples)
-		t.Logf("%v: %d games, %d positions in %v; residual %.2f seeds (store difference alone: %.2f)",
-			rules, n, len(samples), time.Since(start).Round(time.Second), rmse, base)
-		fmt.Printf("\t%s: {", map[ouri.Rules]string{ouri.RulesOuri: "ouri.RulesOuri", ouri.RulesAbapa: "ouri.RulesAbapa"}[rules])
-		for i, x := range w {
-			if i > 0 {
-				fmt.Print(", ")
 			}
-			fmt.Printf("%.4f", x)
+			var eval *Weights
+			if os.Getenv("OURI_TUNE_FROM") == "current" {
+				eval = &DefaultWeights[rules]
+			}
+			samples = playSamples(n, rules, db, eval, depth)
+			if err := saveSamples(rules, samples); err != nil {
+				t.Fatal(err)
+			}
 		}
-		fmt.Println("},")
+		w, rmse, base := fit(samples)
+		t.Logf("%v: %d positions in %v; residual %.2f seeds (store difference alone: %.2f)",
+			rules, len(samples), time.Since(start).Round(time.Second), rmse, base)
+		printWeights("least squares", rules, w)
+		lw, loss, loss0 := fitLogistic(samples)
+		t.Logf("%v: logistic loss %.4f (store difference alone: %.4f)", rules, loss, loss0)
+		printWeights("logistic", rules, lw)
 	}
 }
 
+// playSamples plays n self-play games of rules at depth, two at a time or OURI_TUNE_JOBS.
+func playSamples(n int, rules ouri.Rules, db *DB, eval *Weights, depth int) []sample {
+	var (
+		mu      sync.Mutex
+		samples []sample
+		wg      sync.WaitGroup
+		next    = make(chan int)
+	)
+	for range workers() {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s := &Search{DB: db, Eval: eval, MaxDepth: depth, TableBits: 16}
+			for g := range next {
+				got := selfPlay(s, rules, uint64(g))
+				mu.Lock()
+				samples = append(samples, got...)
+				mu.Unlock()
+			}
+		}()
+	}
+	for g := range n {
+		next <- g
+	}
+	close(next)
+	wg.Wait()
+	return samples
+}
+
+// printWeights prints w as a line of DefaultWeights.
+func printWeights(method string, rules ouri.Rules, w Weights) {
+	fmt.Printf("\t// %s\n\t%s: {", method, map[ouri.Rules]string{ouri.RulesOuri: "ouri.RulesOuri", ouri.RulesAbapa: "ouri.RulesAbapa"}[rules])
+	for i, x := range w {
+		if i > 0 {
+			fmt.Print(", ")
+		}
+		fmt.Printf("%.4f", x)
+	}
+	fmt.Println("},")
+}
+
 type sample struct {
-	f    [NFeatures]float64
-	gain float64 // what the mover went on to gain beyond the store difference
+	F      [NFeatures]float64
+	Gain   float64 // what the mover went on to gain beyond the store difference
+	Result float64 // the game's result for the mover: 1 a win, 0.5 a draw, 0 a loss
 }
 
 // selfPlay plays one game from a few random plies and returns its positions with more seeds on
@@ -155,7 +188,8 @@ func selfPlay(s *Search, rules ouri.Rules, seed uint64) []sample {
 	}
 	out := make([]sample, len(line))
 	for i, a := range line {
-		out[i] = sample{a.f, float64(final[a.me] - final[1-a.me] - a.d)}
+		d := final[a.me] - final[1-a.me]
+		out[i] = sample{a.f, float64(d - a.d), 0.5 + 0.5*float64(cmp.Compare(d, 0))}
 	}
 	return out
 }
@@ -168,15 +202,40 @@ func fit(samples []sample) (w Weights, rmse, base float64) {
 	for _, s := range samples {
 		for i := range n {
 			for j := range n {
-				a[i][j] += s.f[i] * s.f[j]
+				a[i][j] += s.F[i] * s.F[j]
 			}
-			a[i][n] += s.f[i] * s.gain
+			a[i][n] += s.F[i] * s.Gain
 		}
 	}
 	for i := range n {
 		a[i][i] += 1e-3 * float64(len(samples))
 	}
-	for c := range n { // Gaussian elimination with partial pivoting
+	w = solve(&a)
+	for _, s := range samples {
+		pred := 0.0
+		for i, x := range s.F {
+			pred += w[i] * x
+		}
+		rmse += (s.Gain - pred) * (s.Gain - pred)
+		base += s.Gain * s.Gain
+	}
+	k := float64(max(1, len(samples)))
+	return w, math.Sqrt(rmse / k), math.Sqrt(base / k)
+}
+
+// workers is how many games TestTuneEval plays at once (OURI_TUNE_JOBS, default 2).
+func workers() int {
+	if n, err := strconv.Atoi(os.Getenv("OURI_TUNE_JOBS")); err == nil && n > 0 {
+		return n
+	}
+	return 2
+}
+
+// solve solves the linear system a (its last column the right-hand side) by Gaussian elimination
+// with partial pivoting.
+func solve(a *[NFeatures][NFeatures + 1]float64) (x Weights) {
+	const n = NFeatures
+	for c := range n {
 		piv := c
 		for r := c + 1; r < n; r++ {
 			if math.Abs(a[r][c]) > math.Abs(a[piv][c]) {
@@ -196,25 +255,158 @@ func fit(samples []sample) (w Weights, rmse, base float64) {
 	}
 	for i := range n {
 		if a[i][i] != 0 {
-			w[i] = a[i][n] / a[i][i]
+			x[i] = a[i][n] / a[i][i]
 		}
 	}
-	for _, s := range samples {
-		pred := 0.0
-		for i, x := range s.f {
-			pred += w[i] * x
-		}
-		rmse += (s.gain - pred) * (s.gain - pred)
-		base += s.gain * s.gain
-	}
-	k := float64(max(1, len(samples)))
-	return w, math.Sqrt(rmse / k), math.Sqrt(base / k)
+	return x
 }
 
-// workers is how many games TestTuneEval plays at once (OURI_TUNE_JOBS, default 2).
-func workers() int {
-	if n, err := strconv.Atoi(os.Getenv("OURI_TUNE_JOBS")); err == nil && n > 0 {
-		return n
+// fitLogistic fits the chance that the mover wins (a draw half) as the logistic function of a
+// weighted sum of the features, by Newton's method on the ridge-regularised log loss, and returns
+// the weights in the evaluation's units with the mean log loss and that of the store difference
+// alone (fitted the same way). The logit is divided by what a seed in store is worth where the
+// search hands over to the endgame database (FullSeeds on the board): there a stored seed counts
+// one seed, as in the database's and the finished game's scores, and the order of the estimates
+// is the model's order of the chances.
+func fitLogistic(samples []sample) (w Weights, loss, base float64) {
+	theta, loss := logistic(samples, func(int) bool { return true })
+	_, base = logistic(samples, func(i int) bool { return i == fStores || i == fStores+nBase || i == 2*nBase })
+	phase := float64(FullSeeds) / ouri.Seeds
+	k := theta[fStores] + theta[nBase+fStores]*phase
+	for i, x := range theta {
+		w[i] = x / k
 	}
-	return 2
+	w[fStores]-- // Evaluate adds the store difference itself
+	return w, loss, base
+}
+
+// logistic fits the logistic model on the features use keeps and returns its coefficients and
+// mean log loss.
+func logistic(samples []sample, use func(int) bool) (theta Weights, loss float64) {
+	const n = NFeatures
+	lambda := 1e-4 * float64(len(samples))
+	for range 25 {
+		var a [n][n + 1]float64
+		loss = 0
+		for _, s := range samples {
+			z := 0.0
+			for i, x := range s.F {
+				z += theta[i] * x
+			}
+			p := 1 / (1 + math.Exp(-z))
+			loss -= s.Result*math.Log(max(p, 1e-12)) + (1-s.Result)*math.Log(max(1-p, 1e-12))
+			h := p * (1 - p)
+			for i := range n {
+				if !use(i) {
+					continue
+				}
+				for j := i; j < n; j++ {
+					if use(j) {
+						a[i][j] += h * s.F[i] * s.F[j]
+					}
+				}
+				a[i][n] -= (p - s.Result) * s.F[i]
+			}
+		}
+		for i := range n {
+			for j := 0; j < i; j++ {
+				a[i][j] = a[j][i]
+			}
+			if use(i) {
+				a[i][i] += lambda
+				a[i][n] -= lambda * theta[i]
+			} else {
+				a[i][i] = 1
+			}
+		}
+		step := solve(&a)
+		done := true
+		for i := range theta {
+			theta[i] += step[i]
+			done = done && math.Abs(step[i]) < 1e-6
+		}
+		if done {
+			break
+		}
+	}
+	return theta, loss / float64(max(1, len(samples)))
+}
+
+// loadSamples reads the positions OURI_TUNE_SAMPLES holds for rules (nil if unset or not there
+// yet), so that fits can be compared on the same games.
+func loadSamples(rules ouri.Rules) ([]sample, error) {
+	dir := os.Getenv("OURI_TUNE_SAMPLES")
+	if dir == "" {
+		return nil, nil
+	}
+	f, err := os.Open(filepath.Join(dir, rules.String()+".gob"))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	} else if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var s []sample
+	return s, gob.NewDecoder(bufio.NewReader(f)).Decode(&s)
+}
+
+// saveSamples keeps the positions in OURI_TUNE_SAMPLES, if set.
+func saveSamples(rules ouri.Rules, s []sample) error {
+	dir := os.Getenv("OURI_TUNE_SAMPLES")
+	if dir == "" {
+		return nil
+	}
+	f, err := os.Create(filepath.Join(dir, rules.String()+".gob"))
+	if err != nil {
+		return err
+	}
+	if err := gob.NewEncoder(f).Encode(s); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+func TestFitLogisticFindsTheModelTheResultsCameFrom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var theta Weights
+	for i := range theta {
+		theta[i] = rng.Float64() - 0.5
+	}
+	theta[fStores], theta[nBase+fStores] = 0.6, -0.4
+	samples := make([]sample, 20000)
+	for i := range samples {
+		s := &samples[i]
+		for j := range 2 * nBase {
+			s.F[j] = rng.NormFloat64()
+		}
+		s.F[2*nBase] = 1
+		z := 0.0
+		for j, x := range s.F {
+			z += theta[j] * x
+		}
+		if rng.Float64() < 1/(1+math.Exp(-z)) {
+			s.Result = 1
+		}
+	}
+	w, loss, base := fitLogistic(samples)
+	if loss >= base {
+		t.Errorf("log loss %.4f, no better than the store difference alone (%.4f)", loss, base)
+	}
+	k := 0.6 - 0.4*float64(FullSeeds)/ouri.Seeds
+	t.Run("a seed in store counts one seed where the database takes over", func(t *testing.T) {
+		if got := 1 + w[fStores] + w[nBase+fStores]*float64(FullSeeds)/ouri.Seeds; math.Abs(got-1) > 1e-9 {
+			t.Errorf("a seed in store counts %.4f seeds", got)
+		}
+	})
+	t.Run("the weights are the model's in seeds", func(t *testing.T) {
+		for i, x := range w {
+			if i == fStores {
+				x++
+			}
+			if got, want := x*k, theta[i]; math.Abs(got-want) > 0.08 {
+				t.Errorf("feature %d: %.3f, the model %.3f", i, got, want)
+			}
+		}
+	})
 }
