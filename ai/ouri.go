@@ -14,8 +14,9 @@ import (
 )
 
 func init() {
-	// A score counts eighths of a seed; eleven seeds is where the side to move wins three times in
-	// four (fitted 86 on hard's self-play, 40 games at depth 8: TestCalibrateWinScale).
+	// A score counts eighths of a seed; with the store difference alone (misère), eleven seeds is
+	// where the side to move wins three times in four (fitted 86 on hard's self-play, 40 games at
+	// depth 8: TestCalibrateWinScale). The fitted evaluations have their own (ouriai.WinScales).
 	register(ouri.Descriptor, registration{engine: newOuriEngine, winScale: 11 * 8})
 }
 
@@ -110,8 +111,10 @@ func (e *ouriEngine) assess(ctx context.Context, g games.Game, legal []games.Mov
 		v.Win, v.Proven = 100, true
 	case res.Score < -ouriai.Decided:
 		v.Win, v.Proven = 0, true
+	case og.Misere():
+		v.Win = winChance(res.Score, winScale(g)) // the store difference alone
 	default:
-		v.Win = winChance(res.Score, winScale(g))
+		v.Win = winChance(res.Score, ouriai.WinScales[og.Rules()&1])
 	}
 	return v
 }

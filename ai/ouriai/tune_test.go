@@ -74,8 +74,9 @@ func TestTuneEval(t *testing.T) {
 		t.Logf("%v: %d positions in %v; residual %.2f seeds (store difference alone: %.2f)",
 			rules, len(samples), time.Since(start).Round(time.Second), rmse, base)
 		printWeights("least squares", rules, w)
-		lw, loss, loss0 := fitLogistic(samples)
-		t.Logf("%v: logistic loss %.4f (store difference alone: %.4f)", rules, loss, loss0)
+		lw, k, loss, loss0 := fitLogistic(samples)
+		t.Logf("%v: logistic loss %.4f (store difference alone: %.4f); the coach's win scale for it: %.2f seeds (WinScales %.0f)",
+			rules, loss, loss0, 1/k, evalScale/k)
 		printWeights("logistic", rules, lw)
 	}
 }
@@ -268,16 +269,19 @@ func solve(a *[NFeatures][NFeatures + 1]float64) (x Weights) {
 // search hands over to the endgame database (FullSeeds on the board): there a stored seed counts
 // one seed, as in the database's and the finished game's scores, and the order of the estimates
 // is the model's order of the chances.
-func fitLogistic(samples []sample) (w Weights, loss, base float64) {
+//
+// k, the logit of a seed where the database takes over, also gives the coach its scale: by the
+// model, an estimate of 1/k seeds is a logit of 1, a win chance of 73 % (ai's winChance).
+func fitLogistic(samples []sample) (w Weights, k, loss, base float64) {
 	theta, loss := logistic(samples, func(int) bool { return true })
 	_, base = logistic(samples, func(i int) bool { return i == fStores || i == fStores+nBase || i == 2*nBase })
 	phase := float64(FullSeeds) / ouri.Seeds
-	k := theta[fStores] + theta[nBase+fStores]*phase
+	k = theta[fStores] + theta[nBase+fStores]*phase
 	for i, x := range theta {
 		w[i] = x / k
 	}
 	w[fStores]-- // Evaluate adds the store difference itself
-	return w, loss, base
+	return w, k, loss, base
 }
 
 // logistic fits the logistic model on the features use keeps and returns its coefficients and
@@ -389,11 +393,14 @@ func TestFitLogisticFindsTheModelTheResultsCameFrom(t *testing.T) {
 			s.Result = 1
 		}
 	}
-	w, loss, base := fitLogistic(samples)
+	w, fitted, loss, base := fitLogistic(samples)
 	if loss >= base {
 		t.Errorf("log loss %.4f, no better than the store difference alone (%.4f)", loss, base)
 	}
 	k := 0.6 - 0.4*float64(FullSeeds)/ouri.Seeds
+	if math.Abs(fitted-k) > 0.05 {
+		t.Errorf("a stored seed's logit where the database takes over fitted %.3f, the model's %.3f", fitted, k)
+	}
 	t.Run("a seed in store counts one seed where the database takes over", func(t *testing.T) {
 		if got := 1 + w[fStores] + w[nBase+fStores]*float64(FullSeeds)/ouri.Seeds; math.Abs(got-1) > 1e-9 {
 			t.Errorf("a seed in store counts %.4f seeds", got)

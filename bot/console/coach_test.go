@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"log/slog"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -92,12 +93,15 @@ func TestConsoleReviewFindsTheBlunder(t *testing.T) {
 		"The bot is reviewing the game",
 		"7. South `a`?? — better `e`",
 		"Accuracy of @alice (South)",
-		"Accuracy of @bob (North): 100% over",
 		"`??` blunder (30+)",
 	} {
 		if !strings.Contains(review, want) {
 			t.Errorf("the review does not say %q:\n%s", want, review)
 		}
+	}
+	// Bob made no mistake: no decision of his is marked, and he kept at least 90 % accuracy.
+	if !regexp.MustCompile(`Accuracy of @bob \(North\): (9\d|100)% over`).MatchString(review) {
+		t.Errorf("bob's accuracy is not 90 %% or more:\n%s", review)
 	}
 	if n := strings.Count(review, "— better"); n != 1 {
 		t.Errorf("the review lists %d decisions, want the blunder alone:\n%s", n, review)
