@@ -138,6 +138,13 @@ type start struct {
 	moves []string
 }
 
+// openingSeed is the seed of a match's pair-th opening: drawn from the match's seed, so that the
+// matches of two seeds share no openings (seed+pair would give seed 3 the openings of seed 2 but
+// its first).
+func openingSeed(seed uint64, pair int) uint64 {
+	return rand.New(rand.NewPCG(seed, uint64(pair))).Uint64()
+}
+
 // opening plays n random plies from the start; it retries seeds whose opening ends the game.
 func opening(kind string, opts games.Options, n int, seed uint64) (start, error) {
 	for try := uint64(0); ; try++ {
@@ -225,7 +232,7 @@ func runMatch(ctx context.Context, cfg matchConfig, progress func(done int, t ta
 	)
 	openings := make([]start, pairs)
 	for i := range openings {
-		g, err := opening(cfg.Kind, cfg.Options, cfg.OpeningPlies, cfg.Seed+uint64(i))
+		g, err := opening(cfg.Kind, cfg.Options, cfg.OpeningPlies, openingSeed(cfg.Seed, i))
 		if err != nil {
 			return t, err
 		}

@@ -221,6 +221,34 @@ func TestPairEloCountsPairsNotGames(t *testing.T) {
 	}
 }
 
+func TestMatchesOfTwoSeedsShareNoOpenings(t *testing.T) {
+	const pairs = 20
+	names := func(seed uint64) map[string]bool {
+		out := map[string]bool{}
+		for i := range pairs {
+			st, err := opening("ordo", nil, 4, openingSeed(seed, i))
+			if err != nil {
+				t.Fatal(err)
+			}
+			out[strings.Join(st.moves, " ")] = true
+		}
+		return out
+	}
+	two, three := names(2), names(3)
+	if len(two) < pairs-1 {
+		t.Fatalf("seed 2 gives %d different openings of %d", len(two), pairs)
+	}
+	shared := 0
+	for o := range three {
+		if two[o] {
+			shared++
+		}
+	}
+	if shared > 1 {
+		t.Errorf("seeds 2 and 3 share %d of %d openings: their matches are not independent", shared, pairs)
+	}
+}
+
 func TestBenchPlaysPairedOpeningsFromBothSeats(t *testing.T) {
 	code, out, errs := runCmd(t, "", "bench", "ouri", "--a", "easy", "--b", "easy", "--games", "4", "--seed", "3")
 	if code != 0 {
