@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -25,17 +24,7 @@ func TestGenerateBook(t *testing.T) {
 	fmt.Fprintf(&out, "# The opening book (ai/ouriai/book.go): every position within %d plies of the start, searched %d plies deep.\n", BookPlies, BookDepth)
 	fmt.Fprintf(&out, "# Made by: OURI_BOOK=1 OURI_DB=<dir> go test ./ai/ouriai -run GenerateBook -v -timeout 2h\n")
 	for _, rules := range []ouri.Rules{ouri.RulesOuri, ouri.RulesAbapa} {
-		var db *DB
-		if dir := os.Getenv("OURI_DB"); dir != "" {
-			path := filepath.Join(dir, FileName(rules, FullSeeds))
-			var err error
-			if db, err = Load(path, rules, FullSeeds); err != nil {
-				db = Build(rules, FullSeeds, 0)
-				if err := db.Save(path); err != nil {
-					t.Log(err)
-				}
-			}
-		}
+		db := envDB(t, rules)
 		start := time.Now()
 		err := WriteBook(&out, rules, BookPlies, BookDepth, &DefaultWeights[rules&1], db, func(done, total int) {
 			if done%20 == 0 || done == total {

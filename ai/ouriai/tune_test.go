@@ -50,17 +50,7 @@ func TestTuneEval(t *testing.T) {
 			t.Fatal(err)
 		}
 		if samples == nil {
-			var db *DB
-			if dir := os.Getenv("OURI_DB"); dir != "" {
-				path := filepath.Join(dir, FileName(rules, FullSeeds))
-				var err error
-				if db, err = Load(path, rules, FullSeeds); err != nil {
-					db = Build(rules, FullSeeds, 0)
-					if err := db.Save(path); err != nil {
-						t.Log(err)
-					}
-				}
-			}
+			db := envDB(t, rules)
 			var eval *Weights
 			if os.Getenv("OURI_TUNE_FROM") == "current" {
 				eval = &DefaultWeights[rules]
@@ -79,6 +69,24 @@ func TestTuneEval(t *testing.T) {
 			rules, loss, loss0, 1/k, evalScale/k)
 		printWeights("logistic", rules, lw)
 	}
+}
+
+// envDB is the full endgame database of rules from the directory OURI_DB names, built and kept
+// there when it is missing; nil when OURI_DB is unset.
+func envDB(t *testing.T, rules ouri.Rules) *DB {
+	dir := os.Getenv("OURI_DB")
+	if dir == "" {
+		return nil
+	}
+	path := filepath.Join(dir, FileName(rules, FullSeeds))
+	db, err := Load(path, rules, FullSeeds)
+	if err != nil {
+		db = Build(rules, FullSeeds, 0)
+		if err := db.Save(path); err != nil {
+			t.Log(err)
+		}
+	}
+	return db
 }
 
 // playSamples plays n self-play games of rules at depth, two at a time or OURI_TUNE_JOBS.
