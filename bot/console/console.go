@@ -927,13 +927,21 @@ func (c *Console) printf(format string, a ...any) {
 	fmt.Fprintf(c.out, format, a...)
 }
 
-// span writes a duration as a person reads it, in its two largest units and without zeros:
-// "1h", "10m", "1h30m", "2d3h", "45s".
+// span writes a duration as a person reads it, in its two largest units and without zeros,
+// rounded to the smaller of them, and to the minute from a minute on: "1h", "10m", "1h30m",
+// "2d3h", "45s". A moment a few hundred milliseconds off (it is kept to the second) still reads
+// "10m", not "9m59s".
 func span(d time.Duration) string {
 	units := []struct {
 		size time.Duration
 		name string
 	}{{24 * time.Hour, "d"}, {time.Hour, "h"}, {time.Minute, "m"}, {time.Second, "s"}}
+	for i, u := range units {
+		if d >= u.size {
+			d = d.Round(units[max(min(i+1, 2), i)].size)
+			break
+		}
+	}
 	var b strings.Builder
 	shown := 0
 	for i, u := range units {

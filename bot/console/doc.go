@@ -6,7 +6,7 @@
 // buttons.
 //
 // It prints each message as plain console text from its parts (say.Rich): a mention as @name, a
-// moment as how long until or since it ("in 10m0s"), emphasis as the words alone, a block as its
+// moment as how long until or since it ("in 10m"), emphasis as the words alone, a block as its
 // lines; it parses nothing back out of the text. Its golden transcripts (testdata/, in English and
 // Portuguese) test the bot's whole conversation.
 //
