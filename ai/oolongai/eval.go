@@ -15,15 +15,17 @@ const (
 )
 
 // Evaluate scores a position for side (positive is good for side), without search, as side's
-// chance of claiming five tables; finished games score ±winScore or 0. Each open table is a race:
-// side needs a more of its e empty seats and the opponent the other e+1−a, and each seat is
-// taken as a fair coin toss, so side claims it with the chance that e tosses give a heads or
-// more. The tables are taken as independent, and side wins when it claims five of the nine.
-// The tea the player to move is about to place counts three quarters of what it adds.
+// chance of winning (a draw half); finished games score ±winScore or 0. The chance is a logistic
+// model fitted on self-play results (features.go) whose main feature is the race: side's chance
+// of claiming five tables when each open table is a race, side needing a more of its e empty
+// seats and the opponent the other e+1−a, each seat taken as a fair coin toss, and the tables
+// independent. Beside it the model reads what the race ignores: the next placement and where it
+// sends the opponent, the specials left and pending, and who places freely.
 //
 // A first evaluation counted claims and weighted progress by hand ([0 3 9 20 40] for 0–4 teas);
 // against it, at 30 ms a decision over 100 games, the race with its chances summed per table
-// scored +196 to +424 Elo as its weight grew, and this chance of five claims +449.
+// scored +196 to +424 Elo as its weight grew, and the chance of five claims +449. The fitted
+// model beside the race alone: see fitted.
 func Evaluate(p *oolong.Position, side games.Seat) int {
 	if p.Over() {
 		return terminal(p, side, 0)
@@ -74,9 +76,17 @@ func claimChance(me, op int) float64 {
 	return race[numTables-me-op][5-me]
 }
 
-func evaluate(p *oolong.Position, side games.Seat) int {
+// model is the race of the tables for side: q, the chance that side claims each table, and
+// before[i][k] (after[i][k]), the chance that side claims k of the tables before i (from i on;
+// k = 5: five or more).
+type model struct {
+	q             [numTables]float64
+	before, after [numTables + 1][6]float64
+}
+
+func (md *model) build(p *oolong.Position, side games.Seat) {
 	other := side.Other()
-	var q [numTables]float64 // the chance that side claims each table
+	q := &md.q
 	for t := oolong.Dir(0); t < numTables; t++ {
 		switch p.Claim(t) {
 		case side:
@@ -87,9 +97,8 @@ func evaluate(p *oolong.Position, side games.Seat) int {
 			q[t] = claimChance(p.Count(side, t), p.Count(other, t))
 		}
 	}
-	// before[i][k] is the chance that side claims k of the tables before i, after[i][k] of the
-	// tables from i on (k = 5: five or more).
-	var before, after [numTables + 1][6]float64
+	before, after := &md.before, &md.after
+	*before, *after = [numTables + 1][6]float64{}, [numTables + 1][6]float64{}
 	before[0][0], after[numTables][0] = 1, 1
 	for i := 0; i < numTables; i++ {
 		for k := 0; k <= 5; k++ {
@@ -102,7 +111,14 @@ func evaluate(p *oolong.Position, side games.Seat) int {
 			after[j][min(k+1, 5)] += after[j+1][k] * q[j]
 		}
 	}
-	win := before[numTables][5] + tempo(p, side, &q, &before, &after)*3/4
+}
+
+// raceEvaluate is the race alone: side's chance of five claims, plus three quarters of what
+// the next placement adds.
+func raceEvaluate(p *oolong.Position, side games.Seat) int {
+	var md model
+	md.build(p, side)
+	win := md.before[numTables][5] + tempo(p, side, &md.q, &md.before, &md.after)*3/4
 	return int(evalScale * (2*win - 1))
 }
 

@@ -1,0 +1,287 @@
+package oolongai
+
+import (
+	"bufio"
+	"encoding/gob"
+	"errors"
+	"fmt"
+	"io/fs"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"tabuleiro/games"
+	"tabuleiro/games/oolong"
+)
+
+// TestTuneEval fits the evaluation's weights by logistic regression on the results of self-play
+// games and prints them as Go source for weights. It runs only when asked: OOLONG_TUNE=<games>,
+// optionally OOLONG_TUNE_DEPTH (default 4), OOLONG_TUNE_FROM=current (play with the current
+// weights instead of the race alone), OOLONG_TUNE_JOBS (games at once, default 2) and
+// OOLONG_TUNE_SAMPLES=<file> (keep the positions there, and fit those kept instead of playing
+// again when the file is there).
+//
+//	OOLONG_TUNE=2000 OOLONG_TUNE_SAMPLES=/tmp/oolong.gob go test ./ai/oolongai -run TuneEval -v -timeout 1h
+func TestTuneEval(t *testing.T) {
+	n, _ := strconv.Atoi(os.Getenv("OOLONG_TUNE"))
+	if n <= 0 {
+		t.Skip("set OOLONG_TUNE=<games> to fit the evaluation")
+	}
+	depth := 4
+	if d, err := strconv.Atoi(os.Getenv("OOLONG_TUNE_DEPTH")); err == nil && d > 0 {
+		depth = d
+	}
+	start := time.Now()
+	path := os.Getenv("OOLONG_TUNE_SAMPLES")
+	samples, err := loadSamples(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if samples == nil {
+		kept := weights
+		if os.Getenv("OOLONG_TUNE_FROM") != "current" {
+			weights = nil
+		}
+		samples = playSamples(n, depth)
+		weights = kept
+		if err := saveSamples(path, samples); err != nil {
+			t.Fatal(err)
+		}
+	}
+	theta, loss := logistic(samples, func(int) bool { return true })
+	_, base := logistic(samples, func(i int) bool { return i == fBias || i == fRace || i == fTempo })
+	t.Logf("%d positions in %v; log loss %.4f (race and tempo alone: %.4f)", len(samples), time.Since(start).Round(time.Second), loss, base)
+	fmt.Print("var fitted = features{")
+	for i, x := range theta {
+		if i > 0 {
+			fmt.Print(", ")
+		}
+		fmt.Printf("%.4f", x)
+	}
+	fmt.Println("}")
+	t.Logf("the coach's win scale for it: %.0f", winScaleOf(samples, theta))
+}
+
+// winScaleOf fits the scale the coach reads scores with (ai's winChance: the chance is the
+// logistic function of score/scale) on the samples scored by the weights theta.
+func winScaleOf(samples []sample, theta features) float64 {
+	k := 1.0 / evalScale
+	for range 50 {
+		var g, h float64
+		for _, s := range samples {
+			z := 0.0
+			for i, x := range s.F {
+				z += theta[i] * x
+			}
+			v := evalScale * (2/(1+math.Exp(-z)) - 1)
+			p := 1 / (1 + math.Exp(-k*v))
+			g += (p - s.Result) * v
+			h += p * (1 - p) * v * v
+		}
+		if h == 0 {
+			break
+		}
+		k -= g / h
+	}
+	return 1 / k
+}
+
+type sample struct {
+	F      features
+	Result float64 // the game's result for the mover: 1 a win, 0.5 a draw, 0 a loss
+}
+
+// playSamples plays n self-play games at depth, OOLONG_TUNE_JOBS (default 2) at a time.
+func playSamples(n, depth int) []sample {
+	jobs := 2
+	if j, err := strconv.Atoi(os.Getenv("OOLONG_TUNE_JOBS")); err == nil && j > 0 {
+		jobs = j
+	}
+	var (
+		mu      sync.Mutex
+		samples []sample
+		wg      sync.WaitGroup
+		next    = make(chan int)
+	)
+	for range jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for g := range next {
+				got := selfPlay(uint64(g), depth)
+				mu.Lock()
+				samples = append(samples, got...)
+				mu.Unlock()
+			}
+		}()
+	}
+	for g := range n {
+		next <- g
+	}
+	close(next)
+	wg.Wait()
+	return samples
+}
+
+// selfPlay plays one game from a random layout and a few random decisions, and returns the
+// positions the search decided, labelled by how the game ended.
+func selfPlay(seed uint64, depth int) []sample {
+	rng := rand.New(rand.NewPCG(seed, 0x0010))
+	g, _ := oolong.New(games.Options{"layout": oolong.RandomLayout(rng).String()})
+	type at struct {
+		f  features
+		me games.Seat
+	}
+	var line []at
+	random := 1 + rng.IntN(6)
+	for ply := 0; !g.Outcome().Over(); ply++ {
+		legal := g.Legal()
+		var m games.Move
+		if ply < random {
+			m = legal[rng.IntN(len(legal))]
+		} else {
+			p := g.Position()
+			line = append(line, at{featuresOf(&p), p.ToMove()})
+			m, _ = SearchDepth(&p, legal, depth, rng)
+		}
+		if err := g.Play(m); err != nil {
+			panic(err)
+		}
+	}
+	out := make([]sample, len(line))
+	w := g.Outcome().Winner
+	for i, a := range line {
+		r := 0.5
+		switch w {
+		case a.me:
+			r = 1
+		case a.me.Other():
+			r = 0
+		}
+		out[i] = sample{a.f, r}
+	}
+	return out
+}
+
+// logistic fits the chance that the mover wins (a draw half) as the logistic function of a
+// weighted sum of the features use keeps, by Newton's method on the ridge-regularised log loss,
+// and returns the weights and the mean log loss.
+func logistic(samples []sample, use func(int) bool) (theta features, loss float64) {
+	const n = nFeatures
+	lambda := 1e-4 * float64(len(samples))
+	for range 25 {
+		var a [n][n + 1]float64
+		loss = 0
+		for _, s := range samples {
+			z := 0.0
+			for i, x := range s.F {
+				z += theta[i] * x
+			}
+			p := 1 / (1 + math.Exp(-z))
+			loss -= s.Result*math.Log(max(p, 1e-12)) + (1-s.Result)*math.Log(max(1-p, 1e-12))
+			h := p * (1 - p)
+			for i := range n {
+				if !use(i) {
+					continue
+				}
+				for j := i; j < n; j++ {
+					if use(j) {
+						a[i][j] += h * s.F[i] * s.F[j]
+					}
+				}
+				a[i][n] -= (p - s.Result) * s.F[i]
+			}
+		}
+		for i := range n {
+			for j := 0; j < i; j++ {
+				a[i][j] = a[j][i]
+			}
+			if use(i) {
+				a[i][i] += lambda
+				a[i][n] -= lambda * theta[i]
+			} else {
+				a[i][i] = 1
+			}
+		}
+		step := solve(&a)
+		done := true
+		for i := range theta {
+			theta[i] += step[i]
+			done = done && math.Abs(step[i]) < 1e-6
+		}
+		if done {
+			break
+		}
+	}
+	return theta, loss / float64(max(1, len(samples)))
+}
+
+// solve solves the linear system a (its last column the right-hand side) by Gaussian elimination
+// with partial pivoting.
+func solve(a *[nFeatures][nFeatures + 1]float64) (x features) {
+	const n = nFeatures
+	for c := range n {
+		piv := c
+		for r := c + 1; r < n; r++ {
+			if math.Abs(a[r][c]) > math.Abs(a[piv][c]) {
+				piv = r
+			}
+		}
+		a[c], a[piv] = a[piv], a[c]
+		for r := range n {
+			if r == c || a[c][c] == 0 {
+				continue
+			}
+			k := a[r][c] / a[c][c]
+			for j := c; j <= n; j++ {
+				a[r][j] -= k * a[c][j]
+			}
+		}
+	}
+	for i := range n {
+		if a[i][i] != 0 {
+			x[i] = a[i][n] / a[i][i]
+		}
+	}
+	return x
+}
+
+// loadSamples reads the positions kept at path (nil if path is empty or not there yet).
+func loadSamples(path string) ([]sample, error) {
+	if path == "" {
+		return nil, nil
+	}
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	} else if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var s []sample
+	return s, gob.NewDecoder(bufio.NewReader(f)).Decode(&s)
+}
+
+// saveSamples keeps the positions at path, if set.
+func saveSamples(path string, s []sample) error {
+	if path == "" {
+		return nil
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := gob.NewEncoder(f).Encode(s); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
