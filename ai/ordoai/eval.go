@@ -204,16 +204,16 @@ var frontBonus = [8]int{0, 0, 0, 20, 50, 100, 180, 0}
 // Eval scores p for the side to move.
 func Eval(p *ordo.Position) int {
 	mine, theirs := look(p, p.Side), look(p, p.Side.Other())
-	return evalSeen(p, &mine, &theirs)
+	return side(p, &mine, &theirs, true, p.Connected(p.Side)) - side(p, &theirs, &mine, false, p.Connected(p.Side.Other())) + wTempo
 }
 
-// evalSeen is Eval with both sides' sight already taken.
+// evalSeen is Eval with both sides' sight already taken, both sides connected.
 func evalSeen(p *ordo.Position, mine, theirs *sight) int {
-	return side(p, mine, theirs, true) - side(p, theirs, mine, false) + wTempo
+	return side(p, mine, theirs, true, true) - side(p, theirs, mine, false, true) + wTempo
 }
 
-// side scores the pieces of v's side; enemy is the other side's sight.
-func side(p *ordo.Position, v, enemy *sight, toMove bool) int {
+// side scores the pieces of v's side, connected or not (whole); enemy is the other side's sight.
+func side(p *ordo.Position, v, enemy *sight, toMove, whole bool) int {
 	s := v.seat
 	own := p.Pieces[s]
 	n := own.Count()
@@ -239,7 +239,7 @@ func side(p *ordo.Position, v, enemy *sight, toMove bool) int {
 			q := b.First()
 			b = b.AndNot(ordo.Bit(q))
 			score -= wAttacked
-			if !ringJoined(own, q) && !own.AndNot(ordo.Bit(q)).Connected() {
+			if !ringJoined(own, q) && (whole && own.Splits(q) || !whole && !own.AndNot(ordo.Bit(q)).Connected()) {
 				score -= wCutAttack
 			}
 		}

@@ -60,6 +60,9 @@ type Search struct {
 	// NoNull turns off the null-move pruning (for comparisons).
 	NoNull bool
 	nulled [maxPly]bool // the move into ply+1 was a pass (a null move)
+	// taken is, by ply, the mover's piece the move into it captured (NoSquare: none), or
+	// unknownTaken at the root: a mover whose piece was not taken is still connected.
+	taken [maxPly]ordo.Square
 
 	ctx      context.Context
 	deadline time.Time
@@ -94,6 +97,7 @@ func History(log []games.Move) []uint64 {
 func (s *Search) reset(ctx context.Context, deadline time.Time, hist []uint64) {
 	s.killers = [maxPly][2]games.Move{}
 	s.nulled = [maxPly]bool{}
+	s.taken[0] = unknownTaken
 	s.history = [2][128][128]int32{}
 	s.path = append(s.path[:0], hist...)
 	s.ctx, s.deadline, s.nodes, s.stopped = ctx, deadline, 0, false
@@ -251,7 +255,7 @@ func (s *Search) negamax(p *ordo.Position, depth, alpha, beta, ply, ext int) int
 	if depth <= 0 {
 		// Leaf: a win at once is certain; a threat against us, or our own disconnection, is
 		// answered by one more ply; otherwise the evaluation.
-		switch kind, v := s.leaf(p); {
+		switch kind, v := s.leaf(p, ply); {
 		case kind == leafWin:
 			return Win - ply - 1
 		case kind == leafQuiet:
@@ -278,13 +282,14 @@ func (s *Search) negamax(p *ordo.Position, depth, alpha, beta, ply, ext int) int
 	// A quiet node of a null window is also where late moves are reduced or left out.
 	quiet := false
 	if beta-alpha == 1 && ply > 0 {
-		kind, v := s.leaf(p)
+		kind, v := s.leaf(p, ply)
 		quiet = kind == leafQuiet
 		if depth >= 3 && quiet && v >= beta && !s.NoNull && !s.nulled[ply-1] && beta < winZone {
 			c := *p
 			c.Side = me.Other()
 			c.Hash ^= sideKey
 			s.nulled[ply] = true
+			s.taken[ply+1] = ordo.NoSquare
 			s.path = append(s.path, c.Hash)
 			v := -s.negamax(&c, depth-1-nullR, -beta, -beta+1, ply+1, ext)
 			s.path = s.path[:len(s.path)-1]
@@ -302,7 +307,7 @@ func (s *Search) negamax(p *ordo.Position, depth, alpha, beta, ply, ext int) int
 	// does, generating and ordering the others is spared. A win at once must be ruled out first;
 	// taking the last enemy piece is left to the loop below.
 	triedTT := false
-	if ttMove != 0 && p.Pieces[me.Other()].Count() > 1 && !s.winsNow(p) {
+	if ttMove != 0 && p.Pieces[me.Other()].Count() > 1 && !s.winsNow(p, ply) {
 		v := s.child(p, ttMove, depth, alpha, beta, ply, ext, true, 0)
 		if s.stopped {
 			return 0
@@ -420,7 +425,10 @@ func (s *Search) store(h uint64, move games.Move, score, depth, ply, alpha0, bet
 // of the path or of the game since the last capture scores a draw; a capture never does.
 func (s *Search) child(p *ordo.Position, m games.Move, depth, alpha, beta, ply, ext int, first bool, r int) int {
 	c := p.Play(m)
-	if !ordo.IsCapture(m) && s.repeats(c.Hash) {
+	s.taken[ply+1] = ordo.NoSquare
+	if ordo.IsCapture(m) {
+		s.taken[ply+1] = ordo.To(m)
+	} else if s.repeats(c.Hash) {
 		return 0
 	}
 	s.path = append(s.path, c.Hash)
@@ -471,12 +479,29 @@ func (s *Search) cutoff(me games.Seat, m games.Move, depth, ply int) {
 
 // winsNow reports whether the mover can reach the goal rank at once, from the leaf table when p
 // has been a leaf.
-func (s *Search) winsNow(p *ordo.Position) bool {
+func (s *Search) winsNow(p *ordo.Position, ply int) bool {
 	if e := &s.leaves[p.Hash&(1<<leafBits-1)]; e.key == p.Hash && e.kind != 0 {
 		return e.kind == leafWin
 	}
 	v := look(p, p.Side)
-	return v.threatens(p, p.Connected(p.Side))
+	return v.threatens(p, s.connected(p, ply))
+}
+
+// unknownTaken marks the root in Search.taken: whether its mover is connected is not known.
+const unknownTaken ordo.Square = -2
+
+// connected reports whether p's mover, at ply, is connected: it was after its own last move, so
+// it is unless the move since took a piece that held its group together.
+func (s *Search) connected(p *ordo.Position, ply int) bool {
+	switch q := s.taken[ply]; {
+	case q == ordo.NoSquare:
+		return true
+	case q == unknownTaken:
+		return p.Connected(p.Side)
+	default:
+		own := p.Pieces[p.Side].Or(ordo.Bit(q))
+		return ringJoined(own, q) || !own.Splits(q)
+	}
 }
 
 // What a leaf is: the mover wins at once, must answer a threat or reconnect, or is quiet.
@@ -498,14 +523,14 @@ const leafBits = 16
 // leaf tells what p is as a leaf, and its evaluation when it is quiet. Leaves come back often
 // (quiet moves played in another order), and what one is depends on the position alone, so the
 // answers are kept from search to search.
-func (s *Search) leaf(p *ordo.Position) (kind uint8, eval int) {
+func (s *Search) leaf(p *ordo.Position, ply int) (kind uint8, eval int) {
 	e := &s.leaves[p.Hash&(1<<leafBits-1)]
 	if e.key == p.Hash && e.kind != 0 {
 		return e.kind, int(e.eval)
 	}
 	me := p.Side
 	// The side that has just moved is connected: its move had to leave it so.
-	mine, connected := look(p, me), p.Connected(me)
+	mine, connected := look(p, me), s.connected(p, ply)
 	if mine.threatens(p, connected) {
 		kind = leafWin
 	} else if !connected {

@@ -165,3 +165,25 @@ func (b Bits) Connected() bool {
 	}
 	return b.Fill(Bit(b.First())) == b
 }
+
+// Splits reports whether taking s out of b, a connected set holding s, leaves more than one group:
+// a flood fill from one neighbour of s that stops as soon as it has met all the others (mostly a
+// few steps around s), where Connected would fill the whole group.
+func (b Bits) Splits(s Square) bool {
+	rest := b.AndNot(Bit(s))
+	nb := Bit(s).Dilate().And(rest)
+	if nb.Empty() {
+		return false
+	}
+	f := Bit(nb.First())
+	for {
+		if f.And(nb) == nb {
+			return false
+		}
+		n := f.Dilate().And(rest)
+		if n == f {
+			return true
+		}
+		f = n
+	}
+}

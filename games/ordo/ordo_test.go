@@ -434,3 +434,34 @@ func TestHasMoveAgreesWithCountMoves(t *testing.T) {
 		t.Errorf("only %d positions checked", checked)
 	}
 }
+
+// Splits must say what a flood fill of the rest says, for every piece of every connected side met
+// along random games, cut points and not.
+func TestSplitsAgreesWithConnected(t *testing.T) {
+	rng := rand.New(rand.NewPCG(19, 23))
+	var cuts, whole int
+	for game := 0; game < 30; game++ {
+		playout(newGame(t), rng, 200, func(g *Game) {
+			p := g.Position()
+			for _, own := range p.Pieces {
+				if !own.Connected() {
+					continue
+				}
+				for _, s := range own.Squares() {
+					want := !own.AndNot(Bit(s)).Connected()
+					if got := own.Splits(s); got != want {
+						t.Fatalf("Splits(%v) = %v, a flood fill says %v, after %v", s, got, want, g.Log())
+					}
+					if want {
+						cuts++
+					} else {
+						whole++
+					}
+				}
+			}
+		})
+	}
+	if cuts == 0 || whole == 0 {
+		t.Errorf("%d cut points and %d other pieces checked: both kinds are needed", cuts, whole)
+	}
+}

@@ -309,11 +309,11 @@ func joins(rest, moved, need Bits) bool {
 	return !moved.And(need).Empty()
 }
 
-// joiners is touchesAll(own without s), with a shortcut: when own is connected and the neighbours
-// of s hang together around it, own without s is still one group.
+// joiners is touchesAll(own without s), with a shortcut: when own is connected and s is no cut
+// point (its neighbours hang together around it, or Splits says so), own without s is one group.
 func joiners(own Bits, s Square, ownConnected bool) Bits {
 	rest := own.AndNot(Bit(s))
-	if ownConnected && windowJoined[ringWindow(own, s)] {
+	if ownConnected && (windowJoined[ringWindow(own, s)] || !own.Splits(s)) {
 		if rest.Empty() {
 			return Board
 		}
