@@ -186,11 +186,13 @@ func ordoThreat(p *ordo.Position, seat games.Seat) bool {
 	return false
 }
 
-// Evaluation weights, in hundredths of a piece-ish unit. Tuned by matches at 20 ms a decision
+// Evaluation weights, in points. Tuned by matches at 20 ms a decision
 // against the weights before (piece 40, split 60, front bonus half these): a piece 30 alone
-// measured +49, a split 120 alone +63, the three together +149 (200 games each).
+// measured +49, a split 120 alone +63, the three together +149 (200 games each). At 100 ms a
+// piece 15 played +115 against 30 (100 games) and a piece 0 +104: what wins is the race, and a
+// piece counts mostly by how far it has come and what its capture would split.
 const (
-	wPiece     = 30
+	wPiece     = 15
 	wProgress  = 6
 	wThreat    = 120 // the side not to move can reach the goal next turn
 	wCutAttack = 120 // a capturable piece whose capture would split its group
