@@ -12,9 +12,9 @@ import (
 	"tabuleiro/games/ouri"
 )
 
-// blunderGame is an Ouri game where South's seventh decision, a, leaves six seeds to North's c
-// (e keeps them): hard's own first six decisions, then the blunder and the capture.
-var blunderGame = []string{"f", "f", "c", "a", "d", "e", "a", "c"}
+// blunderGame is an Ouri game where South's ninth decision, d, leaves five seeds to North's e
+// (a keeps them): hard's own first eight decisions, then the blunder and the capture.
+var blunderGame = []string{"f", "f", "e", "e", "a", "b", "b", "c", "d", "e"}
 
 func play(t *testing.T, g games.Game, moves []string) []games.Move {
 	t.Helper()
@@ -48,10 +48,10 @@ func TestReviewFindsTheBlunder(t *testing.T) {
 	}
 	for _, d := range r.Decisions {
 		want := Good
-		if d.Ply == 7 {
+		if d.Ply == 9 {
 			want = Blunder
-			if got := start.Format(d.Best); got != "e" {
-				t.Errorf("the better decision at ply 7 is %s, want e", got)
+			if got := start.Format(d.Best); got != "a" {
+				t.Errorf("the better decision at ply 9 is %s, want a", got)
 			}
 		}
 		if d.Grade != want {

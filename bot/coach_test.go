@@ -199,16 +199,16 @@ func TestReview(t *testing.T) {
 	})
 	t.Run("a game with a known blunder: deferred, then the blunder and the better move", func(t *testing.T) {
 		e.ouriGame(ch, "alice", "bob", false)
-		// South's a at ply 7 leaves six seeds to North's c; e kept them.
-		for i, m := range []string{"f", "f", "c", "a", "d", "e", "a", "c"} {
+		// South's d at ply 9 leaves five seeds to North's e; a kept them.
+		for i, m := range []string{"f", "f", "e", "e", "a", "b", "b", "c", "d", "e"} {
 			e.play(ch, []string{"alice", "bob"}[i%2], m)
 		}
 		mustPublic(t, e.do(e.in(ch, "alice", "resign")))
 		text := e.deferred(e.in(ch, "bob", "review", "player", "alice"))
-		mustSay(t, "the review", text, "— 8 decisions:", "7. South **`a`??** — better **`e`**",
+		mustSay(t, "the review", text, "— 10 decisions:", "9. South **`d`??** — better **`a`**",
 			"Accuracy of "+mention("alice")+" (South)")
 		// Bob made no mistake: no decision of his is marked, and he kept at least 90 % accuracy.
-		if !regexp.MustCompile(`Accuracy of ` + regexp.QuoteMeta(mention("bob")) + ` \(North\): (9\d|100)% over 4 decisions`).MatchString(text) {
+		if !regexp.MustCompile(`Accuracy of ` + regexp.QuoteMeta(mention("bob")) + ` \(North\): (9\d|100)% over 5 decisions`).MatchString(text) {
 			t.Errorf("bob's accuracy is not 90 %% or more over 4 decisions:\n%s", text)
 		}
 		if n := strings.Count(text, "— better"); n != 1 {

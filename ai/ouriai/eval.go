@@ -26,7 +26,19 @@ const (
 	fTheirReach                  // theirs
 	fMyHouse                     // 6 features: the seeds in my houses a–f
 	fTheirHouse   = fMyHouse + 6 // 6 features: the seeds in their houses a–f
-	nBase         = fTheirHouse + 6
+	nHouseBase    = fTheirHouse + 6
+)
+
+const (
+	fMyMoves      = nHouseBase + iota // my legal sowings
+	fTheirMoves                       // theirs, were it their turn
+	fMyHome                           // my seeds that a sowing would keep on my side
+	fTheirHome                        // theirs
+	fMyGift                           // my seeds that a sowing would hand to their side (a lap counted once)
+	fTheirGift                        // theirs
+	fMyBiggest                        // the seeds in my fullest house
+	fTheirBiggest                     // in theirs
+	nBase
 )
 
 // NFeatures counts the features: each base feature alone and scaled by the seeds on the board,
@@ -84,11 +96,20 @@ func baseFeatures(p *ouri.Position) (b [nBase]int, board int) {
 			b[fTheirReach]++
 		}
 		b[fMyHouse+i], b[fTheirHouse+i] = int(mine), int(theirs)
+		// A sowing from house i keeps its first 5−i seeds at home and hands the next six over.
+		b[fMyHome] += min(int(mine), 5-i)
+		b[fTheirHome] += min(int(theirs), 5-i)
+		b[fMyGift] += min(6, max(0, int(mine)-(5-i)))
+		b[fTheirGift] += min(6, max(0, int(theirs)-(5-i)))
+		b[fMyBiggest] = max(b[fMyBiggest], int(mine))
+		b[fTheirBiggest] = max(b[fTheirBiggest], int(theirs))
 	}
 	b[fMyCapture] = bestCapture(p)
+	b[fMyMoves] = bits.OnesCount8(p.LegalMask())
 	q := *p
 	q.ToMove = op
 	b[fTheirCapture] = bestCapture(&q)
+	b[fTheirMoves] = bits.OnesCount8(q.LegalMask())
 	return b, board
 }
 

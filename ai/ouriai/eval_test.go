@@ -51,3 +51,28 @@ func TestEvaluateIsTheWeightedFeatures(t *testing.T) {
 		t.Errorf("Evaluate %d, the features say %d", got, want)
 	}
 }
+
+func TestFeaturesCountMovesHomeGiftAndTheFullestHouse(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		p      ouri.Position
+		mine   [4]int // moves, home, gift, biggest for the side to move
+		theirs [4]int
+	}{
+		{"at the start each side keeps 14 seeds home and hands 10 over", ouri.Start(ouri.RulesOuri), [4]int{6, 14, 10, 4}, [4]int{6, 14, 10, 4}},
+		{"the singleton rule leaves Ouri one move where Abapa has three",
+			ouri.Position{Houses: [12]uint8{1, 3, 0, 0, 1, 0, 2}, Rules: ouri.RulesOuri}, [4]int{1, 5, 0, 3}, [4]int{1, 2, 0, 2}},
+		{"Abapa keeps the singletons",
+			ouri.Position{Houses: [12]uint8{1, 3, 0, 0, 1, 0, 2}, Rules: ouri.RulesAbapa}, [4]int{3, 5, 0, 3}, [4]int{1, 2, 0, 2}},
+		{"a lap hands six seeds over once, and the mover is North",
+			ouri.Position{Houses: [12]uint8{0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 15}, ToMove: 1, Rules: ouri.RulesAbapa}, [4]int{1, 0, 6, 15}, [4]int{1, 0, 1, 1}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			b, _ := baseFeatures(&c.p)
+			got := [2][4]int{{b[fMyMoves], b[fMyHome], b[fMyGift], b[fMyBiggest]}, {b[fTheirMoves], b[fTheirHome], b[fTheirGift], b[fTheirBiggest]}}
+			if want := [2][4]int{c.mine, c.theirs}; got != want {
+				t.Errorf("moves, home, gift, fullest house: %v, want %v", got, want)
+			}
+		})
+	}
+}

@@ -45,21 +45,22 @@ func TestTuneEval(t *testing.T) {
 			continue
 		}
 		start := time.Now()
-		samples, err := loadSamples(rules)
+		records, err := loadRecords(rules)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if samples == nil {
+		if records == nil {
 			db := envDB(t, rules)
 			var eval *Weights
 			if os.Getenv("OURI_TUNE_FROM") == "current" {
 				eval = &DefaultWeights[rules]
 			}
-			samples = playSamples(n, rules, db, eval, depth)
-			if err := saveSamples(rules, samples); err != nil {
+			records = playRecords(n, rules, db, eval, depth)
+			if err := saveRecords(rules, records); err != nil {
 				t.Fatal(err)
 			}
 		}
+		samples := withFeatures(records)
 		w, rmse, base := fit(samples)
 		t.Logf("%v: %d positions in %v; residual %.2f seeds (store difference alone: %.2f)",
 			rules, len(samples), time.Since(start).Round(time.Second), rmse, base)
@@ -89,11 +90,11 @@ func envDB(t *testing.T, rules ouri.Rules) *DB {
 	return db
 }
 
-// playSamples plays n self-play games of rules at depth, two at a time or OURI_TUNE_JOBS.
-func playSamples(n int, rules ouri.Rules, db *DB, eval *Weights, depth int) []sample {
+// playRecords plays n self-play games of rules at depth, two at a time or OURI_TUNE_JOBS.
+func playRecords(n int, rules ouri.Rules, db *DB, eval *Weights, depth int) []record {
 	var (
 		mu      sync.Mutex
-		samples []sample
+		records []record
 		wg      sync.WaitGroup
 		next    = make(chan int)
 	)
@@ -105,7 +106,7 @@ func playSamples(n int, rules ouri.Rules, db *DB, eval *Weights, depth int) []sa
 			for g := range next {
 				got := selfPlay(s, rules, uint64(g))
 				mu.Lock()
-				samples = append(samples, got...)
+				records = append(records, got...)
 				mu.Unlock()
 			}
 		}()
@@ -115,7 +116,7 @@ func playSamples(n int, rules ouri.Rules, db *DB, eval *Weights, depth int) []sa
 	}
 	close(next)
 	wg.Wait()
-	return samples
+	return records
 }
 
 // printWeights prints w as a line of DefaultWeights.
@@ -136,18 +137,34 @@ type sample struct {
 	Result float64 // the game's result for the mover: 1 a win, 0.5 a draw, 0 a loss
 }
 
+// record is a self-play position as OURI_TUNE_SAMPLES keeps it: the position rather than its
+// features, so that a fit with other features needs no new games.
+type record struct {
+	P      ouri.Position
+	Gain   float64
+	Result float64
+}
+
+// withFeatures computes the records' features.
+func withFeatures(records []record) []sample {
+	out := make([]sample, len(records))
+	for i, r := range records {
+		out[i] = sample{Features(&r.P), r.Gain, r.Result}
+	}
+	return out
+}
+
 // selfPlay plays one game from a few random plies and returns its positions with more seeds on
 // the board than the database holds, labelled by how the game ended.
-func selfPlay(s *Search, rules ouri.Rules, seed uint64) []sample {
+func selfPlay(s *Search, rules ouri.Rules, seed uint64) []record {
 	rng := rand.New(rand.NewPCG(seed, uint64(rules)))
 	p := ouri.Start(rules)
 	seen := map[ouri.Position]int{p: 1}
 	var hist []ouri.Position
 	hist = append(hist, p)
 	type at struct {
-		f  [NFeatures]float64
-		me uint8
-		d  int
+		p ouri.Position
+		d int
 	}
 	var line []at
 	random := 2 + rng.IntN(7)
@@ -167,7 +184,7 @@ func selfPlay(s *Search, rules ouri.Rules, seed uint64) []sample {
 			m = legal[rng.IntN(k)]
 		} else {
 			if p.SideSeeds(0)+p.SideSeeds(1) > FullSeeds {
-				line = append(line, at{Features(&p), p.ToMove, int(p.Stores[p.ToMove]) - int(p.Stores[1-p.ToMove])})
+				line = append(line, at{p, int(p.Stores[p.ToMove]) - int(p.Stores[1-p.ToMove])})
 			}
 			m = s.Best(context.Background(), p, hist, time.Hour, rng).Move
 		}
@@ -195,10 +212,10 @@ func selfPlay(s *Search, rules ouri.Rules, seed uint64) []sample {
 			final[1] += left
 		}
 	}
-	out := make([]sample, len(line))
+	out := make([]record, len(line))
 	for i, a := range line {
-		d := final[a.me] - final[1-a.me]
-		out[i] = sample{a.f, float64(d - a.d), 0.5 + 0.5*float64(cmp.Compare(d, 0))}
+		d := final[a.p.ToMove] - final[1-a.p.ToMove]
+		out[i] = record{a.p, float64(d - a.d), 0.5 + 0.5*float64(cmp.Compare(d, 0))}
 	}
 	return out
 }
@@ -344,9 +361,9 @@ func logistic(samples []sample, use func(int) bool) (theta Weights, loss float64
 	return theta, loss / float64(max(1, len(samples)))
 }
 
-// loadSamples reads the positions OURI_TUNE_SAMPLES holds for rules (nil if unset or not there
+// loadRecords reads the positions OURI_TUNE_SAMPLES holds for rules (nil if unset or not there
 // yet), so that fits can be compared on the same games.
-func loadSamples(rules ouri.Rules) ([]sample, error) {
+func loadRecords(rules ouri.Rules) ([]record, error) {
 	dir := os.Getenv("OURI_TUNE_SAMPLES")
 	if dir == "" {
 		return nil, nil
@@ -358,12 +375,13 @@ func loadSamples(rules ouri.Rules) ([]sample, error) {
 		return nil, err
 	}
 	defer f.Close()
-	var s []sample
-	return s, gob.NewDecoder(bufio.NewReader(f)).Decode(&s)
+	var r []record
+	err = gob.NewDecoder(bufio.NewReader(f)).Decode(&r)
+	return r, err
 }
 
-// saveSamples keeps the positions in OURI_TUNE_SAMPLES, if set.
-func saveSamples(rules ouri.Rules, s []sample) error {
+// saveRecords keeps the positions in OURI_TUNE_SAMPLES, if set.
+func saveRecords(rules ouri.Rules, r []record) error {
 	dir := os.Getenv("OURI_TUNE_SAMPLES")
 	if dir == "" {
 		return nil
@@ -372,7 +390,7 @@ func saveSamples(rules ouri.Rules, s []sample) error {
 	if err != nil {
 		return err
 	}
-	if err := gob.NewEncoder(f).Encode(s); err != nil {
+	if err := gob.NewEncoder(f).Encode(r); err != nil {
 		f.Close()
 		return err
 	}

@@ -77,9 +77,9 @@ func TestConsoleHintCountsAndIsRefusedInRatedGames(t *testing.T) {
 }
 
 func TestConsoleReviewFindsTheBlunder(t *testing.T) {
-	// South's a at ply 7 leaves six seeds to North's c; e kept them.
+	// South's d at ply 9 leaves five seeds to North's e; a kept them.
 	lines := []string{"@alice /ouri challenge opponent:@bob first:me rated:false", "@bob click Accept"}
-	for i, m := range []string{"f", "f", "c", "a", "d", "e", "a", "c"} {
+	for i, m := range []string{"f", "f", "e", "e", "a", "b", "b", "c", "d", "e"} {
 		who := "@alice"
 		if i%2 == 1 {
 			who = "@bob"
@@ -91,7 +91,7 @@ func TestConsoleReviewFindsTheBlunder(t *testing.T) {
 	review := out[len(out)-1]
 	for _, want := range []string{
 		"The bot is reviewing the game",
-		"7. South `a`?? — better `e`",
+		"9. South `d`?? — better `a`",
 		"Accuracy of @alice (South)",
 		"`??` blunder (30+)",
 	} {
