@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"tabuleiro/ai/internal/regress"
 	"tabuleiro/games"
 	"tabuleiro/games/oolong"
 )
@@ -168,87 +169,16 @@ func selfPlay(seed uint64, depth int) []sample {
 	return out
 }
 
-// logistic fits the chance that the mover wins (a draw half) as the logistic function of a
-// weighted sum of the features use keeps, by Newton's method on the ridge-regularised log loss,
-// and returns the weights and the mean log loss.
+// logistic fits the samples' results by the features use keeps (regress.Logistic) and returns
+// the weights and the mean log loss.
 func logistic(samples []sample, use func(int) bool) (theta features, loss float64) {
-	const n = nFeatures
-	lambda := 1e-4 * float64(len(samples))
-	for range 25 {
-		var a [n][n + 1]float64
-		loss = 0
-		for _, s := range samples {
-			z := 0.0
-			for i, x := range s.F {
-				z += theta[i] * x
-			}
-			p := 1 / (1 + math.Exp(-z))
-			loss -= s.Result*math.Log(max(p, 1e-12)) + (1-s.Result)*math.Log(max(1-p, 1e-12))
-			h := p * (1 - p)
-			for i := range n {
-				if !use(i) {
-					continue
-				}
-				for j := i; j < n; j++ {
-					if use(j) {
-						a[i][j] += h * s.F[i] * s.F[j]
-					}
-				}
-				a[i][n] -= (p - s.Result) * s.F[i]
-			}
-		}
-		for i := range n {
-			for j := 0; j < i; j++ {
-				a[i][j] = a[j][i]
-			}
-			if use(i) {
-				a[i][i] += lambda
-				a[i][n] -= lambda * theta[i]
-			} else {
-				a[i][i] = 1
-			}
-		}
-		step := solve(&a)
-		done := true
-		for i := range theta {
-			theta[i] += step[i]
-			done = done && math.Abs(step[i]) < 1e-6
-		}
-		if done {
-			break
-		}
+	xs, results := make([][]float64, len(samples)), make([]float64, len(samples))
+	for i := range samples {
+		xs[i], results[i] = samples[i].F[:], samples[i].Result
 	}
-	return theta, loss / float64(max(1, len(samples)))
-}
-
-// solve solves the linear system a (its last column the right-hand side) by Gaussian elimination
-// with partial pivoting.
-func solve(a *[nFeatures][nFeatures + 1]float64) (x features) {
-	const n = nFeatures
-	for c := range n {
-		piv := c
-		for r := c + 1; r < n; r++ {
-			if math.Abs(a[r][c]) > math.Abs(a[piv][c]) {
-				piv = r
-			}
-		}
-		a[c], a[piv] = a[piv], a[c]
-		for r := range n {
-			if r == c || a[c][c] == 0 {
-				continue
-			}
-			k := a[r][c] / a[c][c]
-			for j := c; j <= n; j++ {
-				a[r][j] -= k * a[c][j]
-			}
-		}
-	}
-	for i := range n {
-		if a[i][i] != 0 {
-			x[i] = a[i][n] / a[i][i]
-		}
-	}
-	return x
+	fitted, loss := regress.Logistic(xs, results, use)
+	copy(theta[:], fitted)
+	return theta, loss
 }
 
 // loadSamples reads the positions kept at path (nil if path is empty or not there yet).

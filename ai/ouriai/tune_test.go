@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"tabuleiro/ai/internal/regress"
 	"tabuleiro/games/ouri"
 )
 
@@ -224,7 +225,10 @@ func selfPlay(s *Search, rules ouri.Rules, seed uint64) []record {
 // residual and the residual of predicting no gain at all.
 func fit(samples []sample) (w Weights, rmse, base float64) {
 	const n = NFeatures
-	var a [n][n + 1]float64
+	a := make([][]float64, n)
+	for i := range a {
+		a[i] = make([]float64, n+1)
+	}
 	for _, s := range samples {
 		for i := range n {
 			for j := range n {
@@ -236,7 +240,7 @@ func fit(samples []sample) (w Weights, rmse, base float64) {
 	for i := range n {
 		a[i][i] += 1e-3 * float64(len(samples))
 	}
-	w = solve(&a)
+	copy(w[:], regress.Solve(a))
 	for _, s := range samples {
 		pred := 0.0
 		for i, x := range s.F {
@@ -255,36 +259,6 @@ func workers() int {
 		return n
 	}
 	return 2
-}
-
-// solve solves the linear system a (its last column the right-hand side) by Gaussian elimination
-// with partial pivoting.
-func solve(a *[NFeatures][NFeatures + 1]float64) (x Weights) {
-	const n = NFeatures
-	for c := range n {
-		piv := c
-		for r := c + 1; r < n; r++ {
-			if math.Abs(a[r][c]) > math.Abs(a[piv][c]) {
-				piv = r
-			}
-		}
-		a[c], a[piv] = a[piv], a[c]
-		for r := range n {
-			if r == c || a[c][c] == 0 {
-				continue
-			}
-			k := a[r][c] / a[c][c]
-			for j := c; j <= n; j++ {
-				a[r][j] -= k * a[c][j]
-			}
-		}
-	}
-	for i := range n {
-		if a[i][i] != 0 {
-			x[i] = a[i][n] / a[i][i]
-		}
-	}
-	return x
 }
 
 // fitLogistic fits the chance that the mover wins (a draw half) as the logistic function of a
@@ -309,56 +283,16 @@ func fitLogistic(samples []sample) (w Weights, k, loss, base float64) {
 	return w, k, loss, base
 }
 
-// logistic fits the logistic model on the features use keeps and returns its coefficients and
-// mean log loss.
+// logistic fits the samples' results by the features use keeps (regress.Logistic) and returns
+// the weights and the mean log loss.
 func logistic(samples []sample, use func(int) bool) (theta Weights, loss float64) {
-	const n = NFeatures
-	lambda := 1e-4 * float64(len(samples))
-	for range 25 {
-		var a [n][n + 1]float64
-		loss = 0
-		for _, s := range samples {
-			z := 0.0
-			for i, x := range s.F {
-				z += theta[i] * x
-			}
-			p := 1 / (1 + math.Exp(-z))
-			loss -= s.Result*math.Log(max(p, 1e-12)) + (1-s.Result)*math.Log(max(1-p, 1e-12))
-			h := p * (1 - p)
-			for i := range n {
-				if !use(i) {
-					continue
-				}
-				for j := i; j < n; j++ {
-					if use(j) {
-						a[i][j] += h * s.F[i] * s.F[j]
-					}
-				}
-				a[i][n] -= (p - s.Result) * s.F[i]
-			}
-		}
-		for i := range n {
-			for j := 0; j < i; j++ {
-				a[i][j] = a[j][i]
-			}
-			if use(i) {
-				a[i][i] += lambda
-				a[i][n] -= lambda * theta[i]
-			} else {
-				a[i][i] = 1
-			}
-		}
-		step := solve(&a)
-		done := true
-		for i := range theta {
-			theta[i] += step[i]
-			done = done && math.Abs(step[i]) < 1e-6
-		}
-		if done {
-			break
-		}
+	xs, results := make([][]float64, len(samples)), make([]float64, len(samples))
+	for i := range samples {
+		xs[i], results[i] = samples[i].F[:], samples[i].Result
 	}
-	return theta, loss / float64(max(1, len(samples)))
+	fitted, loss := regress.Logistic(xs, results, use)
+	copy(theta[:], fitted)
+	return theta, loss
 }
 
 // loadRecords reads the positions OURI_TUNE_SAMPLES holds for rules (nil if unset or not there
