@@ -1,15 +1,10 @@
 package oolongai
 
 import (
-	"bufio"
-	"encoding/gob"
-	"errors"
 	"fmt"
-	"io/fs"
 	"math"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"strconv"
 	"sync"
 	"testing"
@@ -39,7 +34,7 @@ func TestTuneEval(t *testing.T) {
 	}
 	start := time.Now()
 	path := os.Getenv("OOLONG_TUNE_SAMPLES")
-	samples, err := loadSamples(path)
+	samples, err := regress.Load[sample](path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +45,7 @@ func TestTuneEval(t *testing.T) {
 		}
 		samples = playSamples(n, depth)
 		weights = kept
-		if err := saveSamples(path, samples); err != nil {
+		if err := regress.Save(path, samples); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -179,39 +174,4 @@ func logistic(samples []sample, use func(int) bool) (theta features, loss float6
 	fitted, loss := regress.Logistic(xs, results, use)
 	copy(theta[:], fitted)
 	return theta, loss
-}
-
-// loadSamples reads the positions kept at path (nil if path is empty or not there yet).
-func loadSamples(path string) ([]sample, error) {
-	if path == "" {
-		return nil, nil
-	}
-	f, err := os.Open(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	} else if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	var s []sample
-	return s, gob.NewDecoder(bufio.NewReader(f)).Decode(&s)
-}
-
-// saveSamples keeps the positions at path, if set.
-func saveSamples(path string, s []sample) error {
-	if path == "" {
-		return nil
-	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := gob.NewEncoder(f).Encode(s); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
 }

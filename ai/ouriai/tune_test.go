@@ -1,13 +1,9 @@
 package ouriai
 
 import (
-	"bufio"
 	"cmp"
 	"context"
-	"encoding/gob"
-	"errors"
 	"fmt"
-	"io/fs"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -46,7 +42,7 @@ func TestTuneEval(t *testing.T) {
 			continue
 		}
 		start := time.Now()
-		records, err := loadRecords(rules)
+		records, err := regress.Load[record](recordsPath(rules))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -57,7 +53,7 @@ func TestTuneEval(t *testing.T) {
 				eval = &DefaultWeights[rules]
 			}
 			records = playRecords(n, rules, db, eval, depth)
-			if err := saveRecords(rules, records); err != nil {
+			if err := regress.Save(recordsPath(rules), records); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -295,40 +291,13 @@ func logistic(samples []sample, use func(int) bool) (theta Weights, loss float64
 	return theta, loss
 }
 
-// loadRecords reads the positions OURI_TUNE_SAMPLES holds for rules (nil if unset or not there
-// yet), so that fits can be compared on the same games.
-func loadRecords(rules ouri.Rules) ([]record, error) {
+// recordsPath is where OURI_TUNE_SAMPLES keeps the positions of rules ("" when unset).
+func recordsPath(rules ouri.Rules) string {
 	dir := os.Getenv("OURI_TUNE_SAMPLES")
 	if dir == "" {
-		return nil, nil
+		return ""
 	}
-	f, err := os.Open(filepath.Join(dir, rules.String()+".gob"))
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	} else if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	var r []record
-	err = gob.NewDecoder(bufio.NewReader(f)).Decode(&r)
-	return r, err
-}
-
-// saveRecords keeps the positions in OURI_TUNE_SAMPLES, if set.
-func saveRecords(rules ouri.Rules, r []record) error {
-	dir := os.Getenv("OURI_TUNE_SAMPLES")
-	if dir == "" {
-		return nil
-	}
-	f, err := os.Create(filepath.Join(dir, rules.String()+".gob"))
-	if err != nil {
-		return err
-	}
-	if err := gob.NewEncoder(f).Encode(r); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return filepath.Join(dir, rules.String()+".gob")
 }
 
 func TestFitLogisticFindsTheModelTheResultsCameFrom(t *testing.T) {

@@ -3,6 +3,9 @@ package regress
 import (
 	"math"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
 	"testing"
 )
 
@@ -61,6 +64,46 @@ func TestLogisticFindsTheModelTheResultsCameFrom(t *testing.T) {
 	t.Run("no samples fit nothing", func(t *testing.T) {
 		if theta, loss := Logistic(nil, nil, func(int) bool { return true }); theta != nil || loss != 0 {
 			t.Errorf("Logistic(nil) = %v, %v", theta, loss)
+		}
+	})
+}
+
+func TestSamplesAreKept(t *testing.T) {
+	type sample struct {
+		F      [2]float64
+		Result float64
+	}
+	path := filepath.Join(t.TempDir(), "kept", "samples.gob")
+	t.Run("nothing kept yet loads none", func(t *testing.T) {
+		if s, err := Load[sample](path); s != nil || err != nil {
+			t.Fatalf("Load = %v, %v", s, err)
+		}
+	})
+	want := []sample{{[2]float64{1, -2}, 1}, {[2]float64{0.5, 3}, 0.5}}
+	if err := Save(path, want); err != nil {
+		t.Fatal(err)
+	}
+	t.Run("what was saved loads back", func(t *testing.T) {
+		got, err := Load[sample](path)
+		if err != nil || !slices.Equal(got, want) {
+			t.Fatalf("Load = %v, %v; want %v", got, err, want)
+		}
+	})
+	t.Run("an empty path keeps and loads nothing", func(t *testing.T) {
+		if err := Save("", want); err != nil {
+			t.Fatal(err)
+		}
+		if s, err := Load[sample](""); s != nil || err != nil {
+			t.Fatalf("Load = %v, %v", s, err)
+		}
+	})
+	t.Run("a file that is not samples is an error", func(t *testing.T) {
+		bad := filepath.Join(t.TempDir(), "bad.gob")
+		if err := os.WriteFile(bad, []byte("not gob"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Load[sample](bad); err == nil {
+			t.Fatal("Load read a file that is not samples")
 		}
 	})
 }
