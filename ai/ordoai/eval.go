@@ -142,7 +142,7 @@ func (v *sight) threatens(p *ordo.Position, connected bool) bool {
 		// The runner must land next to every group of the pieces it leaves behind: the one group
 		// left when its neighbours hang together around it in a connected side.
 		rest := own.AndNot(one)
-		if connected && ringJoined(own, s) {
+		if connected && own.RingJoined(s) {
 			if !rest.Empty() {
 				dest = dest.And(rest.Dilate())
 			}
@@ -241,7 +241,7 @@ func side(p *ordo.Position, v, enemy *sight, toMove, whole bool) int {
 			q := b.First()
 			b = b.AndNot(ordo.Bit(q))
 			score -= wAttacked
-			if !ringJoined(own, q) && (whole && own.Splits(q) || !whole && !own.AndNot(ordo.Bit(q)).Connected()) {
+			if whole && own.Splits(q) || !whole && !own.RingJoined(q) && !own.AndNot(ordo.Bit(q)).Connected() {
 				score -= wCutAttack
 			}
 		}
@@ -256,69 +256,4 @@ func popcount16(x uint16) int {
 		n++
 	}
 	return n
-}
-
-// ringJoined reports whether the own neighbours of q hang together around it, so that removing q
-// cannot split its group (the cheap half of the cut-point test).
-func ringJoined(own ordo.Bits, q ordo.Square) bool {
-	f, r := q.File(), q.Rank()
-	w := 0
-	for dr := -1; dr <= 1; dr++ {
-		if rr := r + dr; rr >= 0 && rr < ordo.Ranks {
-			w |= int(uint32(own.Row(rr))<<1>>uint(f)&7) << (3 * (dr + 1))
-		}
-	}
-	return windowJoined[w]
-}
-
-// windowJoined[w] says whether the set neighbours in a 3×3 window w (bit 3·row + column, centre
-// ignored) form one group among themselves, 8-neighbourhood within the ring.
-var windowJoined = func() (t [512]bool) {
-	for w := range t {
-		var nb [9]bool
-		cnt := 0
-		for i := 0; i < 9; i++ {
-			if i != 4 && w>>i&1 != 0 {
-				nb[i] = true
-				cnt++
-			}
-		}
-		if cnt <= 1 {
-			t[w] = true
-			continue
-		}
-		var seen [9]bool
-		stack := []int{}
-		for i := 0; i < 9; i++ {
-			if nb[i] {
-				seen[i] = true
-				stack = append(stack, i)
-				break
-			}
-		}
-		got := 1
-		for len(stack) > 0 {
-			i := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			for j := 0; j < 9; j++ {
-				if !nb[j] || seen[j] {
-					continue
-				}
-				if abs(i%3-j%3) <= 1 && abs(i/3-j/3) <= 1 {
-					seen[j] = true
-					got++
-					stack = append(stack, j)
-				}
-			}
-		}
-		t[w] = got == cnt
-	}
-	return t
-}()
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
 }

@@ -500,7 +500,7 @@ func (s *Search) connected(p *ordo.Position, ply int) bool {
 		return p.Connected(p.Side)
 	default:
 		own := p.Pieces[p.Side].Or(ordo.Bit(q))
-		return ringJoined(own, q) || !own.Splits(q)
+		return !own.Splits(q)
 	}
 }
 

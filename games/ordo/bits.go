@@ -166,10 +166,18 @@ func (b Bits) Connected() bool {
 	return b.Fill(Bit(b.First())) == b
 }
 
+// RingJoined reports whether the neighbours of s in b hang together around s (or s has none):
+// then taking s out of a connected b cannot split it. It is the cheap half of Splits.
+func (b Bits) RingJoined(s Square) bool { return windowJoined[ringWindow(b, s)] }
+
 // Splits reports whether taking s out of b, a connected set holding s, leaves more than one group:
-// a flood fill from one neighbour of s that stops as soon as it has met all the others (mostly a
-// few steps around s), where Connected would fill the whole group.
+// none when its neighbours hang together around it (RingJoined), else a flood fill from one
+// neighbour of s that stops as soon as it has met all the others (mostly a few steps around s),
+// where Connected would fill the whole group.
 func (b Bits) Splits(s Square) bool {
+	if b.RingJoined(s) {
+		return false
+	}
 	rest := b.AndNot(Bit(s))
 	nb := Bit(s).Dilate().And(rest)
 	if nb.Empty() {

@@ -211,9 +211,10 @@ func init() {
 }
 
 // ringJoined[pattern] says whether the neighbours of a square present in pattern (bit i for
-// the i-th neighbour clockwise from north: N NE E SE S SW W NW) are connected among themselves. Then taking the square away cannot split a
-// connected group, which spares most flood fills.
-var ringJoined [256]bool
+// the i-th neighbour clockwise from north: N NE E SE S SW W NW) are connected among themselves
+// (no neighbours: nothing to split). Then taking the square away cannot split a connected group,
+// which spares most flood fills.
+var ringJoined = [256]bool{0: true}
 
 func init() {
 	for p := 1; p < 256; p++ {
@@ -310,10 +311,10 @@ func joins(rest, moved, need Bits) bool {
 }
 
 // joiners is touchesAll(own without s), with a shortcut: when own is connected and s is no cut
-// point (its neighbours hang together around it, or Splits says so), own without s is one group.
+// point, own without s is one group.
 func joiners(own Bits, s Square, ownConnected bool) Bits {
 	rest := own.AndNot(Bit(s))
-	if ownConnected && (windowJoined[ringWindow(own, s)] || !own.Splits(s)) {
+	if ownConnected && !own.Splits(s) {
 		if rest.Empty() {
 			return Board
 		}
