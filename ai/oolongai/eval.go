@@ -113,19 +113,29 @@ func (md *model) build(p *oolong.Position, side games.Seat) {
 	}
 }
 
+// four is the chance that the tables other than t give side exactly four claims: where t's
+// claim decides the game.
+func (md *model) four(t oolong.Dir) float64 {
+	var c float64
+	for k := 0; k <= 4; k++ {
+		c += md.before[t][k] * md.after[t+1][4-k]
+	}
+	return c
+}
+
 // raceEvaluate is the race alone: side's chance of five claims, plus three quarters of what
 // the next placement adds.
 func raceEvaluate(p *oolong.Position, side games.Seat) int {
 	var md model
 	md.build(p, side)
-	win := md.before[numTables][5] + tempo(p, side, &md.q, &md.before, &md.after)*3/4
+	win := md.before[numTables][5] + tempo(p, side, &md)*3/4
 	return int(evalScale * (2*win - 1))
 }
 
 // tempo is how much the next placement raises side's chance of winning (lowers it, when the
 // opponent makes it): the mover serves the directed table, or the table best for them when they
 // place freely. A pending special is left to the search.
-func tempo(p *oolong.Position, side games.Seat, q *[numTables]float64, before, after *[numTables + 1][6]float64) float64 {
+func tempo(p *oolong.Position, side games.Seat, md *model) float64 {
 	if !p.Placing() {
 		return 0
 	}
@@ -142,11 +152,7 @@ func tempo(p *oolong.Position, side games.Seat, q *[numTables]float64, before, a
 		} else {
 			op++
 		}
-		var four float64
-		for k := 0; k <= 4; k++ {
-			four += before[t][k] * after[t+1][4-k]
-		}
-		g := four * (claimChance(me, op) - q[t])
+		g := md.four(t) * (claimChance(me, op) - md.q[t])
 		if mover != side {
 			g = -g
 		}

@@ -42,7 +42,7 @@ func featuresOf(p *oolong.Position) (f features) {
 	f[fRace] = max(-raceLogit, min(raceLogit, math.Log(win/(1-win))))
 	f[fRaceLate] = f[fRace] * float64(80-p.Supply(0)-p.Supply(1)) / 80
 	if p.Placing() {
-		f[fTempo] = tempo(p, me, &md.q, &md.before, &md.after)
+		f[fTempo] = tempo(p, me, &md)
 		f[fSend] = -send(p, &md)
 		if wt, ws := p.Waiter(); openSeats(p, wt, ws) == 0 {
 			f[fFree] = 1
@@ -112,11 +112,7 @@ func send(p *oolong.Position, md *model) float64 {
 		if p.Claim(t) != games.NoSeat || emptySeats(p, t) == 0 {
 			return 0
 		}
-		var four float64
-		for k := 0; k <= 4; k++ {
-			four += md.before[t][k] * md.after[t+1][4-k]
-		}
-		return four * (md.q[t] - claimChance(p.Count(me, t), p.Count(me.Other(), t)+1))
+		return md.four(t) * (md.q[t] - claimChance(p.Count(me, t), p.Count(me.Other(), t)+1))
 	}
 	var g [numTables]float64
 	anyBest := 0.0
