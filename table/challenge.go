@@ -140,9 +140,8 @@ func (t *Table) Answer(a Actor, id uint64, accept bool, messageID string) (Answe
 	if !now.Before(c.Expires) {
 		return Answered{}, store.ErrExpired
 	}
-	if err := t.seatsFree(&a, c); err != nil {
-		return Answered{}, err
-	}
+	// Whether both seats are free is the store's to say, in the transaction that takes the
+	// challenge: a check here could see the game a racing Accept just started and misname it.
 	challenger := store.Player{UserID: c.Challenger}
 	opponent := store.Player{UserID: c.Opponent}
 	seats := [2]store.Player{challenger, opponent}
@@ -169,7 +168,7 @@ func (t *Table) Answer(a Actor, id uint64, accept bool, messageID string) (Answe
 		return Answered{}, refuse(Stale, "refusal.challenge-taken", "Kind", c.Kind)
 	}
 	if errors.Is(err, store.ErrBusy) {
-		// A game started since the check above: name whose.
+		// Name whose game it is.
 		if named := t.seatsFree(&a, c); named != nil {
 			err = named
 		}
