@@ -29,10 +29,13 @@ type matchConfig struct {
 	A, B         ai.Settings
 	Games        int // rounded up to an even number: each opening is played with both seat assignments
 	OpeningPlies int // random plies that make each opening
-	Seed         uint64
-	Jobs         int
-	MaxPlies     int // a game still going after this many plies is scored a draw
-	Player       *ai.Player
+	// Openings, when set, are the openings instead (each its decisions in notation), played in
+	// order and from the first again when the match has more pairs than they are.
+	Openings [][]string
+	Seed     uint64
+	Jobs     int
+	MaxPlies int // a game still going after this many plies is scored a draw
+	Player   *ai.Player
 	// Against, when set, is the command line of another program speaking the engine protocol that
 	// plays B instead of the Player (B's level and budget are sent to it with each "go").
 	Against []string
@@ -168,6 +171,60 @@ func opening(kind string, opts games.Options, n int, seed uint64) (start, error)
 	}
 }
 
+// openingFrom replays an opening's decisions from the start (dealt from seed, for the games that deal).
+func openingFrom(kind string, opts games.Options, moves []string, seed uint64) (start, error) {
+	g, err := catalog.NewDealt(kind, opts, rand.New(rand.NewPCG(seed, 0)))
+	if err != nil {
+		return start{}, err
+	}
+	var names []string
+	for _, s := range moves {
+		m, err := g.Parse(s)
+		if err == nil {
+			err = g.Play(m)
+		}
+		if err != nil {
+			return start{}, fmt.Errorf("%q at ply %d: %w", s, g.Ply()+1, err)
+		}
+		names = append(names, g.Format(m))
+	}
+	if g.Outcome().Over() {
+		return start{}, fmt.Errorf("the game is over after %s", strings.Join(moves, ";"))
+	}
+	return start{g, names}, nil
+}
+
+// readOpenings reads a file of openings, one a line, its decisions in notation separated by ';'
+// (as perft's --moves); '#' starts a comment, blank lines are skipped. Each is replayed, so a
+// mistyped decision is named with its line before any game starts.
+func readOpenings(path, kind string, opts games.Options) ([][]string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var out [][]string
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		line, _, _ := strings.Cut(sc.Text(), "#")
+		moves := splitMoves(line)
+		if len(moves) == 0 {
+			continue
+		}
+		if _, err := openingFrom(kind, opts, moves, 0); err != nil {
+			return nil, fmt.Errorf("%s:%d: %w", path, n, err)
+		}
+		out = append(out, moves)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%s: no openings in it", path)
+	}
+	return out, nil
+}
+
 // chooser is one side of a match: the in-process Player or another engine.
 type chooser interface {
 	// choose picks a decision for g's side to move; moves are g's decisions so far, in notation.
@@ -232,7 +289,13 @@ func runMatch(ctx context.Context, cfg matchConfig, progress func(done int, t ta
 	)
 	openings := make([]start, pairs)
 	for i := range openings {
-		g, err := opening(cfg.Kind, cfg.Options, cfg.OpeningPlies, openingSeed(cfg.Seed, i))
+		var g start
+		var err error
+		if len(cfg.Openings) > 0 {
+			g, err = openingFrom(cfg.Kind, cfg.Options, cfg.Openings[i%len(cfg.Openings)], openingSeed(cfg.Seed, i))
+		} else {
+			g, err = opening(cfg.Kind, cfg.Options, cfg.OpeningPlies, openingSeed(cfg.Seed, i))
+		}
 		if err != nil {
 			return t, err
 		}
@@ -331,6 +394,7 @@ func bench(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	moveTimeA := fs.Duration("movetime-a", 0, "A's budget, if different")
 	moveTimeB := fs.Duration("movetime-b", 0, "B's budget, if different")
 	plies := fs.Int("opening", 2, "random plies of each opening")
+	openingsFile := fs.String("openings", "", `a file of openings to play instead, one a line: decisions separated by ";"`)
 	seed := fs.Uint64("seed", 1, "seed of the openings and the players")
 	jobs := fs.Int("jobs", 1, "games played at once (keep 1 for time-managed levels on a busy machine)")
 	cache := fs.String("cache", "data", "where the AI keeps its endgame databases (empty: in memory only)")
@@ -380,6 +444,13 @@ func bench(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "bench: %v\n", auale.ErrNotAbapa)
 		return 2
 	}
+	var openings [][]string
+	if *openingsFile != "" {
+		if openings, err = readOpenings(*openingsFile, kind, games.Options(opts)); err != nil {
+			fmt.Fprintf(stderr, "bench: --openings: %v\n", err)
+			return 2
+		}
+	}
 	player := ai.New(ai.Config{CacheDir: *cache})
 	var env []string
 	if *cache != "" {
@@ -391,7 +462,7 @@ func bench(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		player.Prepare(ctx, sample)
 	}
 	cfg := matchConfig{
-		Kind: kind, Options: games.Options(opts), Games: *n, OpeningPlies: *plies, Seed: *seed, Jobs: *jobs,
+		Kind: kind, Options: games.Options(opts), Games: *n, OpeningPlies: *plies, Openings: openings, Seed: *seed, Jobs: *jobs,
 		A:        ai.Settings{Level: la, MoveTime: pick(*moveTimeA, *moveTime)},
 		B:        ai.Settings{Level: lb, MoveTime: pick(*moveTimeB, *moveTime)},
 		MaxPlies: 2000,
@@ -405,8 +476,12 @@ func bench(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if len(cfg.Against) > 0 {
 		bName = fmt.Sprintf("%q %s", *against, lb)
 	}
-	fmt.Fprintf(stdout, "%s: A=%s (%v) vs B=%s (%v), %d games from %d paired openings\n",
+	fmt.Fprintf(stdout, "%s: A=%s (%v) vs B=%s (%v), %d games from %d paired openings",
 		kind, la, cfg.A.MoveTime, bName, cfg.B.MoveTime, total, total/2)
+	if len(openings) > 0 {
+		fmt.Fprintf(stdout, " of %s (%d in it)", *openingsFile, len(openings))
+	}
+	fmt.Fprintln(stdout)
 	started := time.Now()
 	t, err := runMatch(ctx, cfg, func(done int, t tally) {
 		fmt.Fprintf(stderr, "\r%d/%d games  A: +%d =%d -%d  (%.0fs)", done, total, t.Win, t.Draw, t.Loss, time.Since(started).Seconds())

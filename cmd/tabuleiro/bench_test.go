@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -62,6 +63,88 @@ func TestBenchAgainstAnotherEngine(t *testing.T) {
 			code, _, errs := runCmd(t, "", append([]string{"bench"}, strings.Fields(c.args)...)...)
 			if code != 2 || !strings.Contains(errs, c.says) {
 				t.Errorf("exit %d, stderr %q, want 2 and %q", code, errs, c.says)
+			}
+		})
+	}
+}
+
+func TestBenchPlaysTheOpeningsOfAFile(t *testing.T) {
+	write := func(t *testing.T, text string) string {
+		path := filepath.Join(t.TempDir(), "openings.txt")
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	t.Run("each line is an opening, replayed with its decisions in canonical notation", func(t *testing.T) {
+		path := write(t, "# balanced\nd;c;E # a comment\n\nf\n")
+		got, err := readOpenings(path, "ouri", nil)
+		if err != nil || len(got) != 2 {
+			t.Fatalf("got %v, %v; want two openings", got, err)
+		}
+		st, err := openingFrom("ouri", nil, got[0], 1)
+		if err != nil || st.game.Ply() != 3 || strings.Join(st.moves, ";") != "d;c;e" {
+			t.Fatalf("the first opening: %v at ply %d, %v", st.moves, st.game.Ply(), err)
+		}
+	})
+	t.Run("a match is played from them, from both seats, and says so", func(t *testing.T) {
+		path := write(t, "d;c\nf;a\n")
+		code, out, errs := runCmd(t, "", "bench", "ouri", "--a", "easy", "--b", "medium", "--games", "6",
+			"--cache", "", "--openings", path)
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, errs)
+		}
+		if !strings.Contains(out, "6 games from 3 paired openings of "+path+" (2 in it)") {
+			t.Errorf("unexpected report:\n%s", out)
+		}
+	})
+	for _, c := range []struct{ name, text, says string }{
+		{"a decision that is not legal is named with its line", "d;c\nd;z\n", ":2: \"z\" at ply 2"},
+		{"a file without an opening is refused", "# nothing\n\n", "no openings"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			code, _, errs := runCmd(t, "", "bench", "ouri", "--games", "2", "--cache", "", "--openings", write(t, c.text))
+			if code != 2 || !strings.Contains(errs, c.says) {
+				t.Errorf("exit %d, stderr %q, want 2 and %q", code, errs, c.says)
+			}
+		})
+	}
+	t.Run("a file that cannot be read is an error", func(t *testing.T) {
+		code, _, errs := runCmd(t, "", "bench", "ouri", "--openings", "/nonexistent/openings.txt")
+		if code != 2 || !strings.Contains(errs, "/nonexistent/openings.txt") {
+			t.Errorf("exit %d, stderr %q", code, errs)
+		}
+	})
+}
+
+func TestOpeningsWritesAFileBenchReads(t *testing.T) {
+	code, out, errs := runCmd(t, "", "openings", "ordo", "--plies", "2", "--n", "3", "--within", "50",
+		"--movetime", "20ms", "--cache", "")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	path := filepath.Join(t.TempDir(), "ordo.txt")
+	if err := os.WriteFile(path, []byte(out), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := readOpenings(path, "ordo", nil)
+	if err != nil || len(got) != 3 {
+		t.Fatalf("bench reads %v, %v from:\n%s", got, err, out)
+	}
+	for _, o := range got {
+		if len(o) != 2 {
+			t.Errorf("an opening of %d plies, want 2: %v", len(o), o)
+		}
+	}
+	for _, c := range []struct{ name, args string }{
+		{"no game", "--n 3"},
+		{"no openings asked for", "ordo --n 0"},
+		{"a verdict further than 50 points from even", "ordo --within 60"},
+	} {
+		t.Run(c.name+" is refused with the usage", func(t *testing.T) {
+			code, _, errs := runCmd(t, "", append([]string{"openings"}, strings.Fields(c.args)...)...)
+			if code != 2 || !strings.Contains(errs, "usage: tabuleiro openings") {
+				t.Errorf("exit %d, stderr %q", code, errs)
 			}
 		})
 	}

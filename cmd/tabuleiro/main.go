@@ -43,6 +43,7 @@ var usage = `usage:
   tabuleiro perft <game> <depth> [--opt key=value]... [--moves "m1;m2;..."] [--divide]
   tabuleiro engine              JSON-lines engine protocol on stdin/stdout
   tabuleiro bench <game> --a <level> --b <level> --games N --movetime D [--opt key=value]...
+  tabuleiro openings <game> [--plies 4] [--n 100] [--within 10] [--movetime 1s]   balanced openings for bench --openings
   tabuleiro backup [--db DB_PATH] <file>   a consistent copy of the games (of the running bot too)
   tabuleiro compact [--db DB_PATH] <file>  a compacted copy of a stopped bot's file
   tabuleiro puzzles [--dir ai/puzzle/sets] [--set NAME,…] [--n 320] [--seed 1]   make the puzzle sets anew
@@ -61,6 +62,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return engine(ctx, stdin, stdout, stderr)
 	case "bench":
 		return bench(ctx, args[1:], stdout, stderr)
+	case "openings":
+		return openingsCmd(ctx, args[1:], stdout, stderr)
 	case "backup":
 		return backup(args[1:], stdout, stderr)
 	case "compact":
