@@ -15,6 +15,7 @@ import (
 	"tabuleiro/store"
 	"tabuleiro/store/etcdkv/etcdtest"
 	"tabuleiro/tournament"
+	"tabuleiro/tournament/tournamenttest"
 )
 
 // tourneyHeard is the notifier of the tournament tests: what the table said, tournaments included.
@@ -408,7 +409,7 @@ func (c *cup) check(tr store.Tournament) {
 			floats++
 		}
 	}
-	if best := fewestFloats(paired, score, met, prior, !r.Relaxed); floats > best {
+	if best := tournamenttest.FewestFloats(paired, score, met, prior, !r.Relaxed); floats > best {
 		t.Fatalf("%s floats %d players where %d would do: %+v", name, floats, best, r.Pairings)
 	}
 	for user, s := range seats {
@@ -424,57 +425,6 @@ func (c *cup) check(tr store.Tournament) {
 			t.Fatalf("%s: %s's seats %v break the seat rules", name, user, s)
 		}
 	}
-}
-
-// fewestFloats is, by brute force, the fewest pairs across score groups of any pairing of players
-// where nobody meets twice and, with strict, everyone may take a seat the seat rules allow.
-func fewestFloats(players []string, score map[string]int, met map[[2]string]bool, seats map[string][]int, strict bool) int {
-	// needs is the seat a player must take next (1 first, 2 second), 0 for either, 3 for neither.
-	needs := func(user string) int {
-		s := seats[user]
-		firsts := 0
-		for _, x := range s {
-			if x == 1 {
-				firsts++
-			}
-		}
-		n, need := len(s), 0
-		if firsts-(n-firsts) >= 1 || n >= 2 && s[n-1] == 1 && s[n-2] == 1 {
-			need = 2
-		}
-		if (n-firsts)-firsts >= 1 || n >= 2 && s[n-1] == 2 && s[n-2] == 2 {
-			need |= 1
-		}
-		return need
-	}
-	best := len(players)
-	var match func(left []string, floats int)
-	match = func(left []string, floats int) {
-		if floats >= best {
-			return
-		}
-		if len(left) == 0 {
-			best = floats
-			return
-		}
-		a := left[0]
-		for i := 1; i < len(left); i++ {
-			b := left[i]
-			if met[[2]string{a, b}] {
-				continue
-			}
-			if na, nb := needs(a), needs(b); strict && (na == 3 || nb == 3 || na != 0 && na == nb) {
-				continue
-			}
-			f := floats
-			if score[a] != score[b] {
-				f++
-			}
-			match(append(slices.Clone(left[1:i]), left[i+1:]...), f)
-		}
-	}
-	match(players, 0)
-	return best
 }
 
 func halfPoints(p store.Pairing) (int, int) {

@@ -15,6 +15,7 @@ import (
 	"tabuleiro/store"
 	"tabuleiro/store/etcdkv/etcdtest"
 	"tabuleiro/tournament"
+	"tabuleiro/tournament/tournamenttest"
 )
 
 // Tournaments played to their end through the signed endpoint on a real file, with Discord faked:
@@ -481,7 +482,7 @@ func checkSwissRound(t *testing.T, tr store.Tournament) {
 			}
 		}
 	}
-	if best := fewestFloats(paired, score, met, seats, !r.Relaxed); floats > best {
+	if best := tournamenttest.FewestFloats(paired, score, met, seats, !r.Relaxed); floats > best {
 		t.Fatalf("round %d pairs %d players across score groups where %d would do: %+v", number, floats, best, r.Pairings)
 	}
 	if number == 1 {
@@ -513,40 +514,6 @@ func seatAllowed(history []int, seat int) bool {
 		diff += map[int]int{1: 1, 2: -1}[s]
 	}
 	return diff <= 1 && diff >= -1
-}
-
-// fewestFloats is, by brute force, the fewest pairs across score groups among the pairings of
-// players with no repeat (and, strict, seats that keep the seat rules).
-func fewestFloats(players []string, score map[string]int, met map[[2]string]bool, seats map[string][]int, strict bool) int {
-	best := len(players)
-	var match func(left []string, floats int)
-	match = func(left []string, floats int) {
-		if floats >= best {
-			return
-		}
-		if len(left) == 0 {
-			best = floats
-			return
-		}
-		a := left[0]
-		for i := 1; i < len(left); i++ {
-			b := left[i]
-			if met[[2]string{a, b}] {
-				continue
-			}
-			if strict && !(seatAllowed(seats[a], 1) && seatAllowed(seats[b], 2) || seatAllowed(seats[a], 2) && seatAllowed(seats[b], 1)) {
-				continue
-			}
-			rest := append(append([]string{}, left[1:i]...), left[i+1:]...)
-			f := floats
-			if score[a] != score[b] {
-				f++
-			}
-			match(rest, f)
-		}
-	}
-	match(players, 0)
-	return best
 }
 
 // checkRoundRobinRound holds a round-robin round to Berger's tables' promise: nobody meets anyone
