@@ -14,7 +14,7 @@ import (
 	"tabuleiro/games/ouri"
 )
 
-// The opening book: every position of the first BookPlies plies of both rule sets, with the move
+// The opening book: every position of the first BookPlies plies of each rule set, with the move
 // a search BookDepth plies deep (with the fitted evaluation and the endgame database) chose
 // there. book.txt is made by TestGenerateBook; each line is the rule set, the sowings from the
 // start (- for none) and the book's sowing, as the mover's house letters:
@@ -23,9 +23,9 @@ import (
 //
 // No position comes back within so few plies, so the game's history cannot change what the
 // book says.
-const (
-	BookPlies = 3
-	BookDepth = 20
+var (
+	BookPlies = [2]int{ouri.RulesOuri: 4, ouri.RulesAbapa: 3}
+	BookDepth = [2]int{ouri.RulesOuri: 24, ouri.RulesAbapa: 20}
 )
 
 //go:embed book.txt
@@ -102,8 +102,9 @@ func house(s string) (int, bool) {
 }
 
 // WriteBook searches every position of rules within plies plies of the start depth plies deep
-// (with eval and db, either may be nil) and writes the book's lines, calling progress after each.
-func WriteBook(w io.Writer, rules ouri.Rules, plies, depth int, eval *Weights, db *DB, progress func(done, total int)) error {
+// (with eval and db, either may be nil; workers searches at once) and writes the book's lines,
+// calling progress after each.
+func WriteBook(w io.Writer, rules ouri.Rules, plies, depth, workers int, eval *Weights, db *DB, progress func(done, total int)) error {
 	type entry struct {
 		line []string
 		pos  ouri.Position
@@ -128,19 +129,40 @@ func WriteBook(w io.Writer, rules ouri.Rules, plies, depth int, eval *Weights, d
 		}
 		level = next
 	}
-	s := &Search{Eval: eval, DB: db, MaxDepth: depth}
+	// The positions are searched by workers at once (each search alone gives the same answer)
+	// and written in order.
+	best := make([]chan int, len(todo))
+	for i := range best {
+		best[i] = make(chan int, 1)
+	}
+	next := make(chan int)
+	for range workers {
+		go func() {
+			s := &Search{Eval: eval, DB: db, MaxDepth: depth}
+			for i := range next {
+				best[i] <- s.Best(context.Background(), todo[i].pos, nil, 24*time.Hour, nil).Move
+			}
+		}()
+	}
+	go func() {
+		for i := range todo {
+			next <- i
+		}
+		close(next)
+	}()
+	var err error
 	for i, e := range todo {
-		res := s.Best(context.Background(), e.pos, nil, 24*time.Hour, nil)
+		m := <-best[i]
 		moves := "-"
 		if len(e.line) > 0 {
 			moves = strings.Join(e.line, ";")
 		}
-		if _, err := fmt.Fprintf(w, "%s %s %c\n", rules, moves, 'a'+res.Move); err != nil {
-			return err
+		if err == nil {
+			_, err = fmt.Fprintf(w, "%s %s %c\n", rules, moves, 'a'+m)
 		}
 		if progress != nil {
 			progress(i+1, len(todo))
 		}
 	}
-	return nil
+	return err
 }

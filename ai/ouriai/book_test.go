@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -12,21 +13,42 @@ import (
 	"tabuleiro/games/ouri"
 )
 
-// TestGenerateBook writes book.txt again, for both rule sets, with the fitted evaluation and the
-// full endgame databases (built in OURI_DB when missing). It runs only when asked:
+// TestGenerateBook writes book.txt again with the fitted evaluation and the full endgame databases
+// (built in OURI_DB when missing), for both rule sets, or with OURI_BOOK=ouri or abapa for that one
+// alone (the other's lines are kept). OURI_BOOK_JOBS searches at once (default 2). It runs only
+// when asked:
 //
-//	OURI_BOOK=1 OURI_DB=/tmp/cache go test ./ai/ouriai -run GenerateBook -v -timeout 2h
+//	OURI_BOOK=1 OURI_DB=/tmp/cache go test ./ai/ouriai -run GenerateBook -v -timeout 3h
 func TestGenerateBook(t *testing.T) {
-	if os.Getenv("OURI_BOOK") == "" {
-		t.Skip("set OURI_BOOK=1 (and OURI_DB=<directory of the endgame databases>) to write book.txt")
+	only := os.Getenv("OURI_BOOK")
+	if only == "" {
+		t.Skip("set OURI_BOOK=1, ouri or abapa (and OURI_DB=<directory of the endgame databases>) to write book.txt")
+	}
+	jobs := 2
+	if n, err := strconv.Atoi(os.Getenv("OURI_BOOK_JOBS")); err == nil && n > 0 {
+		jobs = n
+	}
+	old, err := os.ReadFile("book.txt")
+	if err != nil {
+		t.Fatal(err)
 	}
 	var out bytes.Buffer
-	fmt.Fprintf(&out, "# The opening book (ai/ouriai/book.go): every position within %d plies of the start, searched %d plies deep.\n", BookPlies, BookDepth)
-	fmt.Fprintf(&out, "# Made by: OURI_BOOK=1 OURI_DB=<dir> go test ./ai/ouriai -run GenerateBook -v -timeout 2h\n")
+	fmt.Fprintf(&out, "# The opening book (ai/ouriai/book.go): every position within a few plies of the start, searched deep.\n")
+	fmt.Fprintf(&out, "# Made by: OURI_BOOK=1 OURI_DB=<dir> go test ./ai/ouriai -run GenerateBook -v -timeout 3h\n")
 	for _, rules := range []ouri.Rules{ouri.RulesOuri, ouri.RulesAbapa} {
+		if only != "1" && only != rules.String() {
+			for _, line := range strings.SplitAfter(string(old), "\n") {
+				if strings.HasPrefix(line, rules.String()+" ") || strings.HasPrefix(line, "# "+rules.String()+":") {
+					out.WriteString(line)
+				}
+			}
+			continue
+		}
+		r := rules & 1
+		fmt.Fprintf(&out, "# %s: every position within %d plies, searched %d plies deep.\n", rules, BookPlies[r], BookDepth[r])
 		db := envDB(t, rules)
 		start := time.Now()
-		err := WriteBook(&out, rules, BookPlies, BookDepth, &DefaultWeights[rules&1], db, func(done, total int) {
+		err := WriteBook(&out, rules, BookPlies[r], BookDepth[r], jobs, &DefaultWeights[r], db, func(done, total int) {
 			if done%20 == 0 || done == total {
 				t.Logf("%s: %d/%d positions (%v)", rules, done, total, time.Since(start).Round(time.Second))
 			}
@@ -45,7 +67,7 @@ func TestShippedBookCoversTheOpenings(t *testing.T) {
 		t.Run(rules.String()+" has a legal sowing for every position within its plies", func(t *testing.T) {
 			b := Opening(rules)
 			level := []ouri.Position{ouri.Start(rules)}
-			for ply := 0; ply <= BookPlies; ply++ {
+			for ply := 0; ply <= BookPlies[rules&1]; ply++ {
 				var next []ouri.Position
 				for _, p := range level {
 					m, ok := b[p]
@@ -69,8 +91,11 @@ func TestShippedBookCoversTheOpenings(t *testing.T) {
 			if testing.Short() {
 				t.Skip("a search BookDepth plies deep")
 			}
+			if raceEnabled && BookDepth[rules&1] > 20 {
+				t.Skip("a search 24 plies deep takes minutes under the race detector (20 s without): go test without -race checks it")
+			}
 			p := ouri.Start(rules)
-			s := &Search{Eval: &DefaultWeights[rules&1], MaxDepth: BookDepth}
+			s := &Search{Eval: &DefaultWeights[rules&1], MaxDepth: BookDepth[rules&1]}
 			want := s.Best(context.Background(), p, nil, time.Hour, nil).Move
 			if got := Opening(rules)[p]; got != want {
 				t.Errorf("the book sows %c, the search %c", 'a'+got, 'a'+want)
