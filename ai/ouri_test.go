@@ -184,7 +184,7 @@ func TestHardOuriPlaysValueOptimalMovesFromTheDatabase(t *testing.T) {
 
 func TestHardOuriHonoursBudgetAndCancellation(t *testing.T) {
 	g, _ := ouri.New(games.Options{})
-	for _, m := range []games.Move{3, 2, 4, 1} { // past the opening book, which answers at once
+	for _, m := range []games.Move{3, 2, 4, 1, 0} { // past the opening book, which answers at once
 		g.Play(m)
 	}
 	p := New(Config{EndgameSeeds: testSeeds})

@@ -10,18 +10,20 @@ import (
 	"testing"
 	"time"
 
+	"tabuleiro/ai/ouriai"
 	"tabuleiro/games"
 	"tabuleiro/games/ordo"
 	"tabuleiro/games/ouri"
 )
 
-// midgame is an Ouri game a few plies in, where hard has something to think about.
+// midgame is an Ouri game a few plies in, past the opening book, where hard has something to
+// think about.
 func midgame(t testing.TB) games.Game {
 	g, err := ouri.New(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, m := range []string{"d", "c", "e", "a"} {
+	for _, m := range []string{"d", "c", "e", "a", "b"} {
 		mv, err := g.Parse(m)
 		if err != nil {
 			t.Fatal(err)
@@ -29,6 +31,9 @@ func midgame(t testing.TB) games.Game {
 		if err := g.Play(mv); err != nil {
 			t.Fatal(err)
 		}
+	}
+	if _, ok := ouriai.Opening(ouri.RulesOuri)[g.Position()]; ok {
+		t.Fatal("the midgame is in the opening book, which answers at once")
 	}
 	return g
 }
