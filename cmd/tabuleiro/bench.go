@@ -177,16 +177,9 @@ func openingFrom(kind string, opts games.Options, moves []string, seed uint64) (
 	if err != nil {
 		return start{}, err
 	}
-	var names []string
-	for _, s := range moves {
-		m, err := g.Parse(s)
-		if err == nil {
-			err = g.Play(m)
-		}
-		if err != nil {
-			return start{}, fmt.Errorf("%q at ply %d: %w", s, g.Ply()+1, err)
-		}
-		names = append(names, g.Format(m))
+	names, err := playMoves(g, moves)
+	if err != nil {
+		return start{}, err
 	}
 	if g.Outcome().Over() {
 		return start{}, fmt.Errorf("the game is over after %s", strings.Join(moves, ";"))
@@ -400,10 +393,7 @@ func bench(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	cache := fs.String("cache", "data", "where the AI keeps its endgame databases (empty: in memory only)")
 	against := fs.String("against", "", `B is this program speaking the engine protocol instead, e.g. "/tmp/frozen/tabuleiro engine"`)
 	protocol := fs.String("protocol", "json", `what --against speaks: json (ours) or auale (Aualé's UCI, Oware Abapa only)`)
-	var kind string
-	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
-		kind, args = args[0], args[1:]
-	}
+	kind, args := gameArg(args)
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}

@@ -99,7 +99,7 @@ func TestBenchPlaysTheOpeningsOfAFile(t *testing.T) {
 		}
 	})
 	for _, c := range []struct{ name, text, says string }{
-		{"a decision that is not legal is named with its line", "d;c\nd;z\n", ":2: \"z\" at ply 2"},
+		{"a decision that is not legal is named with its line", "d;c\nd;z\n", ":2: move \"z\" at ply 2 is illegal"},
 		{"a file without an opening is refused", "# nothing\n\n", "no openings"},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -32,10 +32,7 @@ func openingsCmd(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	moveTime := fs.Duration("movetime", time.Second, "hard's search on each opening")
 	seed := fs.Uint64("seed", 1, "seed of the random openings")
 	cache := fs.String("cache", "data", "where the AI keeps its endgame databases (empty: in memory only)")
-	var kind string
-	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
-		kind, args = args[0], args[1:]
-	}
+	kind, args := gameArg(args)
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}

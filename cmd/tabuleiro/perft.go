@@ -32,16 +32,35 @@ func newGameAt(kind string, opts games.Options, moves []string) (games.Game, err
 	if err != nil {
 		return nil, err
 	}
+	if _, err := playMoves(g, moves); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// playMoves plays moves in g and returns them in canonical notation, naming the first illegal
+// one and its ply.
+func playMoves(g games.Game, moves []string) ([]string, error) {
+	names := make([]string, 0, len(moves))
 	for _, s := range moves {
 		m, err := g.Parse(s)
+		if err == nil {
+			err = g.Play(m)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("move %q at ply %d is illegal: %w", s, g.Ply()+1, err)
 		}
-		if err := g.Play(m); err != nil {
-			return nil, fmt.Errorf("move %q at ply %d is illegal: %w", s, g.Ply()+1, err)
-		}
+		names = append(names, g.Format(m))
 	}
-	return g, nil
+	return names, nil
+}
+
+// gameArg splits a leading game name off a command's arguments ("" when a flag comes first).
+func gameArg(args []string) (kind string, rest []string) {
+	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
+		return args[0], args[1:]
+	}
+	return "", args
 }
 
 // splitMoves reads "m1;m2;..." (Ordo and Oolong moves contain spaces, so ';' separates).
