@@ -2,6 +2,7 @@ package ouriai
 
 import (
 	"context"
+	"math/bits"
 	"math/rand/v2"
 	"tabuleiro/ai/internal/bound"
 	"time"
@@ -27,7 +28,8 @@ type Result struct {
 
 // Search is an iterative-deepening alpha-beta searcher for Ouri with a transposition table and an
 // optional endgame database. Make one per goroutine; reuse it between moves to keep the table's
-// memory (it is cleared on every call, so answers do not depend on earlier calls).
+// memory and, in a timed search, its scores (a search capped in depth clears it first, so its
+// answer depends on its position alone).
 type Search struct {
 	DB     *DB  // probed at positions with few enough seeds when non-nil (ignored under misère)
 	Misere bool // the smaller store wins
@@ -58,6 +60,7 @@ type Search struct {
 
 	tt       []ttEntry
 	ttMask   uint64
+	ttFor    ttUse     // what the table's scores were searched for
 	history  [2][6]int // quiet moves that refuted a position, weighted by depth²
 	nodes    int64
 	deadline time.Time
@@ -67,6 +70,20 @@ type Search struct {
 	// Repetition: the game's positions since its last capture, and the current line of play.
 	game map[ouri.Position]int
 	line []ouri.Position
+}
+
+// ttOwner is what a table's scores depend on besides the position and the game.
+type ttOwner struct {
+	rules  ouri.Rules
+	misere bool
+	db     *DB
+	eval   *Weights
+}
+
+// ttUse is what a table was last searched for: its owner and the root it searched.
+type ttUse struct {
+	owner ttOwner
+	root  ouri.Position
 }
 
 type ttEntry struct {
@@ -90,12 +107,7 @@ func (s *Search) Best(ctx context.Context, pos ouri.Position, history []ouri.Pos
 	if bits <= 0 {
 		bits = ttBits
 	}
-	if len(s.tt) != 1<<bits {
-		s.tt = make([]ttEntry, 1<<bits)
-	} else {
-		clear(s.tt)
-	}
-	s.ttMask = 1<<bits - 1
+	s.prepareTable(bits, ttOwner{pos.Rules, s.Misere, s.DB, s.Eval}, pos)
 	s.history = [2][6]int{}
 	s.nodes, s.stopped, s.ctx = 0, false, ctx
 	s.deadline = start.Add(budget)
@@ -221,6 +233,39 @@ func (s *Search) Best(ctx context.Context, pos ouri.Position, history []ouri.Pos
 }
 
 const maxDepth = 100
+
+// prepareTable readies the transposition table of 2^bits entries for a search of root for owner.
+// The table is kept from one move to the next of a game in a timed search: the last move's
+// search, two plies deeper, gives this one a head start (about a ply at 100 ms). Any other search
+// starts from a clear table: one capped in depth, so that its answer depends on its position
+// alone; one for another rule set, objective, database or evaluation, whose scores are not this
+// one's; and one of another game, whose repetitions were not this one's.
+func (s *Search) prepareTable(bits int, owner ttOwner, root ouri.Position) {
+	switch {
+	case len(s.tt) != 1<<bits:
+		s.tt = make([]ttEntry, 1<<bits)
+	case s.MaxDepth > 0 || s.ttFor.owner != owner || !follows(s.ttFor.root, root, 3):
+		clear(s.tt)
+	}
+	s.ttMask = 1<<bits - 1
+	s.ttFor = ttUse{owner, root}
+}
+
+// follows reports whether to is from, or comes after it within plies sowings.
+func follows(from, to ouri.Position, plies int) bool {
+	if from == to {
+		return true
+	}
+	if plies == 0 {
+		return false
+	}
+	for m := from.LegalMask(); m != 0; m &= m - 1 {
+		if c, _ := from.Sow(bits.TrailingZeros8(m)); follows(c, to, plies-1) {
+			return true
+		}
+	}
+	return false
+}
 
 const (
 	// aspiration is Search.Aspiration's default: three seeds.
@@ -439,9 +484,14 @@ func (s *Search) node(p ouri.Position, base int, gameLive bool, depth, alpha, be
 	for i := 0; i < n; i++ {
 		var v int
 		if i >= 2 && depth >= 3 && beta-alpha == 1 && kids[i].cap == 0 && kids[i].m != ttMove && !s.NoReductions {
-			// A late quiet move in a null window is first searched a ply shallower; it gets its
-			// full depth only if it beats alpha anyway.
-			v = s.child(&p, kids[i].c, kids[i].cap, base, gameLive, depth-2, alpha, beta)
+			// A late quiet move in a null window is first searched a ply shallower (two from the
+			// fourth move on, six plies from the leaves); it gets its full depth only if it beats
+			// alpha anyway.
+			r := 1
+			if i >= 3 && depth >= 6 {
+				r = 2
+			}
+			v = s.child(&p, kids[i].c, kids[i].cap, base, gameLive, depth-1-r, alpha, beta)
 			if v > alpha && !s.stopped {
 				v = s.child(&p, kids[i].c, kids[i].cap, base, gameLive, depth-1, alpha, beta)
 			}

@@ -204,3 +204,45 @@ func minimax(s *Search, p ouri.Position, depth int, line []ouri.Position) int {
 	}
 	return best
 }
+
+// A timed search keeps its table for the next move of its game; anything else starts clear.
+func TestTableIsKeptOnlyForTheNextMoveOfAGame(t *testing.T) {
+	start := ouri.Start(ouri.RulesOuri)
+	a, _ := start.Sow(3)
+	twoLater, _ := a.Sow(2)
+	twoLater, _ = twoLater.Sow(0)
+	other := start
+	other.Houses[0], other.Houses[11], other.Stores = 0, 0, [2]uint8{4, 4} // no game reaches it within plies
+	w := DefaultWeights[ouri.RulesOuri]
+	owner := ttOwner{rules: ouri.RulesOuri, eval: &DefaultWeights[ouri.RulesOuri]}
+	tests := []struct {
+		name     string
+		maxDepth int
+		owner    ttOwner
+		root     ouri.Position
+		kept     bool
+	}{
+		{"the same game two plies on", 0, owner, twoLater, true},
+		{"the same position again", 0, owner, a, true},
+		{"a search capped in depth", 9, owner, twoLater, false},
+		{"misère", 0, ttOwner{rules: ouri.RulesOuri, misere: true, eval: owner.eval}, twoLater, false},
+		{"another evaluation", 0, ttOwner{rules: ouri.RulesOuri, eval: &w}, twoLater, false},
+		{"Abapa", 0, ttOwner{rules: ouri.RulesAbapa, eval: owner.eval}, twoLater, false},
+		{"another game", 0, owner, other, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := &Search{}
+			s.prepareTable(4, owner, a)
+			s.tt[5] = ttEntry{key: 77, depth: 9}
+			s.MaxDepth = tt.maxDepth
+			s.prepareTable(4, tt.owner, tt.root)
+			if kept := s.tt[5].key == 77; kept != tt.kept {
+				t.Errorf("table kept: %v, want %v", kept, tt.kept)
+			}
+			if len(s.tt) != 16 {
+				t.Errorf("table of %d entries, want 16", len(s.tt))
+			}
+		})
+	}
+}
