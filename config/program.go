@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"tabuleiro/ai/ouriai"
 )
 
 // Program is the configuration of everything but Discord: where the games are kept, the bot's
@@ -27,6 +29,9 @@ type Program struct {
 	BackupKeep   int           // BACKUP_KEEP: how many backups stay
 	KeepFinished time.Duration // KEEP_FINISHED: finished games older than this are deleted; 0 (unset, forever) keeps them
 
+	// EndgameSeeds is OURI_ENDGAME_SEEDS, the seed cap of hard's Ouri endgame databases.
+	EndgameSeeds int
+
 	// MetricsAddr is METRICS_ADDR, where GET /metrics listens; empty: beside the HTTP endpoint when
 	// it runs, else DefaultMetricsAddr.
 	MetricsAddr string
@@ -43,6 +48,11 @@ const (
 	DefaultTeamVoteTime  = 30 * time.Second
 	DefaultBackupEvery   = 6 * time.Hour
 	DefaultBackupKeep    = 14
+	// DefaultEndgameSeeds and MaxEndgameSeeds are the seed caps of the Ouri endgame databases:
+	// hard's default (two of about 100 MiB) and the largest a server may opt into (two of about
+	// 170 MiB, over the default memory limit).
+	DefaultEndgameSeeds = ouriai.FullSeeds
+	MaxEndgameSeeds     = ouriai.MaxSeeds
 	// DefaultMetricsAddr serves the metrics of a process without an HTTP endpoint (gateway only).
 	DefaultMetricsAddr = ":9464"
 )
@@ -83,6 +93,7 @@ func Load(getenv func(string) string, token string) (Program, error) {
 	if v := get("KEEP_FINISHED"); v != "" && v != "forever" {
 		p.KeepFinished = duration("KEEP_FINISHED", 0)
 	}
+	p.EndgameSeeds = EndgameSeeds(get("OURI_ENDGAME_SEEDS"), token, bad)
 
 	p.MetricsAddr = get("METRICS_ADDR")
 	switch p.LogFormat = strings.ToLower(get("LOG_FORMAT")); p.LogFormat {
@@ -114,6 +125,20 @@ func Load(getenv func(string) string, token string) (Program, error) {
 		bad("STORE: %s is neither bbolt nor etcd", Shown(p.Store, token))
 	}
 	return p, errors.Join(errs...)
+}
+
+// EndgameSeeds reads OURI_ENDGAME_SEEDS's value v: a seed cap from 1 to MaxEndgameSeeds; "" is
+// DefaultEndgameSeeds. A bad value is told to bad and the default returned.
+func EndgameSeeds(v, token string, bad func(string, ...any)) int {
+	if v == "" {
+		return DefaultEndgameSeeds
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 || n > MaxEndgameSeeds {
+		bad("OURI_ENDGAME_SEEDS: %s is not a number of seeds from 1 to %d (default %d)", Shown(v, token), MaxEndgameSeeds, DefaultEndgameSeeds)
+		return DefaultEndgameSeeds
+	}
+	return n
 }
 
 // Duration reads the value v of the variable name as a Go duration longer than zero; "" is def.

@@ -26,11 +26,14 @@ func TestLoad(t *testing.T) {
 				if p.BackupDir != "" || p.BackupEvery != 6*time.Hour || p.BackupKeep != 14 || p.KeepFinished != 0 {
 					t.Errorf("backups %q %v %d, keep finished %v", p.BackupDir, p.BackupEvery, p.BackupKeep, p.KeepFinished)
 				}
+				if p.EndgameSeeds != 17 {
+					t.Errorf("endgame seeds %d, want 17", p.EndgameSeeds)
+				}
 			}},
 		{name: "every variable is read",
 			env: map[string]string{"DB_PATH": "/data/t.db", "AI_MOVE_TIME": "250ms", "CHALLENGE_TTL": "2m",
 				"IDLE_TIMEOUT": "24h", "TURN_PING_AFTER": "5m", "TEAM_VOTE_TIME": "1m", "BACKUP_DIR": "/b", "BACKUP_EVERY": "1h", "BACKUP_KEEP": "3",
-				"KEEP_FINISHED": "2160h"},
+				"KEEP_FINISHED": "2160h", "OURI_ENDGAME_SEEDS": "18"},
 			check: func(t *testing.T, p Program) {
 				if p.DBPath != "/data/t.db" || p.AIMoveTime != 250*time.Millisecond || p.ChallengeTTL != 2*time.Minute ||
 					p.IdleTimeout != 24*time.Hour || p.TurnPingAfter != 5*time.Minute || p.TeamVoteTime != time.Minute {
@@ -38,6 +41,9 @@ func TestLoad(t *testing.T) {
 				}
 				if p.BackupDir != "/b" || p.BackupEvery != time.Hour || p.BackupKeep != 3 || p.KeepFinished != 2160*time.Hour {
 					t.Errorf("%+v", p)
+				}
+				if p.EndgameSeeds != 18 {
+					t.Errorf("endgame seeds %d, want 18", p.EndgameSeeds)
 				}
 			}},
 		{name: "KEEP_FINISHED=forever keeps every game",
@@ -72,6 +78,9 @@ func TestLoad(t *testing.T) {
 		{name: "a backup count of none is refused",
 			env:     map[string]string{"BACKUP_KEEP": "0"},
 			wantErr: `BACKUP_KEEP: "0" is not a number of backups, 1 or more`},
+		{name: "a seed cap beyond the largest database",
+			env:     map[string]string{"OURI_ENDGAME_SEEDS": "19"},
+			wantErr: `OURI_ENDGAME_SEEDS: "19" is not a number of seeds from 1 to 18 (default 17)`},
 		{name: "every problem is reported at once",
 			env:     map[string]string{"AI_MOVE_TIME": "x", "STORE": "y"},
 			wantErr: "AI_MOVE_TIME"},
@@ -99,7 +108,7 @@ func TestLoad(t *testing.T) {
 func TestLoadNeverShowsATokenLikeValue(t *testing.T) {
 	secret := "Zq3xW9vB7nM2kL5jH8gF4dS6aP1oI0uY" // shaped like a client secret
 	for _, name := range []string{"AI_MOVE_TIME", "CHALLENGE_TTL", "IDLE_TIMEOUT", "TURN_PING_AFTER", "TEAM_VOTE_TIME", "BACKUP_EVERY",
-		"BACKUP_KEEP", "KEEP_FINISHED", "STORE"} {
+		"BACKUP_KEEP", "KEEP_FINISHED", "STORE", "OURI_ENDGAME_SEEDS"} {
 		for _, v := range []string{aToken, "Bot " + aToken, secret} {
 			t.Run(name+" holding a secret names the variable, not the value", func(t *testing.T) {
 				_, err := Load(envOf(map[string]string{name: v}), aToken)

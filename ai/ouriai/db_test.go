@@ -33,8 +33,10 @@ func TestRankingIsABijectionInOrder(t *testing.T) {
 			}
 		}
 	}
-	if got := Positions(FullSeeds); got != 17_383_860 {
-		t.Errorf("positions with at most 15 seeds = %d, want 17,383,860", got)
+	for _, c := range []struct{ seeds, want int }{{15, 17_383_860}, {FullSeeds, 51_895_935}, {MaxSeeds, 86_493_225}} {
+		if got := Positions(c.seeds); got != c.want {
+			t.Errorf("positions with at most %d seeds = %d, want %d", c.seeds, got, c.want)
+		}
 	}
 }
 

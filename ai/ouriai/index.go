@@ -5,12 +5,13 @@ package ouriai
 // first, and within a seed count in lexicographic order of the houses. No slot is wasted, so the
 // database is two bytes per position (its bounds) and nothing else.
 
-// MaxSeeds is the largest seed cap a database can be built for (the shipped one uses FullSeeds).
-const MaxSeeds = 15
+// MaxSeeds is the largest seed cap a database can be built for: every position with at most 18
+// seeds, C(30,12) = 86,493,225 of them, 165 MiB a rule set (a server opts into it).
+const MaxSeeds = 18
 
-// FullSeeds is the seed cap of the database hard plays with: every position with at most 15 seeds
-// on the board, C(27,12) = 17,383,860 of them.
-const FullSeeds = 15
+// FullSeeds is the seed cap of the database hard plays with by default: every position with at
+// most 17 seeds on the board, C(29,12) = 51,895,935 of them, 99 MiB a rule set.
+const FullSeeds = 17
 
 // compositions[k][r] is the number of ways to lay r seeds in k houses: C(r+k−1, k−1).
 var compositions = func() (c [13][MaxSeeds + 1]uint32) {

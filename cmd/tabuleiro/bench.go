@@ -18,6 +18,7 @@ import (
 
 	"tabuleiro/ai"
 	"tabuleiro/ai/auale"
+	"tabuleiro/config"
 	"tabuleiro/games"
 	"tabuleiro/games/catalog"
 )
@@ -391,6 +392,7 @@ func bench(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 1, "seed of the openings and the players")
 	jobs := fs.Int("jobs", 1, "games played at once (keep 1 for time-managed levels on a busy machine)")
 	cache := fs.String("cache", "data", "where the AI keeps its endgame databases (empty: in memory only)")
+	seeds := fs.Int("endgame-seeds", config.DefaultEndgameSeeds, fmt.Sprintf("the seed cap of hard's Ouri endgame databases, 1 to %d", config.MaxEndgameSeeds))
 	against := fs.String("against", "", `B is this program speaking the engine protocol instead, e.g. "/tmp/frozen/tabuleiro engine"`)
 	protocol := fs.String("protocol", "json", `what --against speaks: json (ours) or auale (Aualé's UCI, Oware Abapa only)`)
 	kind, args := gameArg(args)
@@ -418,6 +420,10 @@ func bench(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "bench: --games must be at least 1")
 		return 2
 	}
+	if *seeds < 1 || *seeds > config.MaxEndgameSeeds {
+		fmt.Fprintf(stderr, "bench: --endgame-seeds %d: give a number of seeds from 1 to %d\n", *seeds, config.MaxEndgameSeeds)
+		return 2
+	}
 	sample, err := catalog.New(kind, games.Options(opts))
 	if err != nil {
 		fmt.Fprintf(stderr, "bench: %v\n", err)
@@ -441,7 +447,7 @@ func bench(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	player := ai.New(ai.Config{CacheDir: *cache})
+	player := ai.New(ai.Config{CacheDir: *cache, EndgameSeeds: *seeds})
 	var env []string
 	if *cache != "" {
 		// The other engine keeps its databases beside its DB_PATH: share the cache.

@@ -149,3 +149,15 @@ func TestOpeningsWritesAFileBenchReads(t *testing.T) {
 		})
 	}
 }
+
+func TestBenchTakesTheEndgameDatabasesSeedCap(t *testing.T) {
+	code, _, errs := runCmd(t, "", "bench", "ouri", "--a", "easy", "--b", "easy", "--games", "2", "--cache", "", "--endgame-seeds", "19")
+	if code != 2 || !strings.Contains(errs, "--endgame-seeds 19: give a number of seeds from 1 to 18") {
+		t.Errorf("a cap beyond the largest database: exit %d, stderr %q", code, errs)
+	}
+	code, out, errs := runCmd(t, "", "bench", "ouri", "--a", "hard", "--b", "easy", "--games", "2", "--movetime", "5ms",
+		"--cache", "", "--endgame-seeds", "6")
+	if code != 0 || !strings.Contains(out, "2 games from 1 paired openings") {
+		t.Errorf("hard with 6-seed databases: exit %d, stderr %q, out:\n%s", code, errs, out)
+	}
+}

@@ -59,11 +59,11 @@ func runConsole(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	if path == "" {
 		path = defaultConsoleDB
 	}
-	cfg := bot.Config{Log: slog.New(slog.DiscardHandler), AI: ai.New(ai.Config{CacheDir: filepath.Dir(path)})}
 	var bad error
-	cfg.AIMoveTime = config.Duration(strings.TrimSpace(env("AI_MOVE_TIME")), "AI_MOVE_TIME", config.DefaultAIMoveTime, "", func(format string, a ...any) {
-		bad = fmt.Errorf(format, a...)
-	})
+	badf := func(format string, a ...any) { bad = errors.Join(bad, fmt.Errorf(format, a...)) }
+	seeds := config.EndgameSeeds(strings.TrimSpace(env("OURI_ENDGAME_SEEDS")), "", badf)
+	cfg := bot.Config{Log: slog.New(slog.DiscardHandler), AI: ai.New(ai.Config{CacheDir: filepath.Dir(path), EndgameSeeds: seeds})}
+	cfg.AIMoveTime = config.Duration(strings.TrimSpace(env("AI_MOVE_TIME")), "AI_MOVE_TIME", config.DefaultAIMoveTime, "", badf)
 	if bad != nil {
 		fmt.Fprintf(stderr, "console: %v\n", bad)
 		return 2

@@ -63,7 +63,7 @@ func engine(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "tabuleiro engine: %v\n", err)
 		return 1
 	}
-	s := engineSession{player: ai.New(ai.Config{CacheDir: filepath.Dir(cfg.DBPath)})}
+	s := engineSession{player: ai.New(ai.Config{CacheDir: filepath.Dir(cfg.DBPath), EndgameSeeds: cfg.EndgameSeeds})}
 	// A first line "uci" asks for Aualé's dialect instead (ai/auale) for the rest of the session.
 	var uci *auale.Session
 	defer func() {

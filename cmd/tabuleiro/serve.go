@@ -162,7 +162,7 @@ func (m *Main) open(ctx context.Context) error {
 		Seed:          uint64(time.Now().UnixNano()),
 		Log:           log,
 		// The endgame databases are cached beside the game store.
-		AI: ai.New(ai.Config{CacheDir: filepath.Dir(cfg.DBPath)}),
+		AI: ai.New(ai.Config{CacheDir: filepath.Dir(cfg.DBPath), EndgameSeeds: cfg.EndgameSeeds}),
 	})
 	var pages http.Handler
 	if cfg.PublicURL != "" {

@@ -35,6 +35,6 @@
 //   - misère, which changes only the verdict, not play.
 //
 // Seeds never leave the board except by capture, so the seeds on the board (48 minus the stores)
-// never grow along a line of play: an endgame database over positions with at most 15 seeds on
+// never grow along a line of play: an endgame database over positions with at most n seeds on
 // the board is closed under Sow. Position.Hash is a Zobrist hash of houses, stores and side.
 package ouri
