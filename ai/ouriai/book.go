@@ -14,10 +14,11 @@ import (
 	"tabuleiro/games/ouri"
 )
 
-// The opening book: every position of the first BookPlies plies of each rule set, with the move
-// a search BookDepth plies deep (with the fitted evaluation and the endgame database) chose
-// there. book.txt is made by TestGenerateBook; each line is the rule set, the sowings from the
-// start (- for none) and the book's sowing, as the mover's house letters:
+// The opening book: every position of the first BookPlies plies of each rule set, and to
+// BookLines plies those the book's own sowings lead to (see WriteBook), with the move a search
+// BookDepth plies deep (with the fitted evaluation and the endgame database) chose there. book.txt
+// is made by TestGenerateBook; each line is the rule set, the sowings from the start (- for none)
+// and the book's sowing, as the mover's house letters:
 //
 //	abapa d;c e
 //
@@ -25,6 +26,7 @@ import (
 // book says.
 var (
 	BookPlies = [2]int{ouri.RulesOuri: 4, ouri.RulesAbapa: 3}
+	BookLines = [2]int{ouri.RulesOuri: 6, ouri.RulesAbapa: 3}
 	BookDepth = [2]int{ouri.RulesOuri: 24, ouri.RulesAbapa: 20}
 )
 
@@ -101,68 +103,114 @@ func house(s string) (int, bool) {
 	return int(s[0] - 'a'), true
 }
 
-// WriteBook searches every position of rules within plies plies of the start depth plies deep
-// (with eval and db, either may be nil; workers searches at once) and writes the book's lines,
-// calling progress after each.
-func WriteBook(w io.Writer, rules ouri.Rules, plies, depth, workers int, eval *Weights, db *DB, progress func(done, total int)) error {
+// bookFree is how many plies from the start are anyone's: past BookPlies, the book follows the
+// lines in which the side to move has sown the book's sowings since.
+const bookFree = 2
+
+// WriteBook searches the book's positions of rules depth plies deep (with eval and db, either
+// may be nil; workers searches at once) and writes the book's lines, calling progress after each:
+// every position within plies plies of the start, and to lines plies those whose side to move has
+// sown the book's sowing at each of its turns after the first bookFree plies, whatever the other
+// side sowed. A position known holds is not searched again: its sowing is written as known says.
+func WriteBook(w io.Writer, rules ouri.Rules, plies, lines, depth, workers int, eval *Weights, db *DB, known Book, progress func(done int)) error {
 	type entry struct {
 		line []string
 		pos  ouri.Position
+		// off[side]: that side has sown other than the book since the free plies.
+		off [2]bool
 	}
 	seen := map[ouri.Position]bool{}
-	var todo []entry
-	level := []entry{{nil, ouri.Start(rules)}}
-	for ply := 0; ply <= plies; ply++ {
+	var (
+		written int
+		err     error
+	)
+	level := []entry{{pos: ouri.Start(rules)}}
+	for ply := 0; ply <= max(plies, lines) && len(level) > 0; ply++ {
+		var todo []entry
+		for _, e := range level {
+			if !seen[e.pos] && !e.pos.Won() && e.pos.LegalMask() != 0 && (ply <= plies || !e.off[e.pos.ToMove]) {
+				seen[e.pos] = true
+				todo = append(todo, e)
+			}
+		}
+		positions := make([]ouri.Position, len(todo))
+		for i, e := range todo {
+			positions[i] = e.pos
+		}
+		book := map[ouri.Position]int{}
+		for i, m := range searchBook(positions, depth, workers, eval, db, known) {
+			e := todo[i]
+			book[e.pos] = m
+			moves := "-"
+			if len(e.line) > 0 {
+				moves = strings.Join(e.line, ";")
+			}
+			if err == nil {
+				_, err = fmt.Fprintf(w, "%s %s %c\n", rules, moves, 'a'+m)
+			}
+			written++
+			if progress != nil {
+				progress(written)
+			}
+		}
+		// The next level: every sowing from every position of this one, each side marked off the
+		// book once it sows other than the book (past the free plies).
+		type lineKey struct {
+			pos ouri.Position
+			off [2]bool
+		}
+		expanded := map[lineKey]bool{}
 		var next []entry
 		for _, e := range level {
-			if seen[e.pos] || e.pos.Won() || e.pos.LegalMask() == 0 {
+			if e.pos.Won() || e.pos.LegalMask() == 0 || expanded[lineKey{e.pos, e.off}] {
 				continue
 			}
-			seen[e.pos] = true
-			todo = append(todo, e)
+			expanded[lineKey{e.pos, e.off}] = true
+			b, held := book[e.pos]
 			for m := 0; m < 6; m++ {
-				if e.pos.LegalMask()&(1<<m) != 0 {
-					c, _ := e.pos.Sow(m)
-					next = append(next, entry{append(slices.Clone(e.line), string(rune('a'+m))), c})
+				if e.pos.LegalMask()&(1<<m) == 0 {
+					continue
 				}
+				c, _ := e.pos.Sow(m)
+				off := e.off
+				if ply >= bookFree && (!held || m != b) {
+					off[e.pos.ToMove] = true
+				}
+				if ply+1 > plies && off[0] && off[1] {
+					continue // neither side follows the book any more
+				}
+				next = append(next, entry{append(slices.Clone(e.line), string(rune('a'+m))), c, off})
 			}
 		}
 		level = next
 	}
-	// The positions are searched by workers at once (each search alone gives the same answer)
-	// and written in order.
-	best := make([]chan int, len(todo))
-	for i := range best {
-		best[i] = make(chan int, 1)
-	}
+	return err
+}
+
+// searchBook is the book's sowing in each position: known's, or a search depth plies deep, by
+// workers at once (each search alone gives the same answer).
+func searchBook(positions []ouri.Position, depth, workers int, eval *Weights, db *DB, known Book) []int {
+	best := make([]int, len(positions))
 	next := make(chan int)
+	var wg sync.WaitGroup
 	for range workers {
+		wg.Add(1)
 		go func() {
+			defer wg.Done()
 			s := &Search{Eval: eval, DB: db, MaxDepth: depth}
 			for i := range next {
-				best[i] <- s.Best(context.Background(), todo[i].pos, nil, 24*time.Hour, nil).Move
+				best[i] = s.Best(context.Background(), positions[i], nil, 24*time.Hour, nil).Move
 			}
 		}()
 	}
-	go func() {
-		for i := range todo {
-			next <- i
+	for i, p := range positions {
+		if m, ok := known[p]; ok {
+			best[i] = m
+			continue
 		}
-		close(next)
-	}()
-	var err error
-	for i, e := range todo {
-		m := <-best[i]
-		moves := "-"
-		if len(e.line) > 0 {
-			moves = strings.Join(e.line, ";")
-		}
-		if err == nil {
-			_, err = fmt.Fprintf(w, "%s %s %c\n", rules, moves, 'a'+m)
-		}
-		if progress != nil {
-			progress(i+1, len(todo))
-		}
+		next <- i
 	}
-	return err
+	close(next)
+	wg.Wait()
+	return best
 }

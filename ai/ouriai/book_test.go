@@ -15,8 +15,9 @@ import (
 
 // TestGenerateBook writes book.txt again with the fitted evaluation and the full endgame databases
 // (built in OURI_DB when missing), for both rule sets, or with OURI_BOOK=ouri or abapa for that one
-// alone (the other's lines are kept). OURI_BOOK_JOBS searches at once (default 2). It runs only
-// when asked:
+// alone (the other's lines are kept). OURI_BOOK_JOBS searches at once (default 2). Positions the
+// shipped book holds keep their sowings (so a book grown by a ply searches only the new ones)
+// unless OURI_BOOK_AGAIN=1 asks for every position to be searched again. It runs only when asked:
 //
 //	OURI_BOOK=1 OURI_DB=/tmp/cache go test ./ai/ouriai -run GenerateBook -v -timeout 3h
 func TestGenerateBook(t *testing.T) {
@@ -45,12 +46,22 @@ func TestGenerateBook(t *testing.T) {
 			continue
 		}
 		r := rules & 1
-		fmt.Fprintf(&out, "# %s: every position within %d plies, searched %d plies deep.\n", rules, BookPlies[r], BookDepth[r])
+		fmt.Fprintf(&out, "# %s: every position within %d plies, and to %d those the book's own sowings lead to, searched %d plies deep.\n",
+			rules, BookPlies[r], BookLines[r], BookDepth[r])
 		db := envDB(t, rules)
 		start := time.Now()
-		err := WriteBook(&out, rules, BookPlies[r], BookDepth[r], jobs, &DefaultWeights[r], db, func(done, total int) {
-			if done%20 == 0 || done == total {
-				t.Logf("%s: %d/%d positions (%v)", rules, done, total, time.Since(start).Round(time.Second))
+		// Positions the shipped book holds keep their sowings: its depth and plies only grow.
+		shipped, err := ParseBook(bytes.NewReader(old))
+		if err != nil {
+			t.Fatal(err)
+		}
+		known := shipped[r]
+		if os.Getenv("OURI_BOOK_AGAIN") != "" {
+			known = nil
+		}
+		err = WriteBook(&out, rules, BookPlies[r], BookLines[r], BookDepth[r], jobs, &DefaultWeights[r], db, known, func(done int) {
+			if done%20 == 0 {
+				t.Logf("%s: %d positions (%v)", rules, done, time.Since(start).Round(time.Second))
 			}
 		})
 		if err != nil {
@@ -64,27 +75,27 @@ func TestGenerateBook(t *testing.T) {
 
 func TestShippedBookCoversTheOpenings(t *testing.T) {
 	for _, rules := range []ouri.Rules{ouri.RulesOuri, ouri.RulesAbapa} {
-		t.Run(rules.String()+" has a legal sowing for every position within its plies", func(t *testing.T) {
-			b := Opening(rules)
-			level := []ouri.Position{ouri.Start(rules)}
-			for ply := 0; ply <= BookPlies[rules&1]; ply++ {
-				var next []ouri.Position
-				for _, p := range level {
-					m, ok := b[p]
-					if !ok {
-						t.Fatalf("ply %d: no book sowing for %v", ply, p)
-					}
-					if p.LegalMask()&(1<<m) == 0 {
-						t.Fatalf("ply %d: the book's %c is not legal in %v", ply, 'a'+m, p)
-					}
-					for m := 0; m < 6; m++ {
-						if p.LegalMask()&(1<<m) != 0 {
-							c, _ := p.Sow(m)
-							next = append(next, c)
-						}
-					}
+		t.Run(rules.String()+" holds every position of its lines, and no other", func(t *testing.T) {
+			// Written again with the shipped book as what is known, at depth 1: a position the book
+			// lacks would be searched and written with a line of its own.
+			var again strings.Builder
+			if err := WriteBook(&again, rules, BookPlies[rules&1], BookLines[rules&1], 1, 1, nil, nil, Opening(rules), nil); err != nil {
+				t.Fatal(err)
+			}
+			var shipped []string
+			for _, line := range strings.Split(bookText, "\n") {
+				if strings.HasPrefix(line, rules.String()+" ") {
+					shipped = append(shipped, line)
 				}
-				level = next
+			}
+			written := strings.Split(strings.TrimSuffix(again.String(), "\n"), "\n")
+			if len(written) != len(shipped) {
+				t.Errorf("the book's lines reach %d positions, book.txt holds %d", len(written), len(shipped))
+			}
+			for i := range min(len(written), len(shipped)) {
+				if written[i] != shipped[i] {
+					t.Fatalf("line %d: book.txt has %q, its lines give %q", i+1, shipped[i], written[i])
+				}
 			}
 		})
 		t.Run(rules.String()+"'s first sowing is what the search chooses at the book's depth", func(t *testing.T) {
