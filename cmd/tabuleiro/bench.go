@@ -392,7 +392,7 @@ func bench(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 1, "seed of the openings and the players")
 	jobs := fs.Int("jobs", 1, "games played at once (keep 1 for time-managed levels on a busy machine)")
 	cache := fs.String("cache", "data", "where the AI keeps its endgame databases (empty: in memory only)")
-	seeds := fs.Int("endgame-seeds", config.DefaultEndgameSeeds, fmt.Sprintf("the seed cap of hard's Ouri endgame databases, 1 to %d", config.MaxEndgameSeeds))
+	seeds := fs.Int("endgame-seeds", config.DefaultEndgameSeeds, fmt.Sprintf("the seed cap of hard's endgame databases, 1 to %d", config.MaxEndgameSeeds))
 	against := fs.String("against", "", `B is this program speaking the engine protocol instead, e.g. "/tmp/frozen/tabuleiro engine"`)
 	protocol := fs.String("protocol", "json", `what --against speaks: json (ours) or auale (Aualé's UCI, Oware Abapa only)`)
 	kind, args := gameArg(args)
