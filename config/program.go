@@ -49,8 +49,8 @@ const (
 	DefaultBackupEvery   = 6 * time.Hour
 	DefaultBackupKeep    = 14
 	// DefaultEndgameSeeds and MaxEndgameSeeds are the seed caps of the Ouri endgame databases:
-	// hard's default (two of about 100 MiB) and the largest a server may opt into (two of about
-	// 170 MiB, over the default memory limit).
+	// hard's default (two of 99 MiB) and the largest a server may opt into (two of 165 MiB, for
+	// a server with memory to spare).
 	DefaultEndgameSeeds = ouriai.FullSeeds
 	MaxEndgameSeeds     = ouriai.MaxSeeds
 	// DefaultMetricsAddr serves the metrics of a process without an HTTP endpoint (gateway only).

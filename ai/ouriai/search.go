@@ -234,20 +234,20 @@ func (s *Search) Best(ctx context.Context, pos ouri.Position, history []ouri.Pos
 
 const maxDepth = 100
 
-// prepareTable readies the transposition table of 2^bits entries for a search of root for owner.
+// prepareTable readies the transposition table of 2^size entries for a search of root for owner.
 // The table is kept from one move to the next of a game in a timed search: the last move's
 // search, two plies deeper, gives this one a head start (about a ply at 100 ms). Any other search
 // starts from a clear table: one capped in depth, so that its answer depends on its position
 // alone; one for another rule set, objective, database or evaluation, whose scores are not this
 // one's; and one of another game, whose repetitions were not this one's.
-func (s *Search) prepareTable(bits int, owner ttOwner, root ouri.Position) {
+func (s *Search) prepareTable(size int, owner ttOwner, root ouri.Position) {
 	switch {
-	case len(s.tt) != 1<<bits:
-		s.tt = make([]ttEntry, 1<<bits)
+	case len(s.tt) != 1<<size:
+		s.tt = make([]ttEntry, 1<<size)
 	case s.MaxDepth > 0 || s.ttFor.owner != owner || !follows(s.ttFor.root, root, 3):
 		clear(s.tt)
 	}
-	s.ttMask = 1<<bits - 1
+	s.ttMask = 1<<size - 1
 	s.ttFor = ttUse{owner, root}
 }
 
