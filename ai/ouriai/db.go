@@ -29,10 +29,14 @@ import (
 //     rule (Search does).
 type DB struct {
 	Rules ouri.Rules
-	Seeds int    // the seed cap
-	lo    []int8 // by rank, fewer seeds first
-	hi    []int8
+	Seeds int // the seed cap
+	// By rank, fewer seeds first; a position's two bounds side by side, so a probe reads one
+	// cache line.
+	values []span
 }
+
+// span is a position's bounds.
+type span struct{ lo, hi int8 }
 
 // Bounds returns the bounds of the value of a position for the side to move, if it is in the
 // database (lo == hi: the value does not depend on repetition).
@@ -49,7 +53,8 @@ func (db *DB) Bounds(p *ouri.Position) (lo, hi int, ok bool) {
 		h = turned(h)
 	}
 	i := starts[n] + rankIn(&h, n)
-	return int(db.lo[i]), int(db.hi[i]), true
+	v := db.values[i]
+	return int(v.lo), int(v.hi), true
 }
 
 // Probe returns the value of a position for the side to move when the database holds it exactly:
@@ -65,7 +70,8 @@ func (db *DB) Probe(p *ouri.Position) (int, bool) {
 // bounds looks up a board already seen from the mover's side.
 func (db *DB) bounds(h *[12]uint8, n int) (lo, hi int) {
 	i := starts[n] + rankIn(h, n)
-	return int(db.lo[i]), int(db.hi[i])
+	v := db.values[i]
+	return int(v.lo), int(v.hi)
 }
 
 var starts = func() (s [MaxSeeds + 2]int) {
@@ -84,7 +90,7 @@ func Build(rules ouri.Rules, seeds, workers int) *DB {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	db := &DB{Rules: rules, Seeds: seeds, lo: make([]int8, Positions(seeds)), hi: make([]int8, Positions(seeds))}
+	db := &DB{Rules: rules, Seeds: seeds, values: make([]span, Positions(seeds))}
 	for n := 0; n <= seeds; n++ {
 		db.solveLevel(n, workers)
 	}
@@ -204,14 +210,14 @@ func (db *DB) solveLevel(n, workers int) {
 	})
 	cursor = nil
 	lo, hi := lv.solve()
-	dbLo, dbHi := db.lo[starts[n]:starts[n]+size], db.hi[starts[n]:starts[n]+size]
-	for i := range dbLo {
-		dbLo[i], dbHi[i] = lo[i], hi[i]
+	values := db.values[starts[n] : starts[n]+size]
+	for i := range values {
+		values[i] = span{lo[i], hi[i]}
 		if lo[i] == unknown {
-			dbLo[i] = int8(-n)
+			values[i].lo = int8(-n)
 		}
 		if hi[i] == unknown {
-			dbHi[i] = int8(n)
+			values[i].hi = int8(n)
 		}
 	}
 }

@@ -244,9 +244,9 @@ func TestSaveAndLoad(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i := range db.lo {
-		if got.lo[i] != db.lo[i] || got.hi[i] != db.hi[i] {
-			t.Fatalf("value %d: loaded %d..%d, saved %d..%d", i, got.lo[i], got.hi[i], db.lo[i], db.hi[i])
+	for i, v := range db.values {
+		if w := got.values[i]; w != v {
+			t.Fatalf("value %d: loaded %d..%d, saved %d..%d", i, w.lo, w.hi, v.lo, v.hi)
 		}
 	}
 	t.Run("another rule set is stale", func(t *testing.T) {

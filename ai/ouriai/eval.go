@@ -68,39 +68,9 @@ func baseFeatures(p *ouri.Position) (b [nBase]int, board int) {
 	me, op := p.ToMove, 1-p.ToMove
 	b[fStores] = int(p.Stores[me]) - int(p.Stores[op])
 	for i := 0; i < 6; i++ {
+		houseFeatures(&b, p, i)
 		mine, theirs := p.Houses[int(me)*6+i], p.Houses[int(op)*6+i]
 		board += int(mine) + int(theirs)
-		b[fSides] += int(mine) - int(theirs)
-		if mine == 1 || mine == 2 {
-			b[fMyWeak]++
-		}
-		if theirs == 1 || theirs == 2 {
-			b[fTheirWeak]++
-		}
-		if mine > 0 {
-			b[fMyHouses]++
-		}
-		if theirs > 0 {
-			b[fTheirHouses]++
-		}
-		if mine >= 12 {
-			b[fMyLaps]++
-		}
-		if theirs >= 12 {
-			b[fTheirLaps]++
-		}
-		if int(mine) >= 6-i {
-			b[fMyReach]++
-		}
-		if int(theirs) >= 6-i {
-			b[fTheirReach]++
-		}
-		b[fMyHouse+i], b[fTheirHouse+i] = int(mine), int(theirs)
-		// A sowing from house i keeps its first 5−i seeds at home and hands the next six over.
-		b[fMyHome] += min(int(mine), 5-i)
-		b[fTheirHome] += min(int(theirs), 5-i)
-		b[fMyGift] += min(6, max(0, int(mine)-(5-i)))
-		b[fTheirGift] += min(6, max(0, int(theirs)-(5-i)))
 		b[fMyBiggest] = max(b[fMyBiggest], int(mine))
 		b[fTheirBiggest] = max(b[fTheirBiggest], int(theirs))
 	}
@@ -172,4 +142,104 @@ func (w *Weights) Evaluate(p *ouri.Position) int {
 		v += float64(x) * (w[i] + w[nBase+i]*phase)
 	}
 	return int(v * evalScale)
+}
+
+// evaluator is Evaluate made fast for the search: every feature counted house by house is summed
+// ahead, for each house and seed count, into what the house adds to the estimate at the start of
+// the game (alone) and in proportion to the seeds on the board (scaled), so a house costs two
+// lookups. It gives Evaluate's estimate, but for rounding.
+type evaluator struct {
+	w Weights
+	// house[s][side][i][n]: what side's (0 mine, 1 theirs) house i holding n seeds adds, alone
+	// (s = 0) and scaled (s = 1).
+	house [2][2][6][ouri.Seeds + 1]float64
+}
+
+func newEvaluator(w *Weights) *evaluator {
+	e := &evaluator{w: *w}
+	for side := range 2 {
+		for i := range 6 {
+			for n := 0; n <= ouri.Seeds; n++ {
+				// An empty house adds nothing to any feature.
+				var p ouri.Position
+				p.Houses[side*6+i] = uint8(n)
+				var b [nBase]int
+				houseFeatures(&b, &p, i)
+				for f, x := range b {
+					e.house[0][side][i][n] += w[f] * float64(x)
+					e.house[1][side][i][n] += w[nBase+f] * float64(x)
+				}
+			}
+		}
+	}
+	return e
+}
+
+// houseFeatures adds to b the features house i of each side contributes, for p's side to move.
+func houseFeatures(b *[nBase]int, p *ouri.Position, i int) {
+	me, op := p.ToMove, 1-p.ToMove
+	mine, theirs := p.Houses[int(me)*6+i], p.Houses[int(op)*6+i]
+	b[fSides] += int(mine) - int(theirs)
+	if mine == 1 || mine == 2 {
+		b[fMyWeak]++
+	}
+	if theirs == 1 || theirs == 2 {
+		b[fTheirWeak]++
+	}
+	if mine > 0 {
+		b[fMyHouses]++
+	}
+	if theirs > 0 {
+		b[fTheirHouses]++
+	}
+	if mine >= 12 {
+		b[fMyLaps]++
+	}
+	if theirs >= 12 {
+		b[fTheirLaps]++
+	}
+	if int(mine) >= 6-i {
+		b[fMyReach]++
+	}
+	if int(theirs) >= 6-i {
+		b[fTheirReach]++
+	}
+	b[fMyHouse+i], b[fTheirHouse+i] = int(mine), int(theirs)
+	// A sowing from house i keeps its first 5−i seeds at home and hands the next six over.
+	b[fMyHome] += min(int(mine), 5-i)
+	b[fTheirHome] += min(int(theirs), 5-i)
+	b[fMyGift] += min(6, max(0, int(mine)-(5-i)))
+	b[fTheirGift] += min(6, max(0, int(theirs)-(5-i)))
+}
+
+// evaluate is w.Evaluate(p), but for rounding.
+func (e *evaluator) evaluate(p *ouri.Position) int {
+	me, op := int(p.ToMove), 1-int(p.ToMove)
+	var alone, scaled float64
+	biggest := [2]int{}
+	for i := range 6 {
+		mine, theirs := p.Houses[me*6+i], p.Houses[op*6+i]
+		alone += e.house[0][0][i][mine] + e.house[0][1][i][theirs]
+		scaled += e.house[1][0][i][mine] + e.house[1][1][i][theirs]
+		biggest[0], biggest[1] = max(biggest[0], int(mine)), max(biggest[1], int(theirs))
+	}
+	q := *p
+	q.ToMove = uint8(op)
+	stores := int(p.Stores[me]) - int(p.Stores[op])
+	for _, f := range [...]struct {
+		f, x int
+	}{
+		{fStores, stores},
+		{fMyCapture, bestCapture(p)},
+		{fTheirCapture, bestCapture(&q)},
+		{fMyMoves, bits.OnesCount8(p.LegalMask())},
+		{fTheirMoves, bits.OnesCount8(q.LegalMask())},
+		{fMyBiggest, biggest[0]},
+		{fTheirBiggest, biggest[1]},
+	} {
+		alone += e.w[f.f] * float64(f.x)
+		scaled += e.w[nBase+f.f] * float64(f.x)
+	}
+	phase := float64(ouri.Seeds-int(p.Stores[0])-int(p.Stores[1])) / ouri.Seeds
+	return int((float64(stores) + e.w[2*nBase] + alone + scaled*phase) * evalScale)
 }

@@ -76,3 +76,25 @@ func TestFeaturesCountMovesHomeGiftAndTheFullestHouse(t *testing.T) {
 		})
 	}
 }
+
+// The search's evaluator gives Evaluate's estimate, but for rounding, under both rule sets and
+// from both seats.
+func TestEvaluatorIsEvaluate(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, rules := range []ouri.Rules{ouri.RulesOuri, ouri.RulesAbapa} {
+		w := &DefaultWeights[rules]
+		e := newEvaluator(w)
+		for range 100000 {
+			p := ouri.Position{Rules: rules, ToMove: uint8(rng.IntN(2))}
+			board := 1 + rng.IntN(ouri.Seeds)
+			for range board {
+				p.Houses[rng.IntN(12)]++
+			}
+			p.Stores[0] = uint8(rng.IntN(ouri.Seeds - board + 1))
+			p.Stores[1] = uint8(ouri.Seeds - board - int(p.Stores[0]))
+			if got, want := e.evaluate(&p), w.Evaluate(&p); got < want-1 || got > want+1 {
+				t.Fatalf("%v: the evaluator says %d, Evaluate %d", p, got, want)
+			}
+		}
+	}
+}

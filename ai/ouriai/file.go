@@ -40,12 +40,13 @@ func FileName(rules ouri.Rules, seeds int) string {
 
 // Save writes the database to path atomically: a temporary file beside it, then a rename.
 func (db *DB) Save(path string) error {
-	raw := make([]byte, 2*len(db.lo))
-	for i := range db.lo {
-		raw[i], raw[len(db.lo)+i] = byte(db.lo[i]), byte(db.hi[i])
+	n := len(db.values)
+	raw := make([]byte, 2*n)
+	for i, v := range db.values {
+		raw[i], raw[n+i] = byte(v.lo), byte(v.hi)
 	}
 	h := header{Magic: magic, Version: Version, Rules: uint8(db.Rules), Seeds: uint8(db.Seeds),
-		Count: uint64(len(db.lo)), CRC: crc32.Checksum(raw, castagnoli)}
+		Count: uint64(n), CRC: crc32.Checksum(raw, castagnoli)}
 	var buf bytes.Buffer
 	if err := binary.Write(&buf, binary.LittleEndian, &h); err != nil {
 		return err
@@ -109,9 +110,9 @@ func Load(path string, rules ouri.Rules, seeds int) (*DB, error) {
 	case crc32.Checksum(body, castagnoli) != h.CRC:
 		return nil, fmt.Errorf("%w: %s fails its checksum", ErrStale, path)
 	}
-	db := &DB{Rules: rules, Seeds: seeds, lo: make([]int8, want), hi: make([]int8, want)}
-	for i := range want {
-		db.lo[i], db.hi[i] = int8(body[i]), int8(body[want+i])
+	db := &DB{Rules: rules, Seeds: seeds, values: make([]span, want)}
+	for i := range db.values {
+		db.values[i] = span{int8(body[i]), int8(body[want+i])}
 	}
 	return db, nil
 }

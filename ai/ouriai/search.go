@@ -60,8 +60,9 @@ type Search struct {
 
 	tt       []ttEntry
 	ttMask   uint64
-	ttFor    ttUse     // what the table's scores were searched for
-	history  [2][6]int // quiet moves that refuted a position, weighted by depth²
+	ttFor    ttUse      // what the table's scores were searched for
+	eval     *evaluator // Eval, made fast
+	history  [2][6]int  // quiet moves that refuted a position, weighted by depth²
 	nodes    int64
 	deadline time.Time
 	ctx      context.Context
@@ -70,6 +71,37 @@ type Search struct {
 	// Repetition: the game's positions since its last capture, and the current line of play.
 	game map[ouri.Position]int
 	line []ouri.Position
+}
+
+// kid is a child of a node: the position a move leads to, the seeds it captures and the move, with
+// the key the children are ordered by.
+type kid struct {
+	c   ouri.Position
+	cap int8
+	m   int8
+	key int32
+}
+
+// order sows the moves of p in mask into kids, captures first (larger first), then quiet moves by
+// history, then a..f, and returns how many there are.
+func (s *Search) order(kids []kid, p *ouri.Position, mask uint8) int {
+	n := 0
+	for m := 0; m < 6; m++ {
+		if mask&(1<<m) == 0 {
+			continue
+		}
+		c, got := p.Sow(m)
+		k := int32(got) << 20
+		if got == 0 && !s.NoHistory {
+			k = int32(min(s.history[p.ToMove][m], 1<<19))
+		}
+		kids[n] = kid{c, int8(got), int8(m), k}
+		for j := n; j > 0 && kids[j].key > kids[j-1].key; j-- {
+			kids[j], kids[j-1] = kids[j-1], kids[j]
+		}
+		n++
+	}
+	return n
 }
 
 // ttOwner is what a table's scores depend on besides the position and the game.
@@ -108,6 +140,9 @@ func (s *Search) Best(ctx context.Context, pos ouri.Position, history []ouri.Pos
 		bits = ttBits
 	}
 	s.prepareTable(bits, ttOwner{pos.Rules, s.Misere, s.DB, s.Eval}, pos)
+	if s.Eval != nil && (s.eval == nil || s.eval.w != *s.Eval) {
+		s.eval = newEvaluator(s.Eval)
+	}
 	s.history = [2][6]int{}
 	s.nodes, s.stopped, s.ctx = 0, false, ctx
 	s.deadline = start.Add(budget)
@@ -337,7 +372,7 @@ func (s *Search) estimate(p *ouri.Position) int {
 	if s.Eval == nil {
 		return d * evalScale
 	}
-	return max(-Decided+1, min(Decided-1, s.Eval.Evaluate(p)))
+	return max(-Decided+1, min(Decided-1, s.eval.evaluate(p)))
 }
 
 // node searches p for its side to move.
@@ -353,9 +388,10 @@ func (s *Search) node(p ouri.Position, base int, gameLive bool, depth, alpha, be
 		return s.won(&p)
 	}
 	// A position coming back is taken as the cycle it starts, which the third occurrence ends
-	// with each side collecting its own seeds.
-	for _, q := range s.line[base:] {
-		if q == p {
+	// with each side collecting its own seeds. Without a capture the movers alternate, so only
+	// every other position of the line can be p.
+	for i := len(s.line) - 2; i >= base; i -= 2 {
+		if s.line[i] == p {
 			c := p.Collect()
 			return s.final(&c)
 		}
@@ -372,7 +408,7 @@ func (s *Search) node(p ouri.Position, base int, gameLive bool, depth, alpha, be
 	// The database settles a position unless its value depends on repetition; then its bounds
 	// may still cut, else the search goes on and plays the cycles out under the real rule.
 	bounded, lo, hi := false, 0, 0
-	if s.DB != nil && !s.Misere {
+	if s.DB != nil && !s.Misere && ouri.Seeds-int(p.Stores[0])-int(p.Stores[1]) <= s.DB.Seeds {
 		if l, h, ok := s.DB.Bounds(&p); ok {
 			d := int(p.Stores[p.ToMove]) - int(p.Stores[1-p.ToMove])
 			if l == h {
@@ -449,41 +485,28 @@ func (s *Search) node(p ouri.Position, base int, gameLive bool, depth, alpha, be
 		}
 	}
 
-	// Children, the table's move first, then captures (larger first), then a..f.
-	var kids [6]struct {
-		c   ouri.Position
-		cap int
-		m   int
-		key int
-	}
+	// Children: the table's move first, alone, for when it refutes the position the others are
+	// never sown; then captures (larger first), quiet moves by history, a..f.
+	var kids [6]kid
 	n := 0
-	for m := 0; m < 6; m++ {
-		if mask&(1<<m) == 0 {
-			continue
-		}
-		c, got := p.Sow(m)
-		k := got << 20
-		switch {
-		case m == ttMove:
-			k = 1 << 30
-		case got == 0 && !s.NoHistory:
-			k = min(s.history[p.ToMove][m], 1<<19)
-		}
-		kids[n].c, kids[n].cap, kids[n].m, kids[n].key = c, got, m, k
-		for j := n; j > 0 && kids[j].key > kids[j-1].key; j-- {
-			kids[j], kids[j-1] = kids[j-1], kids[j]
-		}
-		n++
+	if ttMove >= 0 && mask&(1<<ttMove) != 0 {
+		c, got := p.Sow(ttMove)
+		kids[0] = kid{c: c, cap: int8(got), m: int8(ttMove)}
+		n = 1
+		mask &^= 1 << ttMove
+	} else {
+		n = s.order(kids[:], &p, mask)
 	}
 
 	s.line = append(s.line, p)
 	alpha0 := alpha
 	guessed := s.guessed
 	s.guessed = false
-	best, bestMove := -inf, kids[0].m
+	best, bestMove := -inf, int(kids[0].m)
 	for i := 0; i < n; i++ {
+		k := &kids[i]
 		var v int
-		if i >= 2 && depth >= 3 && beta-alpha == 1 && kids[i].cap == 0 && kids[i].m != ttMove && !s.NoReductions {
+		if i >= 2 && depth >= 3 && beta-alpha == 1 && k.cap == 0 && int(k.m) != ttMove && !s.NoReductions {
 			// A late quiet move in a null window is first searched a ply shallower (two from the
 			// fourth move on, six plies from the leaves); it gets its full depth only if it beats
 			// alpha anyway.
@@ -491,32 +514,35 @@ func (s *Search) node(p ouri.Position, base int, gameLive bool, depth, alpha, be
 			if i >= 3 && depth >= 6 {
 				r = 2
 			}
-			v = s.child(&p, kids[i].c, kids[i].cap, base, gameLive, depth-1-r, alpha, beta)
+			v = s.child(&p, k.c, int(k.cap), base, gameLive, depth-1-r, alpha, beta)
 			if v > alpha && !s.stopped {
-				v = s.child(&p, kids[i].c, kids[i].cap, base, gameLive, depth-1, alpha, beta)
+				v = s.child(&p, k.c, int(k.cap), base, gameLive, depth-1, alpha, beta)
 			}
 		} else if i == 0 || s.NoPVS || beta-alpha == 1 {
-			v = s.child(&p, kids[i].c, kids[i].cap, base, gameLive, depth-1, alpha, beta)
+			v = s.child(&p, k.c, int(k.cap), base, gameLive, depth-1, alpha, beta)
 		} else {
-			v = s.child(&p, kids[i].c, kids[i].cap, base, gameLive, depth-1, alpha, alpha+1)
+			v = s.child(&p, k.c, int(k.cap), base, gameLive, depth-1, alpha, alpha+1)
 			if v > alpha && v < beta && !s.stopped {
-				v = s.child(&p, kids[i].c, kids[i].cap, base, gameLive, depth-1, alpha, beta)
+				v = s.child(&p, k.c, int(k.cap), base, gameLive, depth-1, alpha, beta)
 			}
 		}
 		if s.stopped {
 			break
 		}
 		if v > best {
-			best, bestMove = v, kids[i].m
+			best, bestMove = v, int(k.m)
 			if v > alpha {
 				alpha = v
 				if v >= beta {
-					if kids[i].cap == 0 {
-						s.history[p.ToMove][kids[i].m] += depth * depth
+					if k.cap == 0 {
+						s.history[p.ToMove][k.m] += depth * depth
 					}
 					break
 				}
 			}
+		}
+		if i == 0 && mask != 0 && n == 1 && int(k.m) == ttMove {
+			n += s.order(kids[1:], &p, mask) // the table's move did not refute p
 		}
 	}
 	s.line = s.line[:len(s.line)-1]
