@@ -472,8 +472,12 @@ func bench(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if len(cfg.Against) > 0 {
 		bName = fmt.Sprintf("%q %s", *against, lb)
 	}
-	fmt.Fprintf(stdout, "%s: A=%s (%v) vs B=%s (%v), %d games from %d paired openings",
-		kind, la, cfg.A.MoveTime, bName, cfg.B.MoveTime, total, total/2)
+	pairs := "paired openings"
+	if total == 2 {
+		pairs = "paired opening"
+	}
+	fmt.Fprintf(stdout, "%s: A=%s (%v) vs B=%s (%v), %d games from %d %s",
+		kind, la, cfg.A.MoveTime, bName, cfg.B.MoveTime, total, total/2, pairs)
 	if len(openings) > 0 {
 		fmt.Fprintf(stdout, " of %s (%d in it)", *openingsFile, len(openings))
 	}

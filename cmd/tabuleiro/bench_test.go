@@ -157,7 +157,7 @@ func TestBenchTakesTheEndgameDatabasesSeedCap(t *testing.T) {
 	}
 	code, out, errs := runCmd(t, "", "bench", "ouri", "--a", "hard", "--b", "easy", "--games", "2", "--movetime", "5ms",
 		"--cache", "", "--endgame-seeds", "6")
-	if code != 0 || !strings.Contains(out, "2 games from 1 paired openings") {
+	if code != 0 || !strings.Contains(out, "2 games from 1 paired opening") {
 		t.Errorf("hard with 6-seed databases: exit %d, stderr %q, out:\n%s", code, errs, out)
 	}
 }
