@@ -28,7 +28,8 @@ func benchmarkBudget(b *testing.B, p *Player, kind string, budget time.Duration)
 		rng := rand.New(rand.NewPCG(1, 2))
 		for i := 0; i < b.N; i++ {
 			g, _ := catalog.NewDealt(kind, nil, rng)
-			for n := rng.IntN(30); n > 0 && !g.Outcome().Over(); n-- {
+			// Seven plies or more, past any opening book's lines, so that every decision searches.
+			for n := 7 + rng.IntN(30); n > 0 && !g.Outcome().Over(); n-- {
 				legal := g.Legal()
 				g.Play(legal[rng.IntN(len(legal))])
 			}
