@@ -145,9 +145,9 @@ func (w *Weights) Evaluate(p *ouri.Position) int {
 }
 
 // evaluator is Evaluate made fast for the search: every feature counted house by house is summed
-// ahead, for each house and seed count, into what the house adds to the estimate at the start of
-// the game (alone) and in proportion to the seeds on the board (scaled), so a house costs two
-// lookups. It gives Evaluate's estimate, but for rounding.
+// ahead, for each house and seed count, into what the house adds to the estimate, a part that
+// holds all game (alone) and a part in proportion to the seeds on the board (scaled), so a house
+// costs two lookups. It gives Evaluate's estimate, but for rounding.
 type evaluator struct {
 	w Weights
 	// house[s][side][i][n]: what side's (0 mine, 1 theirs) house i holding n seeds adds, alone
@@ -160,7 +160,8 @@ func newEvaluator(w *Weights) *evaluator {
 	for side := range 2 {
 		for i := range 6 {
 			for n := 0; n <= ouri.Seeds; n++ {
-				// An empty house adds nothing to any feature.
+				// A board where only this house holds seeds: an empty house adds nothing to any
+				// feature, so its features are this house's own.
 				var p ouri.Position
 				p.Houses[side*6+i] = uint8(n)
 				var b [nBase]int
