@@ -136,10 +136,25 @@ func TestOpeningsWritesAFileBenchReads(t *testing.T) {
 			t.Errorf("an opening of %d plies, want 2: %v", len(o), o)
 		}
 	}
+	t.Run("by depth, the same file every time", func(t *testing.T) {
+		var files [2]string
+		for i := range files {
+			code, out, errs := runCmd(t, "", "openings", "ordo", "--plies", "2", "--n", "4", "--within", "50",
+				"--depth", "2", "--cache", "")
+			if code != 0 || !strings.Contains(out, "hard (2 plies)") {
+				t.Fatalf("exit %d: %s\n%s", code, errs, out)
+			}
+			files[i] = out
+		}
+		if files[0] != files[1] {
+			t.Errorf("two runs at depth 2 differ:\n%s\n%s", files[0], files[1])
+		}
+	})
 	for _, c := range []struct{ name, args string }{
 		{"no game", "--n 3"},
 		{"no openings asked for", "ordo --n 0"},
 		{"a verdict further than 50 points from even", "ordo --within 60"},
+		{"a negative depth", "ordo --depth -1"},
 	} {
 		t.Run(c.name+" is refused with the usage", func(t *testing.T) {
 			code, _, errs := runCmd(t, "", append([]string{"openings"}, strings.Fields(c.args)...)...)
