@@ -44,11 +44,11 @@ func (db *DB) Bounds(p *ouri.Position) (lo, hi int, ok bool) {
 	if db == nil {
 		return 0, 0, false
 	}
-	h := p.Houses
-	n := boardSeeds(&h)
+	n := p.SideSeeds(0) + p.SideSeeds(1)
 	if n > db.Seeds {
 		return 0, 0, false
 	}
+	h := p.Houses
 	if p.ToMove == 1 {
 		h = turned(h)
 	}
