@@ -408,7 +408,7 @@ func (s *Search) node(p ouri.Position, base int, gameLive bool, depth, alpha, be
 	// The database settles a position unless its value depends on repetition; then its bounds
 	// may still cut, else the search goes on and plays the cycles out under the real rule.
 	bounded, lo, hi := false, 0, 0
-	if s.DB != nil && !s.Misere && ouri.Seeds-int(p.Stores[0])-int(p.Stores[1]) <= s.DB.Seeds {
+	if s.DB != nil && !s.Misere {
 		if l, h, ok := s.DB.Bounds(&p); ok {
 			d := int(p.Stores[p.ToMove]) - int(p.Stores[1-p.ToMove])
 			if l == h {
@@ -488,12 +488,12 @@ func (s *Search) node(p ouri.Position, base int, gameLive bool, depth, alpha, be
 	// Children: the table's move first, alone, for when it refutes the position the others are
 	// never sown; then captures (larger first), quiet moves by history, a..f.
 	var kids [6]kid
-	n := 0
+	var n int
+	var later uint8 // the moves sown only if the table's move does not refute p
 	if ttMove >= 0 && mask&(1<<ttMove) != 0 {
 		c, got := p.Sow(ttMove)
 		kids[0] = kid{c: c, cap: int8(got), m: int8(ttMove)}
-		n = 1
-		mask &^= 1 << ttMove
+		n, later = 1, mask&^(1<<ttMove)
 	} else {
 		n = s.order(kids[:], &p, mask)
 	}
@@ -541,8 +541,8 @@ func (s *Search) node(p ouri.Position, base int, gameLive bool, depth, alpha, be
 				}
 			}
 		}
-		if i == 0 && mask != 0 && n == 1 && int(k.m) == ttMove {
-			n += s.order(kids[1:], &p, mask) // the table's move did not refute p
+		if i == 0 && later != 0 {
+			n += s.order(kids[1:], &p, later)
 		}
 	}
 	s.line = s.line[:len(s.line)-1]
