@@ -83,19 +83,30 @@ func baseFeatures(p *ouri.Position) (b [nBase]int, board int) {
 	return b, board
 }
 
-// bestCapture is the most p's side to move captures in one sowing. Sowings of fewer than 12 seeds
-// (nearly all) are worked out without sowing: each house from the next one to the last gains one.
+// bestCapture is the most p's side to move captures in one sowing.
 func bestCapture(p *ouri.Position) int {
+	best, _ := captures(p)
+	return best
+}
+
+// captures returns the most p's side to move captures in one sowing, and the sowings that capture
+// (bit i: the mover's house i). Sowings of fewer than 12 seeds (nearly all) are worked out without
+// sowing: each house from the next one to the last gains one.
+func captures(p *ouri.Position) (best int, mask uint8) {
+	return capturesAmong(p, p.LegalMask())
+}
+
+// capturesAmong is captures for the legal sowings given.
+func capturesAmong(p *ouri.Position, legal uint8) (best int, mask uint8) {
 	me := int(p.ToMove)
 	first := 6 - me*6 // the opponent's house a
-	best := 0
-	for m := p.LegalMask(); m != 0; m &= m - 1 {
+	for m := legal; m != 0; m &= m - 1 {
 		h := bits.TrailingZeros8(m)
 		from := me*6 + h
 		n := int(p.Houses[from])
 		if n >= 12 {
-			if _, got := p.Sow(h); got > best {
-				best = got
+			if _, got := p.Sow(h); got > 0 {
+				best, mask = max(best, got), mask|1<<h
 			}
 			continue
 		}
@@ -111,25 +122,23 @@ func bestCapture(p *ouri.Position) int {
 			}
 			got += c
 		}
-		if got > best {
-			if p.Rules == ouri.RulesAbapa && got == p.SideSeeds(uint8(1-me))+last-first+1 {
-				continue // a grand slam captures nothing under Abapa
-			}
-			best = got
+		if got == 0 || p.Rules == ouri.RulesAbapa && got == p.SideSeeds(uint8(1-me))+last-first+1 {
+			continue // none, or a grand slam, which captures nothing under Abapa
 		}
+		best, mask = max(best, got), mask|1<<h
 	}
-	return best
+	return best, mask
 }
 
-// bestCaptureBySowing is bestCapture the slow way, for tests.
-func bestCaptureBySowing(p *ouri.Position) int {
-	best := 0
+// capturesBySowing is captures the slow way, for tests.
+func capturesBySowing(p *ouri.Position) (best int, mask uint8) {
 	for m := p.LegalMask(); m != 0; m &= m - 1 {
-		if _, got := p.Sow(bits.TrailingZeros8(m)); got > best {
-			best = got
+		h := bits.TrailingZeros8(m)
+		if _, got := p.Sow(h); got > 0 {
+			best, mask = max(best, got), mask|1<<h
 		}
 	}
-	return best
+	return best, mask
 }
 
 // Evaluate is the estimate of p for its side to move, in eighths of a seed: the store difference
@@ -213,8 +222,9 @@ func houseFeatures(b *[nBase]int, p *ouri.Position, i int) {
 	b[fTheirGift] += min(6, max(0, int(theirs)-(5-i)))
 }
 
-// evaluate is w.Evaluate(p), but for rounding.
-func (e *evaluator) evaluate(p *ouri.Position) int {
+// evaluate is w.Evaluate(p), but for rounding, with the sowings that capture (as captures gives
+// them), which the search plays out at its leaves.
+func (e *evaluator) evaluate(p *ouri.Position) (int, uint8) {
 	me, op := int(p.ToMove), 1-int(p.ToMove)
 	var alone, scaled float64
 	biggest := [2]int{}
@@ -227,14 +237,17 @@ func (e *evaluator) evaluate(p *ouri.Position) int {
 	q := *p
 	q.ToMove = uint8(op)
 	stores := int(p.Stores[me]) - int(p.Stores[op])
+	myLegal, theirLegal := p.LegalMask(), q.LegalMask()
+	myCapture, capturing := capturesAmong(p, myLegal)
+	theirCapture, _ := capturesAmong(&q, theirLegal)
 	for _, f := range [...]struct {
 		f, x int
 	}{
 		{fStores, stores},
-		{fMyCapture, bestCapture(p)},
-		{fTheirCapture, bestCapture(&q)},
-		{fMyMoves, bits.OnesCount8(p.LegalMask())},
-		{fTheirMoves, bits.OnesCount8(q.LegalMask())},
+		{fMyCapture, myCapture},
+		{fTheirCapture, theirCapture},
+		{fMyMoves, bits.OnesCount8(myLegal)},
+		{fTheirMoves, bits.OnesCount8(theirLegal)},
 		{fMyBiggest, biggest[0]},
 		{fTheirBiggest, biggest[1]},
 	} {
@@ -242,5 +255,5 @@ func (e *evaluator) evaluate(p *ouri.Position) int {
 		scaled += e.w[nBase+f.f] * float64(f.x)
 	}
 	phase := float64(ouri.Seeds-int(p.Stores[0])-int(p.Stores[1])) / ouri.Seeds
-	return int((float64(stores) + e.w[2*nBase] + alone + scaled*phase) * evalScale)
+	return int((float64(stores) + e.w[2*nBase] + alone + scaled*phase) * evalScale), capturing
 }

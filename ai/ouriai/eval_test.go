@@ -7,7 +7,7 @@ import (
 	"tabuleiro/games/ouri"
 )
 
-func TestBestCaptureMatchesSowing(t *testing.T) {
+func TestCapturesMatchSowing(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, rules := range []ouri.Rules{ouri.RulesOuri, ouri.RulesAbapa} {
 		t.Run(rules.String()+" agrees with sowing on random positions", func(t *testing.T) {
@@ -19,8 +19,9 @@ func TestBestCaptureMatchesSowing(t *testing.T) {
 					// Few seeds per house make captures likely.
 					p.Houses[rng.IntN(12)]++
 				}
-				if got, want := bestCapture(&p), bestCaptureBySowing(&p); got != want {
-					t.Fatalf("%v: %d, sowing says %d", p, got, want)
+				best, mask := captures(&p)
+				if wantBest, wantMask := capturesBySowing(&p); best != wantBest || mask != wantMask {
+					t.Fatalf("%v: best %d, sowings %06b; sowing says %d, %06b", p, best, mask, wantBest, wantMask)
 				}
 			}
 		})
@@ -92,8 +93,12 @@ func TestEvaluatorIsEvaluate(t *testing.T) {
 			}
 			p.Stores[0] = uint8(rng.IntN(ouri.Seeds - board + 1))
 			p.Stores[1] = uint8(ouri.Seeds - board - int(p.Stores[0]))
-			if got, want := e.evaluate(&p), w.Evaluate(&p); got < want-1 || got > want+1 {
+			got, capturing := e.evaluate(&p)
+			if want := w.Evaluate(&p); got < want-1 || got > want+1 {
 				t.Fatalf("%v: the evaluator says %d, Evaluate %d", p, got, want)
+			}
+			if _, want := captures(&p); capturing != want {
+				t.Fatalf("%v: the evaluator says sowings %06b capture, captures %06b", p, capturing, want)
 			}
 		}
 	}

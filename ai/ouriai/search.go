@@ -363,16 +363,19 @@ func (s *Search) decided(d int) int {
 	return 0
 }
 
-// estimate scores an unfinished position, in eighths of a seed, well inside ±Decided.
-func (s *Search) estimate(p *ouri.Position) int {
-	d := int(p.Stores[p.ToMove]) - int(p.Stores[1-p.ToMove])
-	if s.Misere {
-		return -d * evalScale
+// estimate scores an unfinished position, in eighths of a seed, well inside ±Decided, and gives
+// the sowings that capture (as captures does).
+func (s *Search) estimate(p *ouri.Position) (int, uint8) {
+	if s.Eval == nil || s.Misere {
+		d := int(p.Stores[p.ToMove]) - int(p.Stores[1-p.ToMove])
+		if s.Misere {
+			d = -d
+		}
+		_, capturing := captures(p)
+		return d * evalScale, capturing
 	}
-	if s.Eval == nil {
-		return d * evalScale
-	}
-	return max(-Decided+1, min(Decided-1, s.eval.evaluate(p)))
+	v, capturing := s.eval.evaluate(p)
+	return max(-Decided+1, min(Decided-1, v)), capturing
 }
 
 // node searches p for its side to move.
@@ -425,11 +428,11 @@ func (s *Search) node(p ouri.Position, base int, gameLive bool, depth, alpha, be
 	}
 	if depth <= 0 {
 		s.guessed = true
-		v := s.estimate(&p)
+		v, capturing := s.estimate(&p)
 		if bounded {
 			v = max(lo, min(hi, v))
 		}
-		if depth <= -captureDepth || v >= beta {
+		if depth <= -captureDepth || v >= beta || capturing == 0 {
 			return v
 		}
 		// The estimate cannot see a capture coming: the mover may stand on it or capture, and
@@ -437,14 +440,8 @@ func (s *Search) node(p ouri.Position, base int, gameLive bool, depth, alpha, be
 		best := v
 		alpha = max(alpha, v)
 		s.line = append(s.line, p)
-		for m := 0; m < 6; m++ {
-			if mask&(1<<m) == 0 {
-				continue
-			}
-			c, got := p.Sow(m)
-			if got == 0 {
-				continue
-			}
+		for ; capturing != 0; capturing &= capturing - 1 {
+			c, got := p.Sow(bits.TrailingZeros8(capturing))
 			w := s.child(&p, c, got, base, gameLive, depth-1, alpha, beta)
 			if s.stopped {
 				break
