@@ -15,50 +15,66 @@ func Logistic(xs [][]float64, results []float64, use func(int) bool) (theta []fl
 	}
 	n := len(xs[0])
 	theta = make([]float64, n)
+	// Only the features some sample has are fitted (their weights in the ridge's minimum are 0
+	// otherwise): the system solved is theirs alone, and a sample's sums run over its own.
+	var active []int
+	for i := range n {
+		if !use(i) {
+			continue
+		}
+		for _, x := range xs {
+			if x[i] != 0 {
+				active = append(active, i)
+				break
+			}
+		}
+	}
+	m := len(active)
 	lambda := 1e-4 * float64(len(xs))
-	a := make([][]float64, n)
+	a := make([][]float64, m)
+	type entry struct {
+		col int // in active
+		v   float64
+	}
+	var nz []entry
 	for range 25 {
 		for i := range a {
-			a[i] = make([]float64, n+1)
+			a[i] = make([]float64, m+1)
 		}
 		loss = 0
 		for k, x := range xs {
 			r := results[k]
+			nz = nz[:0]
 			z := 0.0
-			for i, v := range x {
-				z += theta[i] * v
+			for c, i := range active {
+				if v := x[i]; v != 0 {
+					nz = append(nz, entry{c, v})
+					z += theta[i] * v
+				}
 			}
 			p := 1 / (1 + math.Exp(-z))
 			loss -= r*math.Log(max(p, 1e-12)) + (1-r)*math.Log(max(1-p, 1e-12))
 			h := p * (1 - p)
-			for i := range n {
-				if !use(i) {
-					continue
+			for ii, e := range nz {
+				row := a[e.col]
+				for _, f := range nz[ii:] {
+					row[f.col] += h * e.v * f.v
 				}
-				for j := i; j < n; j++ {
-					if use(j) {
-						a[i][j] += h * x[i] * x[j]
-					}
-				}
-				a[i][n] -= (p - r) * x[i]
+				row[m] -= (p - r) * e.v
 			}
 		}
-		for i := range n {
-			for j := 0; j < i; j++ {
-				a[i][j] = a[j][i]
+		for c := range m {
+			for d := 0; d < c; d++ {
+				a[c][d] = a[d][c]
 			}
-			if use(i) {
-				a[i][i] += lambda
-				a[i][n] -= lambda * theta[i]
-			} else {
-				a[i][i] = 1
-			}
+			a[c][c] += lambda
+			a[c][m] -= lambda * theta[active[c]]
 		}
 		step := Solve(a)
 		done := true
-		for i := range theta {
-			theta[i] += step[i]
-			done = done && math.Abs(step[i]) < 1e-6
+		for c, i := range active {
+			theta[i] += step[c]
+			done = done && math.Abs(step[c]) < 1e-6
 		}
 		if done {
 			break
