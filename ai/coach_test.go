@@ -12,9 +12,9 @@ import (
 	"tabuleiro/games/ouri"
 )
 
-// blunderGame is an Ouri game where South's ninth decision, d, leaves five seeds to North's e
-// (a keeps them): hard's own first eight decisions, then the blunder and the capture.
-var blunderGame = []string{"f", "f", "e", "e", "a", "b", "b", "c", "d", "e"}
+// blunderGame is an Ouri game whose eleventh decision, South's d, leaves six seeds to North's f
+// (c was better): hard's own first ten decisions, then the blunder and the capture.
+var blunderGame = []string{"e", "c", "c", "f", "b", "d", "f", "f", "a", "e", "d", "f"}
 
 func play(t *testing.T, g games.Game, moves []string) []games.Move {
 	t.Helper()
@@ -48,10 +48,10 @@ func TestReviewFindsTheBlunder(t *testing.T) {
 	}
 	for _, d := range r.Decisions {
 		want := Good
-		if d.Ply == 9 {
+		if d.Ply == 11 {
 			want = Blunder
-			if got := start.Format(d.Best); got != "a" {
-				t.Errorf("the better decision at ply 9 is %s, want a", got)
+			if got := start.Format(d.Best); got != "c" {
+				t.Errorf("the better decision at ply 11 is %s, want c", got)
 			}
 		}
 		if d.Grade != want {

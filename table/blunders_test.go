@@ -8,9 +8,9 @@ import (
 	"tabuleiro/store"
 )
 
-// In this Ouri game alice (South) blunders with her fifth decision, d: it leaves five seeds to
-// bob's e, where a kept them (ai's TestReviewFindsTheBlunder).
-var blunderGame = []string{"f", "f", "e", "e", "a", "b", "b", "c", "d", "e"}
+// In this Ouri game alice (South) blunders with her sixth decision, d: it leaves six seeds to
+// bob's f, where c was better (ai's TestReviewFindsTheBlunder).
+var blunderGame = []string{"e", "c", "c", "f", "b", "d", "f", "f", "a", "e", "d", "f"}
 
 func TestAReviewsBlundersQueueOnceAndWaitForProof(t *testing.T) {
 	f := newFixture(t)
@@ -49,7 +49,7 @@ func TestAReviewsBlundersQueueOnceAndWaitForProof(t *testing.T) {
 		})
 	}
 	queue, _ := f.st.Blunders("alice", "ouri")
-	if len(queue) != 1 || !slices.Equal(queue[0].Log, blunderGame[:8]) || queue[0].Proven {
+	if len(queue) != 1 || !slices.Equal(queue[0].Log, blunderGame[:10]) || queue[0].Proven {
 		t.Fatalf("alice's queue: %+v; want the position before her d, unproven", queue)
 	}
 	puzzles := []PuzzleCandidate{{"ouri-0001", 1500}}
@@ -60,12 +60,12 @@ func TestAReviewsBlundersQueueOnceAndWaitForProof(t *testing.T) {
 	f.tab.SettlePuzzle("alice", "ouri", "ouri-0001", 1500, true)
 	// Proven, it is offered before any shipped puzzle; a position the truth refuses leaves.
 	f.st.AddBlunder("alice", store.Blunder{Kind: "ouri", Log: []string{"f"}})
-	n, err := f.tab.ProveBlunders("alice", "ouri", func(b store.Blunder) (bool, error) { return len(b.Log) == 8, nil })
+	n, err := f.tab.ProveBlunders("alice", "ouri", func(b store.Blunder) (bool, error) { return len(b.Log) == 10, nil })
 	if err != nil || n != 1 {
 		t.Fatalf("proving: %d, %v", n, err)
 	}
 	p, err := f.tab.NextPuzzle("alice", "ouri", []PuzzleCandidate{{"ouri-0002", 1500}})
-	if err != nil || p.Blunder.Seq != queue[0].Seq || !slices.Equal(p.Blunder.Log, blunderGame[:8]) {
+	if err != nil || p.Blunder.Seq != queue[0].Seq || !slices.Equal(p.Blunder.Log, blunderGame[:10]) {
 		t.Fatalf("the next puzzle: %+v, %v; want alice's blunder", p, err)
 	}
 	if r, err := f.tab.SettlePuzzle("alice", "ouri", p.Attempt.Puzzle, 0, true); err != nil || r.Rated {

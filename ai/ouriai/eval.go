@@ -38,8 +38,15 @@ const (
 	fTheirGift                        // theirs
 	fMyBiggest                        // the seeds in my fullest house
 	fTheirBiggest                     // in theirs
-	nBase
+	// 6×counts features, one a house and seed count: my house i holds n seeds (the last count,
+	// counts−1 or more); what each count of each house is worth beyond the features above.
+	fMyCount
+	fTheirCount = fMyCount + 6*counts // theirs
+	nBase       = fTheirCount + 6*counts
 )
+
+// counts is how many seed counts of a house the count features tell apart: 0 to 11, and 12 or more.
+const counts = 13
 
 // NFeatures counts the features: each base feature alone and scaled by the seeds on the board,
 // so that its weight can change between the opening and the endgame.
@@ -169,12 +176,8 @@ func newEvaluator(w *Weights) *evaluator {
 	for side := range 2 {
 		for i := range 6 {
 			for n := 0; n <= ouri.Seeds; n++ {
-				// A board where only this house holds seeds: an empty house adds nothing to any
-				// feature, so its features are this house's own.
-				var p ouri.Position
-				p.Houses[side*6+i] = uint8(n)
 				var b [nBase]int
-				houseFeatures(&b, &p, i)
+				sideHouseFeatures(&b, i, uint8(n), side)
 				for f, x := range b {
 					e.house[0][side][i][n] += w[f] * float64(x)
 					e.house[1][side][i][n] += w[nBase+f] * float64(x)
@@ -187,39 +190,32 @@ func newEvaluator(w *Weights) *evaluator {
 
 // houseFeatures adds to b the features house i of each side contributes, for p's side to move.
 func houseFeatures(b *[nBase]int, p *ouri.Position, i int) {
-	me, op := p.ToMove, 1-p.ToMove
-	mine, theirs := p.Houses[int(me)*6+i], p.Houses[int(op)*6+i]
-	b[fSides] += int(mine) - int(theirs)
-	if mine == 1 || mine == 2 {
-		b[fMyWeak]++
+	sideHouseFeatures(b, i, p.Houses[int(p.ToMove)*6+i], 0)
+	sideHouseFeatures(b, i, p.Houses[int(1-p.ToMove)*6+i], 1)
+}
+
+// sideHouseFeatures adds to b the features a house i holding n seeds contributes: a house of the
+// side to move when their is 0, of its opponent when 1 (each "their" feature follows its "my" one).
+func sideHouseFeatures(b *[nBase]int, i int, n uint8, their int) {
+	s := int(n)
+	b[fSides] += s * (1 - 2*their)
+	if s == 1 || s == 2 {
+		b[fMyWeak+their]++
 	}
-	if theirs == 1 || theirs == 2 {
-		b[fTheirWeak]++
+	if s > 0 {
+		b[fMyHouses+their]++
 	}
-	if mine > 0 {
-		b[fMyHouses]++
+	if s >= 12 {
+		b[fMyLaps+their]++
 	}
-	if theirs > 0 {
-		b[fTheirHouses]++
+	if s >= 6-i {
+		b[fMyReach+their]++
 	}
-	if mine >= 12 {
-		b[fMyLaps]++
-	}
-	if theirs >= 12 {
-		b[fTheirLaps]++
-	}
-	if int(mine) >= 6-i {
-		b[fMyReach]++
-	}
-	if int(theirs) >= 6-i {
-		b[fTheirReach]++
-	}
-	b[fMyHouse+i], b[fTheirHouse+i] = int(mine), int(theirs)
+	b[fMyHouse+6*their+i] = s
 	// A sowing from house i keeps its first 5−i seeds at home and hands the next six over.
-	b[fMyHome] += min(int(mine), 5-i)
-	b[fTheirHome] += min(int(theirs), 5-i)
-	b[fMyGift] += min(6, max(0, int(mine)-(5-i)))
-	b[fTheirGift] += min(6, max(0, int(theirs)-(5-i)))
+	b[fMyHome+their] += min(s, 5-i)
+	b[fMyGift+their] += min(6, max(0, s-(5-i)))
+	b[fMyCount+6*counts*their+i*counts+min(s, counts-1)]++
 }
 
 // evaluate is w.Evaluate(p), but for rounding, with the sowings that capture (as captures gives

@@ -78,6 +78,25 @@ func TestFeaturesCountMovesHomeGiftAndTheFullestHouse(t *testing.T) {
 	}
 }
 
+func TestCountFeaturesTellEachHouseItsSeeds(t *testing.T) {
+	// North to move: South's houses are theirs. South's a holds 20 seeds, counted with 12.
+	p := ouri.Position{Houses: [12]uint8{20, 0, 1, 2, 3, 11, 4, 4, 4, 4, 4, 4}, ToMove: 1, Rules: ouri.RulesOuri}
+	b, _ := baseFeatures(&p)
+	want := map[int]bool{}
+	for i, n := range []int{4, 4, 4, 4, 4, 4} {
+		want[fMyCount+i*counts+n] = true
+	}
+	for i, n := range []int{12, 0, 1, 2, 3, 11} {
+		want[fTheirCount+i*counts+n] = true
+	}
+	for f := fMyCount; f < nBase; f++ {
+		if got := b[f] == 1; got != want[f] || b[f] > 1 {
+			t.Errorf("count feature %d (house %d of %s, %d seeds): %d", f, (f-fMyCount)%(6*counts)/counts,
+				[]string{"mine", "theirs"}[(f-fMyCount)/(6*counts)], (f-fMyCount)%counts, b[f])
+		}
+	}
+}
+
 // The search's evaluator gives Evaluate's estimate, but for rounding, under both rule sets and
 // from both seats.
 func TestEvaluatorIsEvaluate(t *testing.T) {
