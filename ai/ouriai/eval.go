@@ -195,7 +195,8 @@ func houseFeatures(b *[nBase]int, p *ouri.Position, i int) {
 }
 
 // sideHouseFeatures adds to b the features a house i holding n seeds contributes: a house of the
-// side to move when their is 0, of its opponent when 1 (each "their" feature follows its "my" one).
+// side to move when their is 0, of its opponent when 1. Each "their" feature follows its "my"
+// one, or for the features of each house, the block of six houses' own.
 func sideHouseFeatures(b *[nBase]int, i int, n uint8, their int) {
 	s := int(n)
 	b[fSides] += s * (1 - 2*their)
