@@ -199,17 +199,17 @@ func TestReview(t *testing.T) {
 	})
 	t.Run("a game with a known blunder: deferred, then the blunder and the better move", func(t *testing.T) {
 		e.ouriGame(ch, "alice", "bob", false)
-		// South's d at ply 9 leaves five seeds to North's e; a kept them.
-		for i, m := range []string{"f", "f", "e", "e", "a", "b", "b", "c", "d", "e"} {
+		// South's d at ply 11 leaves six seeds to North's f; c was better.
+		for i, m := range []string{"e", "c", "c", "f", "b", "d", "f", "f", "a", "e", "d", "f"} {
 			e.play(ch, []string{"alice", "bob"}[i%2], m)
 		}
 		mustPublic(t, e.do(e.in(ch, "alice", "resign")))
 		text := e.deferred(e.in(ch, "bob", "review", "player", "alice"))
-		mustSay(t, "the review", text, "— 10 decisions:", "9. South **`d`??** — better **`a`**",
+		mustSay(t, "the review", text, "— 12 decisions:", "11. South **`d`??** — better **`c`**",
 			"Accuracy of "+mention("alice")+" (South)")
 		// Bob made no mistake: no decision of his is marked, and he kept at least 90 % accuracy.
-		if !regexp.MustCompile(`Accuracy of ` + regexp.QuoteMeta(mention("bob")) + ` \(North\): (9\d|100)% over 5 decisions`).MatchString(text) {
-			t.Errorf("bob's accuracy is not 90 %% or more over 4 decisions:\n%s", text)
+		if !regexp.MustCompile(`Accuracy of ` + regexp.QuoteMeta(mention("bob")) + ` \(North\): (9\d|100)% over 6 decisions`).MatchString(text) {
+			t.Errorf("bob's accuracy is not 90 %% or more over 6 decisions:\n%s", text)
 		}
 		if n := strings.Count(text, "— better"); n != 1 {
 			t.Errorf("the review lists %d decisions, want the blunder alone:\n%s", n, text)

@@ -77,9 +77,9 @@ func TestConsoleHintCountsAndIsRefusedInRatedGames(t *testing.T) {
 }
 
 func TestConsoleReviewFindsTheBlunder(t *testing.T) {
-	// South's d at ply 9 leaves five seeds to North's e; a kept them.
+	// South's d at ply 11 leaves six seeds to North's f; c was better.
 	lines := []string{"@alice /ouri challenge opponent:@bob first:me rated:false", "@bob click Accept"}
-	for i, m := range []string{"f", "f", "e", "e", "a", "b", "b", "c", "d", "e"} {
+	for i, m := range []string{"e", "c", "c", "f", "b", "d", "f", "f", "a", "e", "d", "f"} {
 		who := "@alice"
 		if i%2 == 1 {
 			who = "@bob"
@@ -91,7 +91,7 @@ func TestConsoleReviewFindsTheBlunder(t *testing.T) {
 	review := out[len(out)-1]
 	for _, want := range []string{
 		"The bot is reviewing the game",
-		"9. South `d`?? — better `a`",
+		"11. South `d`?? — better `c`",
 		"Accuracy of @alice (South)",
 		"`??` blunder (30+)",
 	} {
