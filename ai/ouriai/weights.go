@@ -18,7 +18,8 @@ import "tabuleiro/games/ouri"
 // Abapa: the 8,000 games at depth 10 the weights before were fitted on (537,125 positions). The
 // count features bring their log loss from 0.522 to 0.510 (the store difference alone: 0.585).
 // Against 8f047df at 100 ms, seed 11: +279 Elo by pairs over 200 games (154-25-21, 95 %:
-// +229..+339), where the weights before played +217 on the same openings.
+// +229..+339); an earlier main, with the weights before and a slower search, played +217 on the
+// same openings.
 var DefaultWeights = [2]Weights{
 	ouri.RulesOuri: {
 		0.5177, 1.1909, -1.5661, 2.0661, 1.7670, -2.0271, 1.9480, -2.2131, 1.6725, -1.1440,
