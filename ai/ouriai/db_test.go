@@ -290,3 +290,12 @@ func BenchmarkBuildDB(b *testing.B) {
 		})
 	}
 }
+
+// boardSeeds counts the seeds of a board.
+func boardSeeds(h *[12]uint8) int {
+	n := 0
+	for _, s := range h {
+		n += int(s)
+	}
+	return n
+}

@@ -81,19 +81,13 @@ func baseFeatures(p *ouri.Position) (b [nBase]int, board int) {
 		b[fMyBiggest] = max(b[fMyBiggest], int(mine))
 		b[fTheirBiggest] = max(b[fTheirBiggest], int(theirs))
 	}
-	b[fMyCapture] = bestCapture(p)
+	b[fMyCapture], _ = captures(p)
 	b[fMyMoves] = bits.OnesCount8(p.LegalMask())
 	q := *p
 	q.ToMove = op
-	b[fTheirCapture] = bestCapture(&q)
+	b[fTheirCapture], _ = captures(&q)
 	b[fTheirMoves] = bits.OnesCount8(q.LegalMask())
 	return b, board
-}
-
-// bestCapture is the most p's side to move captures in one sowing.
-func bestCapture(p *ouri.Position) int {
-	best, _ := captures(p)
-	return best
 }
 
 // captures returns the most p's side to move captures in one sowing, and the sowings that capture
@@ -220,8 +214,9 @@ func sideHouseFeatures(b *[nBase]int, i int, n uint8, their int) {
 }
 
 // evaluate is w.Evaluate(p), but for rounding, with the sowings that capture (as captures gives
-// them), which the search plays out at its leaves.
-func (e *evaluator) evaluate(p *ouri.Position) (int, uint8) {
+// them), which the search plays out at its leaves. legal is p's legal sowings, which the search
+// already has.
+func (e *evaluator) evaluate(p *ouri.Position, legal uint8) (int, uint8) {
 	me, op := int(p.ToMove), 1-int(p.ToMove)
 	var alone, scaled float64
 	biggest := [2]int{}
@@ -234,7 +229,7 @@ func (e *evaluator) evaluate(p *ouri.Position) (int, uint8) {
 	q := *p
 	q.ToMove = uint8(op)
 	stores := int(p.Stores[me]) - int(p.Stores[op])
-	myLegal, theirLegal := p.LegalMask(), q.LegalMask()
+	myLegal, theirLegal := legal, q.LegalMask()
 	myCapture, capturing := capturesAmong(p, myLegal)
 	theirCapture, _ := capturesAmong(&q, theirLegal)
 	for _, f := range [...]struct {

@@ -112,7 +112,7 @@ func TestEvaluatorIsEvaluate(t *testing.T) {
 			}
 			p.Stores[0] = uint8(rng.IntN(ouri.Seeds - board + 1))
 			p.Stores[1] = uint8(ouri.Seeds - board - int(p.Stores[0]))
-			got, capturing := e.evaluate(&p)
+			got, capturing := e.evaluate(&p, p.LegalMask())
 			if want := w.Evaluate(&p); got < want-1 || got > want+1 {
 				t.Fatalf("%v: the evaluator says %d, Evaluate %d", p, got, want)
 			}

@@ -104,11 +104,3 @@ func turned(h [12]uint8) (t [12]uint8) {
 	copy(t[6:], h[:6])
 	return t
 }
-
-func boardSeeds(h *[12]uint8) int {
-	n := 0
-	for _, s := range h {
-		n += int(s)
-	}
-	return n
-}

@@ -364,17 +364,17 @@ func (s *Search) decided(d int) int {
 }
 
 // estimate scores an unfinished position, in eighths of a seed, well inside ±Decided, and gives
-// the sowings that capture (as captures does).
-func (s *Search) estimate(p *ouri.Position) (int, uint8) {
+// the sowings that capture (as captures does) among its legal ones.
+func (s *Search) estimate(p *ouri.Position, legal uint8) (int, uint8) {
 	if s.Eval == nil || s.Misere {
 		d := int(p.Stores[p.ToMove]) - int(p.Stores[1-p.ToMove])
 		if s.Misere {
 			d = -d
 		}
-		_, capturing := captures(p)
+		_, capturing := capturesAmong(p, legal)
 		return d * evalScale, capturing
 	}
-	v, capturing := s.eval.evaluate(p)
+	v, capturing := s.eval.evaluate(p, legal)
 	return max(-Decided+1, min(Decided-1, v)), capturing
 }
 
@@ -428,7 +428,7 @@ func (s *Search) node(p ouri.Position, base int, gameLive bool, depth, alpha, be
 	}
 	if depth <= 0 {
 		s.guessed = true
-		v, capturing := s.estimate(&p)
+		v, capturing := s.estimate(&p, mask)
 		if bounded {
 			v = max(lo, min(hi, v))
 		}
