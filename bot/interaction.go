@@ -93,19 +93,6 @@ type ClickData struct {
 	MessageID string   // the message the control is on
 }
 
-// Action is what a control does; adapters keep it with the control (Discord as its custom id).
-//
-//	challenge: {Kind, Challenge, Verb: accept|decline}
-//	game:      {Kind, Game, Ply, Verb: sow|play|pick|group|view|resign, Arg}
-type Action struct {
-	Kind      string
-	Challenge uint64 // set for a challenge's buttons
-	Game      uint64
-	Ply       int
-	Verb      string
-	Arg       string
-}
-
 // ReplyType is how a reply is shown.
 type ReplyType uint8
 

@@ -31,26 +31,24 @@ const boardsServer = "server"
 // idleChoices are the idle timeouts a server may choose.
 var idleChoices = []string{"1h", "12h", "24h", "72h", "7d", "14d"}
 
-func appCommands() []CommandSpec {
-	c := CommandSpec{Name: AppCommand, Subs: []SubSpec{
-		sub("settings", "sub.tabuleiro.settings", nil,
-			described(BoolOption, "threads", "option.settings.threads"),
-			described(BoolOption, "rated", "option.settings.rated"),
-			choice("language", "option.settings.language", named("choice.language."), say.Languages...),
-			choice("idle-timeout", "option.settings.idle-timeout", idleName, idleChoices...),
-			described(BoolOption, "pings", "option.settings.pings"),
-			described(ChannelOption, "puzzle-channel", "option.settings.puzzle-channel"),
-			choice("puzzle-hour", "option.settings.puzzle-hour", hourName, puzzleHours()...),
-			described(BoolOption, "pages", "option.settings.pages"),
-			choice("boards", "option.settings.boards", named("choice.boards."), store.BoardsText, store.BoardsImage),
-		),
-		sub("me", "sub.tabuleiro.me", nil, described(BoolOption, "pings", "option.me.pings"),
-			choice("boards", "option.me.boards", named("choice.boards."), store.BoardsText, store.BoardsImage, boardsServer)),
-		sub("help", "sub.tabuleiro.help", nil),
-		tournamentCommands(),
-	}}
-	c.Description, c.Localized = text("command.tabuleiro", nil)
-	return []CommandSpec{c}
+// settingsSpec and meSpec are /tabuleiro settings and me, with the settings they change.
+func settingsSpec(*games.Descriptor) SubSpec {
+	return sub("settings", "sub.tabuleiro.settings", nil,
+		described(BoolOption, "threads", "option.settings.threads"),
+		described(BoolOption, "rated", "option.settings.rated"),
+		choice("language", "option.settings.language", named("choice.language."), say.Languages...),
+		choice("idle-timeout", "option.settings.idle-timeout", idleName, idleChoices...),
+		described(BoolOption, "pings", "option.settings.pings"),
+		described(ChannelOption, "puzzle-channel", "option.settings.puzzle-channel"),
+		choice("puzzle-hour", "option.settings.puzzle-hour", hourName, puzzleHours()...),
+		described(BoolOption, "pages", "option.settings.pages"),
+		choice("boards", "option.settings.boards", named("choice.boards."), store.BoardsText, store.BoardsImage),
+	)
+}
+
+func meSpec(*games.Descriptor) SubSpec {
+	return sub("me", "sub.tabuleiro.me", nil, described(BoolOption, "pings", "option.me.pings"),
+		choice("boards", "option.me.boards", named("choice.boards."), store.BoardsText, store.BoardsImage, boardsServer))
 }
 
 // idleName names an idle choice by its count: 12h is "12 horas" in Portuguese, 7d "7 dias".
@@ -63,47 +61,42 @@ func idleName(v string) (string, map[string]any) {
 	return id, map[string]any{"Count": count}
 }
 
-// tabuleiro answers /tabuleiro settings, me and help.
-func (b *Bot) tabuleiro(req *request) (Reply, error) {
+// help answers /tabuleiro help.
+func (b *Bot) help(req *Request) (Reply, error) { return private(helpText(req.w)), nil }
+
+// me answers /tabuleiro me: the caller's own settings, shown and changed.
+func (b *Bot) me(req *Request) (Reply, error) {
 	data := req.in.Command
-	switch data.Sub {
-	case "help":
-		return private(helpText(req.w)), nil
-	case "me":
-		boards, set := data.Options["boards"]
-		if set && boards.Str != boardsServer {
-			if err := checkBoards(boards.Str); err != nil {
-				return Reply{}, err
-			}
-		}
-		m, err := b.t.ChangeMemberSettings(req.in.User, func(m *store.MemberSettings) {
-			if v, ok := data.Options["pings"]; ok && v.IsBool {
-				m.NoPings = !v.Bool
-			}
-			switch {
-			case set && boards.Str == boardsServer:
-				m.Boards = ""
-			case set:
-				m.Boards = boards.Str
-			}
-		})
-		if err != nil {
+	boards, set := data.Options["boards"]
+	if set && boards.Str != boardsServer {
+		if err := checkBoards(boards.Str); err != nil {
 			return Reply{}, err
 		}
-		shown := boardsServer
-		if m.Boards != "" {
-			shown = m.Boards
-		}
-		return private(req.w.Rich("settings.me", map[string]any{"Pings": onOff(!m.NoPings), "Then": onOff(m.NoPings),
-			"Switch": strconv.FormatBool(m.NoPings), "Boards": games.Text{ID: "settings.boards-" + shown}})), nil
-	case "settings":
-		return b.settings(req)
 	}
-	return Reply{}, refuse(table.Invalid, "refusal.no-app-sub", "Sub", data.Sub)
+	m, err := b.t.ChangeMemberSettings(req.in.User, func(m *store.MemberSettings) {
+		if v, ok := data.Options["pings"]; ok && v.IsBool {
+			m.NoPings = !v.Bool
+		}
+		switch {
+		case set && boards.Str == boardsServer:
+			m.Boards = ""
+		case set:
+			m.Boards = boards.Str
+		}
+	})
+	if err != nil {
+		return Reply{}, err
+	}
+	shown := boardsServer
+	if m.Boards != "" {
+		shown = m.Boards
+	}
+	return private(req.w.Rich("settings.me", map[string]any{"Pings": onOff(!m.NoPings), "Then": onOff(m.NoPings),
+		"Switch": strconv.FormatBool(m.NoPings), "Boards": games.Text{ID: "settings.boards-" + shown}})), nil
 }
 
 // settings shows the server's settings and changes those given; only for Manage Server.
-func (b *Bot) settings(req *request) (Reply, error) {
+func (b *Bot) settings(req *Request) (Reply, error) {
 	if req.in.Guild == "" {
 		return Reply{}, refuse(table.NoContext, "refusal.settings-dm")
 	}
@@ -282,7 +275,7 @@ func blurb(d *games.Descriptor, w *say.Words) string {
 
 // challengeMenu answers the user context-menu command: a private menu of the games; choosing one
 // challenges the member clicked.
-func (b *Bot) challengeMenu(req *request) (Reply, error) {
+func (b *Bot) challengeMenu(req *Request) (Reply, error) {
 	target := req.in.Command.Target
 	if target == "" {
 		return Reply{}, refuse(table.Invalid, "refusal.right-click")
@@ -293,7 +286,7 @@ func (b *Bot) challengeMenu(req *request) (Reply, error) {
 	if req.in.Command.Bots[target] {
 		return Reply{}, refuse(table.Refused, "refusal.menu-bot")
 	}
-	menu := Control{Type: Menu, Action: Action{Kind: AppCommand, Verb: "challenge", Arg: target},
+	menu := Control{Type: Menu, Action: Action{Route: routeChallengeGame, Kind: AppCommand, Arg: target},
 		Placeholder: req.w.T("menu.which-game", nil)}
 	for _, d := range descriptors() {
 		menu.Options = append(menu.Options, Option{Label: d.Title, Value: d.Kind, Description: blurb(d, req.w)})
@@ -304,7 +297,8 @@ func (b *Bot) challengeMenu(req *request) (Reply, error) {
 }
 
 // challengePicked posts the challenge chosen in the context menu's game menu.
-func (b *Bot) challengePicked(req *request, click ClickData) (Reply, error) {
+func (b *Bot) challengePicked(req *Request) (Reply, error) {
+	click := req.in.Click
 	if click.Action.Arg == "" {
 		// The menu always names its member: without one this would post an open challenge.
 		return Reply{}, refuse(table.Invalid, "refusal.foreign-button")
