@@ -67,7 +67,6 @@ func (b *Bot) Sweep(ctx context.Context) {
 // Wait waits for the bot moves Run started.
 func (b *Bot) Wait() { b.t.Wait() }
 
-
 // publicWords are the catalogue in the language of a place's public messages: its server's, or in
 // a DM or group DM its caller's. locale is the one a request gives, "" for work done later.
 func (b *Bot) publicWords(guild, channel, locale string) *say.Words {

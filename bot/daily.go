@@ -12,7 +12,6 @@ import (
 	"tabuleiro/table"
 )
 
-
 // postDailies posts the daily puzzle of every server whose puzzle-hour has come, once a day.
 func (b *Bot) postDailies(ctx context.Context) {
 	if _, err := b.t.PostDailies(ctx, b.t.Now(), b.chooseDaily, b.postDaily); err != nil {

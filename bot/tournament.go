@@ -36,7 +36,9 @@ func tournamentRoutes() []Route {
 	}
 	button := func(name, pattern string, answer func(*Bot, context.Context, *Request, uint64) (Reply, error)) Route {
 		return Route{Name: name, Pattern: "/" + AppCommand + "/" + tournamentGroup + "/{tournament}/" + pattern,
-			Answer: func(ctx context.Context, req *Request) (Reply, error) { return answer(req.b, ctx, req, req.Action().Tournament) }}
+			Answer: func(ctx context.Context, req *Request) (Reply, error) {
+				return answer(req.b, ctx, req, req.Action().Tournament)
+			}}
 	}
 	return []Route{
 		group("create", "sub.tournament.create", func(b *Bot, _ context.Context, req *Request) (Reply, error) { return b.createTournament(req) },
@@ -716,7 +718,9 @@ func (b *Bot) standingsMessage(id uint64, page int, w *say.Words) (Message, erro
 	}
 	m := Message{Content: clip(say.Join("\n", lines...)), Rows: []Row{}}
 	if pages > 1 {
-		act := func(p int) Action { return Action{Route: routeTournamentStandings, Kind: AppCommand, Tournament: tr.ID, Page: p} }
+		act := func(p int) Action {
+			return Action{Route: routeTournamentStandings, Kind: AppCommand, Tournament: tr.ID, Page: p}
+		}
 		m.Rows = []Row{{
 			{Type: Button, Label: "◀", Style: Secondary, Action: act(page - 1), Disabled: page <= 1},
 			{Type: Button, Label: "▶", Style: Secondary, Action: act(page + 1), Disabled: page >= pages},
