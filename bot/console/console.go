@@ -54,8 +54,8 @@ func Run(ctx context.Context, st store.Store, cfg bot.Config, lang string, in io
 	return err
 }
 
-// help lists what can be typed, from the games' descriptors, in w's language.
-func help(w *say.Words) string {
+// help lists what can be typed, from the games' descriptors and the bot's commands, in w's language.
+func help(w *say.Words, commands []bot.CommandSpec) string {
 	var b strings.Builder
 	var kinds, offers, options []string
 	offerers := map[string][]string{}
@@ -89,7 +89,7 @@ func help(w *say.Words) string {
 		}
 	}
 	var subs, app []string
-	for _, cmd := range bot.Commands() {
+	for _, cmd := range commands {
 		switch {
 		case cmd.User:
 		case cmd.Name == bot.AppCommand:
@@ -351,7 +351,7 @@ func (c *Console) Line(ctx context.Context, line string) bool {
 	var err error
 	switch strings.ToLower(word) {
 	case "help", "?":
-		c.printf("%s\n", help(c.w))
+		c.printf("%s\n", help(c.w, c.b.Commands()))
 		return true
 	case "quit", "exit":
 		return false
@@ -401,7 +401,7 @@ func (c *Console) slash(user, line string) (*bot.Interaction, error) {
 	fields := strings.Fields(line)
 	name := strings.ToLower(strings.TrimPrefix(fields[0], "/"))
 	var cmd *bot.CommandSpec
-	cmds := bot.Commands()
+	cmds := c.b.Commands()
 	var names []string
 	for i, x := range cmds {
 		if x.User {
