@@ -351,7 +351,7 @@ func (c *Console) Line(ctx context.Context, line string) bool {
 	var err error
 	switch strings.ToLower(word) {
 	case "help", "?":
-		c.printf("%s\n", help(c.w, c.b.Commands()))
+		c.printf("%s\n", help(c.w, c.commands()))
 		return true
 	case "quit", "exit":
 		return false
@@ -401,7 +401,7 @@ func (c *Console) slash(user, line string) (*bot.Interaction, error) {
 	fields := strings.Fields(line)
 	name := strings.ToLower(strings.TrimPrefix(fields[0], "/"))
 	var cmd *bot.CommandSpec
-	cmds := c.b.Commands()
+	cmds := c.commands()
 	var names []string
 	for i, x := range cmds {
 		if x.User {
@@ -535,6 +535,14 @@ func (c *Console) slash(user, line string) (*bot.Interaction, error) {
 	in := c.interaction(user, bot.Command)
 	in.Command = data
 	return in, nil
+}
+
+// commands are the commands of the bot the console serves: the bot's own, before one is attached.
+func (c *Console) commands() []bot.CommandSpec {
+	if c.b == nil {
+		return bot.Commands()
+	}
+	return c.b.Commands()
 }
 
 // andList writes names as "a, b and c".
