@@ -103,41 +103,60 @@ func (b *Bot) settings(req *Request) (Reply, error) {
 	if req.in.MemberPerms&PermManageServer == 0 {
 		return Reply{}, refuse(table.Refused, "refusal.settings-perm")
 	}
-	opts := req.in.Command.Options
+	change, err := settingsChange(req.in.Command.Options)
+	if err != nil {
+		return Reply{}, err
+	}
+	s, err := b.t.ChangeSettings(req.in.Guild, change)
+	if err != nil {
+		return Reply{}, err
+	}
+	return private(b.settingsText(req, s)), nil
+}
+
+// settingsChange reads the options of /tabuleiro settings into the change they make, refusing a
+// value no choice gives before anything changes.
+func settingsChange(opts map[string]Value) (func(s *store.ServerSettings), error) {
 	hour, off := -1, false
 	if v, ok := opts["puzzle-hour"]; ok {
 		var err error
 		if off = v.Str == "off"; !off {
 			if hour, err = strconv.Atoi(v.Str); err != nil || hour < 0 || hour > 23 {
-				return Reply{}, table.ErrPuzzleHour
+				return nil, table.ErrPuzzleHour
 			}
 		}
 	}
 	boards, setBoards := opts["boards"]
 	if setBoards {
 		if err := checkBoards(boards.Str); err != nil {
-			return Reply{}, err
+			return nil, err
 		}
 	}
-	var bad error
-	s, err := b.t.ChangeSettings(req.in.Guild, func(s *store.ServerSettings) {
+	idle, setIdle := time.Duration(0), false
+	if v, ok := opts["idle-timeout"]; ok {
+		d, err := parseDays(v.Str)
+		if err != nil {
+			return nil, err
+		}
+		idle, setIdle = d, true
+	}
+	flags := map[string]func(s *store.ServerSettings, v bool){
+		"threads": func(s *store.ServerSettings, v bool) { s.Threads = v },
+		"rated":   func(s *store.ServerSettings, v bool) { s.Unrated = !v },
+		"pings":   func(s *store.ServerSettings, v bool) { s.NoPings = !v },
+		"pages":   func(s *store.ServerSettings, v bool) { s.Pages = v },
+	}
+	return func(s *store.ServerSettings) {
 		if setBoards {
 			s.Boards = boards.Str
 		}
-		if v, ok := opts["threads"]; ok {
-			s.Threads = v.Bool
-		}
-		if v, ok := opts["rated"]; ok {
-			s.Unrated = !v.Bool
-		}
-		if v, ok := opts["pings"]; ok {
-			s.NoPings = !v.Bool
+		for name, set := range flags {
+			if v, ok := opts[name]; ok {
+				set(s, v.Bool)
+			}
 		}
 		if v, ok := opts["language"]; ok {
 			s.Language = v.Str
-		}
-		if v, ok := opts["pages"]; ok {
-			s.Pages = v.Bool
 		}
 		if v, ok := opts["puzzle-channel"]; ok {
 			s.PuzzleChannel = v.Str
@@ -147,21 +166,14 @@ func (b *Bot) settings(req *Request) (Reply, error) {
 		} else if hour >= 0 {
 			s.PuzzleHour = hour
 		}
-		if v, ok := opts["idle-timeout"]; ok {
-			d, err := parseDays(v.Str)
-			if err != nil {
-				bad = err
-				return
-			}
-			s.IdleTimeout = d
+		if setIdle {
+			s.IdleTimeout = idle
 		}
-	})
-	if bad != nil {
-		return Reply{}, bad
-	}
-	if err != nil {
-		return Reply{}, err
-	}
+	}, nil
+}
+
+// settingsText shows a server's settings.
+func (b *Bot) settingsText(req *Request, s store.ServerSettings) say.Rich {
 	w := req.w
 	lang := games.Text{ID: "settings.language-locale", Args: map[string]any{"Language": say.Public("", req.in.GuildLocale)}}
 	if s.Language != "" {
@@ -188,9 +200,9 @@ func (b *Bot) settings(req *Request) (Reply, error) {
 	if s.Boards != "" {
 		shown = s.Boards
 	}
-	return private(w.Rich("settings.server", map[string]any{"Threads": onOff(s.Threads), "Rated": onOff(!s.Unrated),
+	return w.Rich("settings.server", map[string]any{"Threads": onOff(s.Threads), "Rated": onOff(!s.Unrated),
 		"Language": lang, "Idle": idle, "Pings": onOff(!s.NoPings), "Puzzle": daily, "Pages": pages,
-		"Boards": games.Text{ID: "settings.boards-" + shown}})), nil
+		"Boards": games.Text{ID: "settings.boards-" + shown}})
 }
 
 // checkBoards refuses a boards value other than the choices (a platform without choices may send any).

@@ -398,125 +398,13 @@ var optionRE = regexp.MustCompile(`(?:^|\s)([a-z][a-z-]*):`)
 // slash turns "/game sub name:value ..." into a command (or, for a bare "/game move", an
 // autocomplete request that lists the legal moves).
 func (c *Console) slash(user, line string) (*bot.Interaction, error) {
-	fields := strings.Fields(line)
-	name := strings.ToLower(strings.TrimPrefix(fields[0], "/"))
-	var cmd *bot.CommandSpec
-	cmds := c.commands()
-	var names []string
-	for i, x := range cmds {
-		if x.User {
-			continue // a context-menu command has no slash to type
-		}
-		names = append(names, "/"+x.Name)
-		if x.Name == name {
-			cmd = &cmds[i]
-		}
-	}
-	if cmd == nil {
-		return nil, c.problem("console.no-command", "Command", name, "Commands", andList(names, c.w))
-	}
-	if len(fields) < 2 {
-		return nil, c.problem("console.add-sub", "Subs", subNames(cmd.Subs))
-	}
-	subName := strings.ToLower(fields[1])
-	var sub *bot.SubSpec
-	for i, o := range cmd.Subs {
-		if o.Name == subName {
-			sub = &cmd.Subs[i]
-		}
-	}
-	if sub == nil {
-		return nil, c.problem("console.no-sub", "Command", name, "Sub", strconv.Quote(subName), "Subs", subNames(cmd.Subs))
-	}
-	_, rest, _ := strings.Cut(strings.TrimSpace(line), " ")
-	_, rest, _ = strings.Cut(strings.TrimSpace(rest), " ")
-	rest = strings.TrimSpace(rest)
-	group := ""
-	if len(sub.Subs) > 0 {
-		// A group: its subcommand is the next word (/tabuleiro tournament create …).
-		group = sub.Name
-		if len(fields) < 3 {
-			return nil, c.problem("console.add-sub", "Subs", subNames(sub.Subs))
-		}
-		subName = strings.ToLower(fields[2])
-		var found *bot.SubSpec
-		for i, o := range sub.Subs {
-			if o.Name == subName {
-				found = &sub.Subs[i]
-			}
-		}
-		if found == nil {
-			return nil, c.problem("console.no-sub", "Command", name+" "+group, "Sub", strconv.Quote(subName), "Subs", subNames(sub.Subs))
-		}
-		sub = found
-		_, rest, _ = strings.Cut(rest, " ")
-		rest = strings.TrimSpace(rest)
-	}
-	known := map[string]*bot.OptionSpec{}
-	for i, o := range sub.Options {
-		known[o.Name] = &sub.Options[i]
-	}
-	// Cut the rest at every "name:"; the value runs to the next one. No value holds a word and a
-	// colon after a space (moves, names and choices do not), so any other name is a mistyped option.
-	type cut struct{ at, valueAt int }
-	var cuts []cut
-	for _, m := range optionRE.FindAllStringSubmatchIndex(rest, -1) {
-		oname := rest[m[2]:m[3]]
-		if known[oname] == nil {
-			return nil, c.problem("console.no-option", "Command", name, "Sub", sub.Name, "Option", strconv.Quote(oname),
-				"Options", optionNames(sub, c.w))
-		}
-		cuts = append(cuts, cut{m[2], m[1]})
-	}
-	if len(cuts) == 0 && strings.TrimSpace(rest) != "" || len(cuts) > 0 && strings.TrimSpace(rest[:cuts[0].at]) != "" {
-		return nil, c.problem("console.option-form", "Example", optionExample(name, sub))
+	name, group, sub, rest, err := c.subcommand(line)
+	if err != nil {
+		return nil, err
 	}
 	data := bot.CommandData{Name: name, Group: group, Sub: sub.Name, Options: map[string]bot.Value{}, Bots: map[string]bool{}}
-	for i, k := range cuts {
-		end := len(rest)
-		if i+1 < len(cuts) {
-			end = cuts[i+1].at
-		}
-		oname := strings.TrimSuffix(rest[k.at:k.valueAt], ":")
-		value := strings.TrimSpace(rest[k.valueAt:end])
-		def := known[oname]
-		switch def.Type {
-		case bot.UserOption:
-			id := strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(value, "<"), "@"), ">")
-			id = strings.TrimPrefix(id, "@")
-			if id == "" {
-				return nil, c.problem("console.name-someone", "Option", oname)
-			}
-			data.Options[oname] = bot.Value{Str: id}
-			if id == consoleBotUser {
-				data.Bots[id] = true
-			}
-		case bot.ChannelOption:
-			// #console or <#console>, as Discord writes a channel.
-			data.Options[oname] = bot.Value{Str: strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(value, "<"), "#"), ">")}
-		case bot.BoolOption:
-			v, err := strconv.ParseBool(value)
-			if err != nil {
-				return nil, c.problem("console.bool", "Option", oname, "Value", strconv.Quote(value))
-			}
-			data.Options[oname] = bot.Value{Bool: v, IsBool: true}
-		default:
-			if len(def.Choices) > 0 {
-				// Any case is understood; the command carries the choice as declared ("pt-BR"),
-				// as Discord sends it.
-				canonical := ""
-				for _, ch := range def.Choices {
-					if strings.EqualFold(ch, value) {
-						canonical = ch
-					}
-				}
-				if canonical == "" {
-					return nil, c.problem("console.choice", "Option", oname, "Choices", strings.Join(spans(def.Choices), ", "), "Value", strconv.Quote(value))
-				}
-				value = canonical
-			}
-			data.Options[oname] = bot.Value{Str: value}
-		}
+	if err := c.readOptions(&data, sub, rest); err != nil {
+		return nil, err
 	}
 	for _, def := range sub.Options {
 		if _, given := data.Options[def.Name]; !def.Required || given {
@@ -535,6 +423,135 @@ func (c *Console) slash(user, line string) (*bot.Interaction, error) {
 	in := c.interaction(user, bot.Command)
 	in.Command = data
 	return in, nil
+}
+
+// subcommand finds the command a typed line names: its command, group (if any) and subcommand,
+// and the rest of the line, its options.
+func (c *Console) subcommand(line string) (name, group string, sub *bot.SubSpec, rest string, err error) {
+	fields := strings.Fields(line)
+	name = strings.ToLower(strings.TrimPrefix(fields[0], "/"))
+	var cmd *bot.CommandSpec
+	cmds := c.commands()
+	var names []string
+	for i, x := range cmds {
+		if x.User {
+			continue // a context-menu command has no slash to type
+		}
+		names = append(names, "/"+x.Name)
+		if x.Name == name {
+			cmd = &cmds[i]
+		}
+	}
+	if cmd == nil {
+		return "", "", nil, "", c.problem("console.no-command", "Command", name, "Commands", andList(names, c.w))
+	}
+	if sub, err = c.pick(name, cmd.Subs, fields, 1); err != nil {
+		return "", "", nil, "", err
+	}
+	_, rest, _ = strings.Cut(strings.TrimSpace(line), " ")
+	_, rest, _ = strings.Cut(strings.TrimSpace(rest), " ")
+	rest = strings.TrimSpace(rest)
+	if len(sub.Subs) == 0 {
+		return name, "", sub, rest, nil
+	}
+	// A group: its subcommand is the next word (/tabuleiro tournament create …).
+	group = sub.Name
+	if sub, err = c.pick(name+" "+group, sub.Subs, fields, 2); err != nil {
+		return "", "", nil, "", err
+	}
+	_, rest, _ = strings.Cut(rest, " ")
+	return name, group, sub, strings.TrimSpace(rest), nil
+}
+
+// pick is the subcommand fields[at] names among subs, of the command named command.
+func (c *Console) pick(command string, subs []bot.SubSpec, fields []string, at int) (*bot.SubSpec, error) {
+	if len(fields) <= at {
+		return nil, c.problem("console.add-sub", "Subs", subNames(subs))
+	}
+	name := strings.ToLower(fields[at])
+	for i, o := range subs {
+		if o.Name == name {
+			return &subs[i], nil
+		}
+	}
+	return nil, c.problem("console.no-sub", "Command", command, "Sub", strconv.Quote(name), "Subs", subNames(subs))
+}
+
+// readOptions reads the options typed after a subcommand ("level:easy first:me") into data.
+func (c *Console) readOptions(data *bot.CommandData, sub *bot.SubSpec, rest string) error {
+	known := map[string]*bot.OptionSpec{}
+	for i, o := range sub.Options {
+		known[o.Name] = &sub.Options[i]
+	}
+	// Cut the rest at every "name:"; the value runs to the next one. No value holds a word and a
+	// colon after a space (moves, names and choices do not), so any other name is a mistyped option.
+	type cut struct{ at, valueAt int }
+	var cuts []cut
+	for _, m := range optionRE.FindAllStringSubmatchIndex(rest, -1) {
+		oname := rest[m[2]:m[3]]
+		if known[oname] == nil {
+			return c.problem("console.no-option", "Command", data.Name, "Sub", sub.Name, "Option", strconv.Quote(oname),
+				"Options", optionNames(sub, c.w))
+		}
+		cuts = append(cuts, cut{m[2], m[1]})
+	}
+	if len(cuts) == 0 && strings.TrimSpace(rest) != "" || len(cuts) > 0 && strings.TrimSpace(rest[:cuts[0].at]) != "" {
+		return c.problem("console.option-form", "Example", optionExample(data.Name, sub))
+	}
+	for i, k := range cuts {
+		end := len(rest)
+		if i+1 < len(cuts) {
+			end = cuts[i+1].at
+		}
+		oname := strings.TrimSuffix(rest[k.at:k.valueAt], ":")
+		if err := c.readValue(data, known[oname], strings.TrimSpace(rest[k.valueAt:end])); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// readValue reads one option's typed value as its type says.
+func (c *Console) readValue(data *bot.CommandData, def *bot.OptionSpec, value string) error {
+	oname := def.Name
+	switch def.Type {
+	case bot.UserOption:
+		id := strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(value, "<"), "@"), ">")
+		id = strings.TrimPrefix(id, "@")
+		if id == "" {
+			return c.problem("console.name-someone", "Option", oname)
+		}
+		data.Options[oname] = bot.Value{Str: id}
+		if id == consoleBotUser {
+			data.Bots[id] = true
+		}
+	case bot.ChannelOption:
+		// #console or <#console>, as Discord writes a channel.
+		data.Options[oname] = bot.Value{Str: strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(value, "<"), "#"), ">")}
+	case bot.BoolOption:
+		v, err := strconv.ParseBool(value)
+		if err != nil {
+			return c.problem("console.bool", "Option", oname, "Value", strconv.Quote(value))
+		}
+		data.Options[oname] = bot.Value{Bool: v, IsBool: true}
+	default:
+		if len(def.Choices) > 0 {
+			// Any case is understood; the command carries the choice as declared ("pt-BR"),
+			// as Discord sends it.
+			canonical := ""
+			for _, ch := range def.Choices {
+				if strings.EqualFold(ch, value) {
+					canonical = ch
+				}
+			}
+			if canonical == "" {
+				return c.problem("console.choice", "Option", oname, "Choices", strings.Join(spans(def.Choices), ", "), "Value", strconv.Quote(value))
+			}
+			value = canonical
+		}
+		data.Options[oname] = bot.Value{Str: value}
+	}
+	return nil
 }
 
 // commands are the commands of the bot the console serves: the bot's own, before one is attached.
