@@ -406,40 +406,12 @@ func bench(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, `usage: tabuleiro bench <game> --a <level> --b <level> --games N --movetime D [--opt key=value]... [--against "program engine"]`)
 		return 2
 	}
-	la, err := ai.ParseLevel(*a)
-	if err != nil {
-		fmt.Fprintf(stderr, "bench: --a: %v\n", err)
+	la, lb, sample, problem := checkBench(kind, *a, *b, *n, *seeds, *protocol, *against, games.Options(opts))
+	if problem != "" {
+		fmt.Fprintf(stderr, "bench: %s\n", problem)
 		return 2
 	}
-	lb, err := ai.ParseLevel(*b)
-	if err != nil {
-		fmt.Fprintf(stderr, "bench: --b: %v\n", err)
-		return 2
-	}
-	if *n < 1 {
-		fmt.Fprintln(stderr, "bench: --games must be at least 1")
-		return 2
-	}
-	if *seeds < 1 || *seeds > config.MaxEndgameSeeds {
-		fmt.Fprintf(stderr, "bench: --endgame-seeds %d: give a number of seeds from 1 to %d\n", *seeds, config.MaxEndgameSeeds)
-		return 2
-	}
-	sample, err := catalog.New(kind, games.Options(opts))
-	if err != nil {
-		fmt.Fprintf(stderr, "bench: %v\n", err)
-		return 2
-	}
-	switch {
-	case *protocol != "json" && *protocol != "auale":
-		fmt.Fprintf(stderr, "bench: --protocol %q: use json or auale\n", *protocol)
-		return 2
-	case *protocol == "auale" && *against == "":
-		fmt.Fprintln(stderr, `bench: --protocol auale needs --against "program": the engine that speaks it`)
-		return 2
-	case *protocol == "auale" && !auale.Plays(sample):
-		fmt.Fprintf(stderr, "bench: %v\n", auale.ErrNotAbapa)
-		return 2
-	}
+	var err error
 	var openings [][]string
 	if *openingsFile != "" {
 		if openings, err = readOpenings(*openingsFile, kind, games.Options(opts)); err != nil {
@@ -467,21 +439,7 @@ func bench(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		Env:      env,
 		Protocol: *protocol,
 	}
-	total := 2 * ((*n + 1) / 2)
-	bName := string(lb)
-	if len(cfg.Against) > 0 {
-		bName = fmt.Sprintf("%q %s", *against, lb)
-	}
-	pairs := "paired openings"
-	if total == 2 {
-		pairs = "paired opening"
-	}
-	fmt.Fprintf(stdout, "%s: A=%s (%v) vs B=%s (%v), %d games from %d %s",
-		kind, la, cfg.A.MoveTime, bName, cfg.B.MoveTime, total, total/2, pairs)
-	if len(openings) > 0 {
-		fmt.Fprintf(stdout, " of %s (%d in it)", *openingsFile, len(openings))
-	}
-	fmt.Fprintln(stdout)
+	total := header(stdout, cfg, *against, *openingsFile)
 	started := time.Now()
 	t, err := runMatch(ctx, cfg, func(done int, t tally) {
 		fmt.Fprintf(stderr, "\r%d/%d games  A: +%d =%d -%d  (%.0fs)", done, total, t.Win, t.Draw, t.Loss, time.Since(started).Seconds())
@@ -491,6 +449,68 @@ func bench(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "bench: %v\n", err)
 		return 1
 	}
+	report(stdout, t)
+	return 0
+}
+
+// checkBench reads bench's levels and sample game, and says what is wrong with its flags ("" when
+// nothing is).
+func checkBench(kind, a, b string, n, seeds int, protocol, against string, opts games.Options) (la, lb ai.Level, sample games.Game, problem string) {
+	la, err := ai.ParseLevel(a)
+	if err != nil {
+		return "", "", nil, fmt.Sprintf("--a: %v", err)
+	}
+	lb, err = ai.ParseLevel(b)
+	if err != nil {
+		return "", "", nil, fmt.Sprintf("--b: %v", err)
+	}
+	if n < 1 {
+		return "", "", nil, "--games must be at least 1"
+	}
+	if seeds < 1 || seeds > config.MaxEndgameSeeds {
+		return "", "", nil, fmt.Sprintf("--endgame-seeds %d: give a number of seeds from 1 to %d", seeds, config.MaxEndgameSeeds)
+	}
+	if sample, err = catalog.New(kind, opts); err != nil {
+		return "", "", nil, err.Error()
+	}
+	return la, lb, sample, checkProtocol(protocol, against, sample)
+}
+
+// checkProtocol says what is wrong with bench's --protocol and --against, "" when nothing is.
+func checkProtocol(protocol, against string, sample games.Game) string {
+	switch {
+	case protocol != "json" && protocol != "auale":
+		return fmt.Sprintf("--protocol %q: use json or auale", protocol)
+	case protocol == "auale" && against == "":
+		return `--protocol auale needs --against "program": the engine that speaks it`
+	case protocol == "auale" && !auale.Plays(sample):
+		return auale.ErrNotAbapa.Error()
+	}
+	return ""
+}
+
+// header writes what a match plays and returns how many games it plays: each opening from both seats.
+func header(stdout io.Writer, cfg matchConfig, against, openingsFile string) int {
+	total := 2 * ((cfg.Games + 1) / 2)
+	bName := string(cfg.B.Level)
+	if len(cfg.Against) > 0 {
+		bName = fmt.Sprintf("%q %s", against, cfg.B.Level)
+	}
+	pairs := "paired openings"
+	if total == 2 {
+		pairs = "paired opening"
+	}
+	fmt.Fprintf(stdout, "%s: A=%s (%v) vs B=%s (%v), %d games from %d %s",
+		cfg.Kind, cfg.A.Level, cfg.A.MoveTime, bName, cfg.B.MoveTime, total, total/2, pairs)
+	if len(cfg.Openings) > 0 {
+		fmt.Fprintf(stdout, " of %s (%d in it)", openingsFile, len(cfg.Openings))
+	}
+	fmt.Fprintln(stdout)
+	return total
+}
+
+// report writes a match's result: A's record, score, Elo by games and by pairs, time per move.
+func report(stdout io.Writer, t tally) {
 	elo, lo, hi := t.Elo()
 	fmt.Fprintf(stdout, "A: %d wins, %d draws, %d losses\n", t.Win, t.Draw, t.Loss)
 	fmt.Fprintf(stdout, "score: %.1f%%\n", 100*t.Score())
@@ -502,7 +522,6 @@ func bench(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "elo by pairs: %+.0f (95%%: %+.0f .. %+.0f)\n", elo, lo, hi)
 	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 	fmt.Fprintf(stdout, "time per move: A %.1f ms, B %.1f ms\n", ms(t.PerMove(0)), ms(t.PerMove(1)))
-	return 0
 }
 
 func pick(d, fallback time.Duration) time.Duration {
