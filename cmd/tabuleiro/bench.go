@@ -267,6 +267,76 @@ func playGame(ctx context.Context, st start, cfg matchConfig, a, b chooser, aSea
 }
 
 // runMatch plays the match, calling progress after every game.
+// matchOpenings are the openings of a match's pairs: from its file, or random.
+func matchOpenings(cfg matchConfig, pairs int) ([]start, error) {
+	openings := make([]start, pairs)
+	for i := range openings {
+		var g start
+		var err error
+		if len(cfg.Openings) > 0 {
+			g, err = openingFrom(cfg.Kind, cfg.Options, cfg.Openings[i%len(cfg.Openings)], openingSeed(cfg.Seed, i))
+		} else {
+			g, err = opening(cfg.Kind, cfg.Options, cfg.OpeningPlies, openingSeed(cfg.Seed, i))
+		}
+		if err != nil {
+			return nil, err
+		}
+		openings[i] = g
+	}
+	return openings, nil
+}
+
+// opponent is B: the in-process player a, or a program speaking the engine protocol (ours or
+// Aualé's), with what stops it.
+func opponent(ctx context.Context, cfg matchConfig, a chooser, first start) (chooser, func(), error) {
+	switch {
+	case len(cfg.Against) > 0 && cfg.Protocol == "auale":
+		e, err := startUCIEngine(ctx, cfg.Against, cfg.Env, cfg.B.Level)
+		if err != nil {
+			return nil, nil, err
+		}
+		return e, e.close, nil
+	case len(cfg.Against) > 0:
+		e, err := startEngine(ctx, cfg.Against, cfg.Env)
+		if err != nil {
+			return nil, nil, err
+		}
+		if cfg.B.Level == ai.Hard {
+			e.warm(ctx, first)
+		}
+		return e, e.close, nil
+	}
+	return a, func() {}, nil
+}
+
+// add counts a finished game (A's points r, or the error that stopped it) and, once both games
+// of its pair are over, the pair; halves keeps A's points of the pairs with one game over.
+func (t *tally) add(gt tally, r float64, err error, pair int, halves map[int]float64) {
+	for i := range 2 {
+		t.Moves[i] += gt.Moves[i]
+		t.Thought[i] += gt.Thought[i]
+	}
+	switch {
+	case err != nil:
+		return
+	case r == 1:
+		t.Win++
+	case r == 0:
+		t.Loss++
+	default:
+		t.Draw++
+	}
+	if other, ok := halves[pair]; ok {
+		t.Pairs[int(2*(r+other))]++
+		if r+other == 1 && r != 0.5 {
+			t.SameSeat++
+		}
+		delete(halves, pair)
+	} else {
+		halves[pair] = r
+	}
+}
+
 func runMatch(ctx context.Context, cfg matchConfig, progress func(done int, t tally)) (tally, error) {
 	pairs := (cfg.Games + 1) / 2
 	type job struct {
@@ -281,76 +351,29 @@ func runMatch(ctx context.Context, cfg matchConfig, progress func(done int, t ta
 		wg     sync.WaitGroup
 		halves = map[int]float64{} // A's points of the pairs with one game over
 	)
-	openings := make([]start, pairs)
-	for i := range openings {
-		var g start
-		var err error
-		if len(cfg.Openings) > 0 {
-			g, err = openingFrom(cfg.Kind, cfg.Options, cfg.Openings[i%len(cfg.Openings)], openingSeed(cfg.Seed, i))
-		} else {
-			g, err = opening(cfg.Kind, cfg.Options, cfg.OpeningPlies, openingSeed(cfg.Seed, i))
-		}
-		if err != nil {
-			return t, err
-		}
-		openings[i] = g
+	openings, err := matchOpenings(cfg, pairs)
+	if err != nil {
+		return t, err
 	}
 	a := inProcess{cfg.Player}
 	for w := 0; w < max(1, cfg.Jobs); w++ {
-		var b chooser = a
-		if len(cfg.Against) > 0 && cfg.Protocol == "auale" {
-			e, err := startUCIEngine(ctx, cfg.Against, cfg.Env, cfg.B.Level)
-			if err != nil {
-				close(jobs)
-				wg.Wait()
-				return t, err
-			}
-			defer e.close()
-			b = e
-		} else if len(cfg.Against) > 0 {
-			e, err := startEngine(ctx, cfg.Against, cfg.Env)
-			if err != nil {
-				close(jobs)
-				wg.Wait()
-				return t, err
-			}
-			defer e.close()
-			if cfg.B.Level == ai.Hard {
-				e.warm(ctx, openings[0])
-			}
-			b = e
+		b, stop, err := opponent(ctx, cfg, a, openings[0])
+		if err != nil {
+			close(jobs)
+			wg.Wait()
+			return t, err
 		}
+		defer stop()
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for j := range jobs {
 				r, gt, err := playGame(ctx, openings[j.pair], cfg, a, b, j.aSeat, cfg.Seed*1_000_003+uint64(j.pair)*2+uint64(j.aSeat))
 				mu.Lock()
-				for i := range 2 {
-					t.Moves[i] += gt.Moves[i]
-					t.Thought[i] += gt.Thought[i]
-				}
-				switch {
-				case err != nil:
+				if err != nil {
 					werr = err
-				case r == 1:
-					t.Win++
-				case r == 0:
-					t.Loss++
-				default:
-					t.Draw++
 				}
-				if err == nil {
-					if other, ok := halves[j.pair]; ok {
-						t.Pairs[int(2*(r+other))]++
-						if r+other == 1 && r != 0.5 {
-							t.SameSeat++
-						}
-						delete(halves, j.pair)
-					} else {
-						halves[j.pair] = r
-					}
-				}
+				t.add(gt, r, err, j.pair, halves)
 				if progress != nil {
 					progress(t.Games(), t)
 				}
