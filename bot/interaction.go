@@ -151,6 +151,9 @@ var ErrForbidden = errors.New("the bot may not post or edit in this channel")
 type File struct {
 	Name    string
 	Content []byte
+	// Lines are the text board a picture of a board draws, for a surface that shows no pictures
+	// (the console).
+	Lines []string
 }
 
 // Message is what the bot posts: text, who it may ping, and rows of controls.

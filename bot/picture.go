@@ -80,7 +80,7 @@ func drawn(g games.Game, name string, w *say.Words) (File, error) {
 	if len(png) > maxImage {
 		return File{}, fmt.Errorf("the picture %s weighs %d bytes, over %d", name, len(png), maxImage)
 	}
-	return File{Name: name, Content: png}, nil
+	return File{Name: name, Content: png, Lines: render.BlockOf(g, w).Lines}, nil
 }
 
 // shownPosition is a position as a private message shows it: its block and notes, or as lk says

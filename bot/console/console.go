@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"os"
 	"path"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -204,6 +206,13 @@ type Console struct {
 	elideBoards bool
 	lang        string     // the language of the people typing, and of the console's server
 	w           *say.Words // the console's own words, in lang
+	// first is who typed first: they run the console, with Manage Server, as do those they name
+	// in managers (manage @name); everyone else is a member without it.
+	first    string
+	managers map[string]bool
+	// pictures is the folder where the pictures the bot attaches are saved, for a look with an
+	// image viewer; "" saves none.
+	pictures string
 }
 
 type consoleMessage struct {
@@ -227,7 +236,8 @@ func New(out io.Writer, now func() time.Time) *Console {
 		now = time.Now
 	}
 	return &Console{out: out, now: now, msgs: map[string]*consoleMessage{}, original: map[string]string{},
-		lang: say.English, w: say.For(say.English)}
+		lang: say.English, w: say.For(say.English), managers: map[string]bool{},
+		pictures: filepath.Join(os.TempDir(), "tabuleiro-pictures")}
 }
 
 // SetLanguage makes lang ("en-US" or "pt-BR") the language of the people typing (their Discord
@@ -345,6 +355,11 @@ func (c *Console) Line(ctx context.Context, line string) bool {
 		}
 	}
 	c.printf("%s › %s\n", user, line)
+	c.mu.Lock()
+	if c.first == "" {
+		c.first = user
+	}
+	c.mu.Unlock()
 	word, rest, _ := strings.Cut(line, " ")
 	rest = strings.TrimSpace(rest)
 	var in *bot.Interaction
@@ -361,6 +376,9 @@ func (c *Console) Line(ctx context.Context, line string) bool {
 		in, err = c.choose(user, rest)
 	case "wait":
 		c.wait(ctx, rest)
+		return true
+	case "manage":
+		c.manage(user, rest)
 		return true
 	default:
 		if !strings.HasPrefix(word, "/") {
@@ -387,9 +405,15 @@ func (c *Console) interaction(user string, t bot.Type) *bot.Interaction {
 	c.nextIn++
 	id := fmt.Sprintf("in%d", c.nextIn)
 	c.mu.Unlock()
-	// Whoever types at the console runs it: they may change its settings.
+	// Whoever typed first runs the console: they, and those they named, may manage its server.
+	var perms uint64
+	c.mu.Lock()
+	if user == c.first || c.managers[user] {
+		perms = bot.PermManageServer
+	}
+	c.mu.Unlock()
 	return &bot.Interaction{Type: t, ID: id, User: user, UserName: user, Guild: consoleGuild, Channel: consoleChannel,
-		MemberPerms: bot.PermManageServer, Locale: c.lang, GuildLocale: c.lang}
+		MemberPerms: perms, Locale: c.lang, GuildLocale: c.lang}
 }
 
 // optionRE finds "name:" at the start or after a space.
@@ -623,12 +647,50 @@ func (c *Console) visible(user string) []*consoleMessage {
 	return out
 }
 
-// click presses the newest button labelled label that user can see.
+// manage gives @name Manage Server on the console's server; only who runs the console may.
+func (c *Console) manage(user, rest string) {
+	name := strings.TrimPrefix(strings.TrimSpace(rest), "@")
+	c.mu.Lock()
+	first := c.first
+	switch {
+	case name == "" || strings.ContainsAny(name, " @"):
+		c.mu.Unlock()
+		c.printf("  ? %s\n\n", c.w.T("console.manage-what", nil))
+		return
+	case user != first && !c.managers[user]:
+		c.mu.Unlock()
+		c.printf("  ? %s\n\n", c.w.T("console.manage-not-yours", map[string]any{"First": first}))
+		return
+	}
+	c.managers[name] = true
+	c.mu.Unlock()
+	c.printf("  (%s)\n\n", c.w.T("console.managed", map[string]any{"User": name}))
+}
+
+// onMessage cuts a trailing "#12" off what a click or a select names: the message it acts on.
+func onMessage(s string) (rest, message string) {
+	i := strings.LastIndex(s, " #")
+	if i < 0 {
+		return s, ""
+	}
+	n := s[i+2:]
+	if _, err := strconv.ParseUint(n, 10, 32); err != nil {
+		return s, ""
+	}
+	return strings.TrimSpace(s[:i]), n
+}
+
+// click presses the newest button labelled label that user can see (on message #N when label ends
+// with " #N").
 func (c *Console) click(user, label string) (*bot.Interaction, error) {
+	label, on := onMessage(label)
 	if label == "" {
 		return nil, c.problem("console.click-what", "Accept", c.w.T("button.accept", nil))
 	}
 	for _, m := range c.visible(user) {
+		if on != "" && m.id != on {
+			continue
+		}
 		for _, row := range m.rows {
 			for _, ctl := range row {
 				if ctl.Type != bot.Button || !strings.EqualFold(ctl.Label, label) {
@@ -643,15 +705,22 @@ func (c *Console) click(user, label string) (*bot.Interaction, error) {
 			}
 		}
 	}
+	if on != "" {
+		return nil, c.problem("console.no-button-on", "Label", strconv.Quote(label), "Message", on)
+	}
 	return nil, c.problem("console.no-button", "Label", strconv.Quote(label))
 }
 
 // choose picks value in the newest menu that user can see offering it.
 func (c *Console) choose(user, value string) (*bot.Interaction, error) {
+	value, on := onMessage(value)
 	if value == "" {
 		return nil, c.problem("console.select-what")
 	}
 	for _, m := range c.visible(user) {
+		if on != "" && m.id != on {
+			continue
+		}
 		for _, row := range m.rows {
 			for _, ctl := range row {
 				if ctl.Type != bot.Menu {
@@ -911,10 +980,17 @@ func (c *Console) show(m *consoleMessage, verb string) {
 	}
 	for _, f := range m.files {
 		id, count := "console.attached", strings.Count(string(f.Content), "\n")
+		saved := ""
 		if ext := path.Ext(f.Name); ext == ".png" || ext == ".gif" {
 			id, count = "console.picture", (len(f.Content)+1023)/1024
+			// The console shows no pictures: the board's text block stands in, and the picture is
+			// saved for a look with an image viewer.
+			c.block(&b, f.Lines)
+			if saved = c.save(f); saved != "" {
+				id = "console.picture-saved"
+			}
 		}
-		b.WriteString("  │ [" + c.w.T(id, map[string]any{"File": f.Name, "Count": count}) + "]\n")
+		b.WriteString("  │ [" + c.w.T(id, map[string]any{"File": f.Name, "Count": count, "Path": saved}) + "]\n")
 	}
 	for _, row := range m.rows {
 		var items []string
@@ -944,6 +1020,35 @@ func (c *Console) show(m *consoleMessage, verb string) {
 	}
 	b.WriteString("  └\n")
 	c.printf("%s", b.String())
+}
+
+// block writes a picture's text board inside a message, as the console shows a board.
+func (c *Console) block(b *strings.Builder, lines []string) {
+	if len(lines) == 0 {
+		return
+	}
+	if c.elideBoards {
+		lines = []string{"(" + c.w.T("console.board", nil) + ")"}
+	}
+	for _, line := range lines {
+		fmt.Fprintf(b, "  │ %s\n", line)
+	}
+}
+
+// save writes a picture into the console's pictures folder and gives its path; "" when it was not
+// saved (no folder, or the folder cannot be written).
+func (c *Console) save(f bot.File) string {
+	if c.pictures == "" {
+		return ""
+	}
+	if err := os.MkdirAll(c.pictures, 0o755); err != nil {
+		return ""
+	}
+	name := filepath.Join(c.pictures, filepath.Base(f.Name))
+	if err := os.WriteFile(name, f.Content, 0o644); err != nil {
+		return ""
+	}
+	return name
 }
 
 func (c *Console) printf(format string, a ...any) {
