@@ -842,7 +842,9 @@ func (c *Console) Edit(ctx context.Context, channel, messageID string, e bot.Mes
 func (c *Console) Clear(ctx context.Context, channel, messageID string) error {
 	c.mu.Lock()
 	m := c.msgs[messageID]
+	had := false
 	if m != nil {
+		had = len(m.rows) > 0
 		m.rows = nil
 		c.touch(m)
 	}
@@ -850,7 +852,10 @@ func (c *Console) Clear(ctx context.Context, channel, messageID string) error {
 	if m == nil {
 		return fmt.Errorf("console: no message %s", messageID)
 	}
-	c.printf("  (%s)\n", c.w.T("console.cleared", map[string]any{"Message": m.id}))
+	if had {
+		// Clearing a message without buttons changes nothing a person sees.
+		c.printf("  (%s)\n", c.w.T("console.cleared", map[string]any{"Message": m.id}))
+	}
 	return nil
 }
 

@@ -108,3 +108,23 @@ func TestOnlyTheConsolesManagersManage(t *testing.T) {
 		}
 	})
 }
+
+// The console says the bot removed a message's buttons only where it had some.
+func TestClearingAMessageWithoutButtonsSaysNothing(t *testing.T) {
+	bothLanguages(t, func(t *testing.T, lang string, w *say.Words) {
+		var out bytes.Buffer
+		c := New(&out, nil)
+		c.SetLanguage(lang)
+		ctx := context.Background()
+		plain, _ := c.Send(ctx, consoleChannel, bot.Message{Content: say.Plain("no buttons")})
+		board, _ := c.Send(ctx, consoleChannel, bot.Message{Content: say.Plain("a board"),
+			Rows: []bot.Row{{{Type: bot.Button, Label: "x", Action: bot.Action{Route: "sow", Kind: "ouri"}}}}})
+		out.Reset()
+		if err := c.Clear(ctx, consoleChannel, plain); err != nil || out.Len() != 0 {
+			t.Errorf("clearing message #%s, which had no buttons, printed %q (%v)", plain, out.String(), err)
+		}
+		if err := c.Clear(ctx, consoleChannel, board); err != nil || !strings.Contains(out.String(), w.T("console.cleared", map[string]any{"Message": board})) {
+			t.Errorf("clearing message #%s printed %q (%v)", board, out.String(), err)
+		}
+	})
+}
