@@ -3,6 +3,8 @@ package bot
 import (
 	"context"
 
+	"tabuleiro/games"
+
 	"tabuleiro/say"
 	"tabuleiro/table"
 )
@@ -69,7 +71,11 @@ func (b *Bot) resignAsk(req *Request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	r := private(req.w.Rich("reply.resign-confirm", map[string]any{"Title": v.Desc().Title}))
+	confirm := "reply.resign-confirm"
+	if v.TeamSeat() != games.NoSeat {
+		confirm = "reply.resign-confirm-team" // the team resigns, and the bot wins
+	}
+	r := private(req.w.Rich(confirm, map[string]any{"Title": v.Desc().Title}))
 	r.Message.Rows = []Row{{{Type: Button, Label: req.w.T("button.resign-yes", nil), Style: Danger, Action: act.to(routeResignYes)}}}
 	return r, nil
 }

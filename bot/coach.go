@@ -164,7 +164,11 @@ func reviewText(w *say.Words, v View, r ai.Review) say.Rich {
 	var acc []say.Rich
 	for s := range 2 {
 		seat := games.Seat(s)
-		acc = append(acc, w.Rich("coach.review.accuracy", map[string]any{
+		accuracy := "coach.review.accuracy"
+		if r.Counted[seat] == 0 {
+			accuracy = "coach.review.accuracy-none" // every decision was forced, or none was made
+		}
+		acc = append(acc, w.Rich(accuracy, map[string]any{
 			"Who":      table.Seated(v.Game.Seats[seat], v.Colour(seat), w),
 			"Accuracy": int(math.Round(r.Accuracy[seat])), "Count": r.Counted[seat]}))
 	}

@@ -105,6 +105,11 @@ func TestTeamGamesAreOnePerChannelAndNeverRated(t *testing.T) {
 	}
 	// Only alice, who started the team game, resigns it.
 	rec, _ := e.teamGame("ordo")
+	// Resign asks first, saying the team resigns and the bot wins (not "your opponent").
+	ask := e.do(e.click("alice", rec.MessageID, Action{Kind: "ordo", Game: rec.ID, Ply: rec.Ply, Route: "resign"}))
+	if want := say.For(say.English).T("reply.resign-confirm-team", map[string]any{"Title": "Ordo"}); said(ask.Message) != want {
+		t.Errorf("Resign on the team's board asks %q, want %q", said(ask.Message), want)
+	}
 	resign := Action{Kind: "ordo", Game: rec.ID, Ply: rec.Ply, Route: "resign-yes"}
 	mustPrivate(t, e.do(e.click("bob", rec.MessageID, resign)), "only @alice, who started this team game")
 	mustUpdate(t, e.do(e.click("alice", rec.MessageID, resign)))
