@@ -421,7 +421,7 @@ func (c *cup) check(tr store.Tournament) {
 		}
 		n := len(s)
 		three := n >= 3 && s[n-1] == s[n-2] && s[n-2] == s[n-3]
-		if (three || firsts-(n-firsts) > 1 || (n-firsts)-firsts > 1) && !r.Relaxed {
+		if (three || firsts-(n-firsts) > 2 || (n-firsts)-firsts > 2) && !r.Relaxed {
 			t.Fatalf("%s: %s's seats %v break the seat rules", name, user, s)
 		}
 	}
