@@ -369,7 +369,7 @@ func (b *Bot) leaveTournament(ctx context.Context, req *request, id uint64, from
 // leaveButton answers a tournament's Leave: an open tournament is left at once; a started one
 // asks first, since withdrawing forfeits every game still to play.
 func (b *Bot) leaveButton(ctx context.Context, req *request, id uint64) (Reply, error) {
-	tr, err := b.t.Store().Tournament(id)
+	tr, err := b.t.Tournament(id)
 	if err != nil || tr.State == store.TournamentOpen {
 		return b.leaveTournament(ctx, req, id, leaveButton)
 	}
@@ -450,14 +450,14 @@ func (b *Bot) showAdvance(ctx context.Context, adv table.Advance) {
 	for _, v := range adv.Ended {
 		b.GameChanged(ctx, v)
 	}
-	for _, r := range adv.Rounds {
-		if r.Number > 1 {
-			b.post(ctx, tr, resultsMessage(b.t.Store(), tr, r.Number-1, w), log)
+	for _, n := range adv.Rounds {
+		if n > 1 {
+			b.post(ctx, tr, resultsMessage(tr, n-1, b.t.LostOnTime, w), log)
 		}
-		id := b.post(ctx, tr, roundMessage(tr, r, w), log)
+		id := b.post(ctx, tr, roundMessage(tr, n, w), log)
 		if id != "" {
-			if err := b.t.NoteRound(tr.ID, r.Number, id); err != nil {
-				log.Warn("could not record a round's message", "round", r.Number, "err", err)
+			if err := b.t.NoteRound(tr.ID, n, id); err != nil {
+				log.Warn("could not record a round's message", "round", n, "err", err)
 			}
 		}
 	}
@@ -470,7 +470,7 @@ func (b *Bot) showAdvance(ctx context.Context, adv table.Advance) {
 		}
 	}
 	if adv.Finished {
-		b.post(ctx, tr, resultsMessage(b.t.Store(), tr, len(tr.Played), w), log)
+		b.post(ctx, tr, resultsMessage(tr, len(tr.Played), b.t.LostOnTime, w), log)
 		if m, err := b.standingsMessage(tr.ID, 1, w); err == nil {
 			b.post(ctx, tr, m, log)
 		}
@@ -498,7 +498,7 @@ func (b *Bot) post(ctx context.Context, tr store.Tournament, m Message, log *slo
 // showTournament edits the tournament's public message to show it as it is now.
 func (b *Bot) showTournament(ctx context.Context, tr store.Tournament) {
 	if tr.MessageID == "" {
-		fresh, err := b.t.Store().Tournament(tr.ID)
+		fresh, err := b.t.Tournament(tr.ID)
 		if err != nil || fresh.MessageID == "" {
 			return
 		}
@@ -584,12 +584,13 @@ func playerName(tr store.Tournament, user string, w *say.Words) say.Rich {
 	return say.Mention(user)
 }
 
-// roundMessage lists a round's pairings and pings its players, and them only.
-func roundMessage(tr store.Tournament, r table.Round, w *say.Words) Message {
-	lines := []say.Rich{w.Rich("tournament.round", titled(tr, map[string]any{"Round": r.Number, "Rounds": tr.Rounds,
+// roundMessage lists the pairings of round number (from 1) and pings its players, and them only.
+func roundMessage(tr store.Tournament, number int, w *say.Words) Message {
+	r := tr.Played[number-1]
+	lines := []say.Rich{w.Rich("tournament.round", titled(tr, map[string]any{"Round": number, "Rounds": tr.Rounds,
 		"Deadline": say.Time(r.Deadline)}))}
 	waiting := map[int]bool{}
-	for _, board := range r.Waiting {
+	for _, board := range r.Waiting() {
 		waiting[board] = true
 	}
 	var bye say.Rich
@@ -611,12 +612,12 @@ func roundMessage(tr store.Tournament, r table.Round, w *say.Words) Message {
 		lines = append(lines, bye)
 	}
 	lines = append(lines, w.Rich("tournament.round-foot", map[string]any{"Kind": tr.Kind}))
-	return Message{Content: clip(say.Join("\n", lines...)), Pings: append([]string{}, r.Ping...)}
+	return Message{Content: clip(say.Join("\n", lines...)), Pings: append([]string{}, r.Playing()...)}
 }
 
-// resultsMessage lists the results of round number (from 1), naming who lost on time or by
-// forfeit; it pings nobody.
-func resultsMessage(st store.Store, tr store.Tournament, number int, w *say.Words) Message {
+// resultsMessage lists the results of round number (from 1), naming who lost on time (onTime
+// tells of a game) or by forfeit; it pings nobody.
+func resultsMessage(tr store.Tournament, number int, onTime func(game uint64) bool, w *say.Words) Message {
 	lines := []say.Rich{w.Rich("tournament.results", titled(tr, map[string]any{"Round": number}))}
 	var bye say.Rich
 	for i, p := range tr.Played[number-1].Pairings {
@@ -629,10 +630,8 @@ func resultsMessage(st store.Store, tr store.Tournament, number int, w *say.Word
 		switch {
 		case p.Forfeit:
 			line = line.Add(w.Rich("tournament.forfeited", nil))
-		case p.Game != 0:
-			if rec, _, err := st.Game(p.Game); err == nil && rec.Outcome.Method == games.Time {
-				line = line.Add(w.Rich("tournament.on-time", nil))
-			}
+		case p.Game != 0 && onTime(p.Game):
+			line = line.Add(w.Rich("tournament.on-time", nil))
 		}
 		lines = append(lines, line)
 	}

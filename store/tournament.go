@@ -83,27 +83,11 @@ type Entrant struct {
 	Withdrawn bool
 }
 
-// Pairing is one game of a round: who takes the first seat (the game's seat 0), who the second
-// ("" for a bye), the result from the first seat's side, and the game started for it.
-type Pairing struct {
-	First, Second string
-	Result        tournament.Result
-	Game          uint64 // 0 until the game starts; always 0 for a bye or a forfeit
-	// Forfeit: decided without play (a withdrawal, or a player kept busy past the round's end).
-	Forfeit bool
-}
-
-// Bye reports whether p is a bye.
-func (p Pairing) Bye() bool { return p.Second == "" }
-
-// Decided reports whether p counts in the standings: a bye, or a game with a result.
-func (p Pairing) Decided() bool { return p.Bye() || p.Result != tournament.Pending }
-
-// TournamentRound is one round: its pairings in board order (the bye last), when it started and
-// when its time ends, and how far it was shown.
+// TournamentRound is one round as the store keeps it: its pairings (tournament.Round: in board
+// order, the bye last, each linked to its game once started), when it started and when its time
+// ends, and how far it was shown.
 type TournamentRound struct {
-	Pairings          []Pairing
-	Relaxed           bool // paired without the seat rules (none kept them)
+	tournament.Round
 	Started, Deadline time.Time
 	MessageID         string // the message that announced the round, once noted
 	// Boards: the boards of the games started with the round were posted (SetRoundBoards).
@@ -128,16 +112,6 @@ func (r TournamentRound) claimedUntil() time.Time {
 		at = r.Claimed
 	}
 	return at.Add(AnnounceWait)
-}
-
-// Over reports whether every pairing of the round is decided.
-func (r TournamentRound) Over() bool {
-	for _, p := range r.Pairings {
-		if !p.Decided() {
-			return false
-		}
-	}
-	return true
 }
 
 // Tournament is a tournament and everything decided in it.
@@ -423,7 +397,7 @@ func (s *DB) ForfeitPairing(id uint64, round, board int, result tournament.Resul
 
 // pairing is pairing board (from 0) of round (from 1), which must be the current round of a
 // running tournament.
-func (t *Tournament) pairing(round, board int) (*Pairing, error) {
+func (t *Tournament) pairing(round, board int) (*tournament.Pairing, error) {
 	switch {
 	case t.State != TournamentRunning:
 		return nil, ErrTournamentClosed
@@ -643,7 +617,7 @@ func cloneRounds(rs []TournamentRound) []TournamentRound {
 	out := make([]TournamentRound, len(rs))
 	for i, r := range rs {
 		out[i] = r
-		out[i].Pairings = append([]Pairing(nil), r.Pairings...)
+		out[i].Pairings = append([]tournament.Pairing(nil), r.Pairings...)
 	}
 	return out
 }
@@ -861,7 +835,7 @@ func decodeTournament(id uint64, b []byte) (Tournament, error) {
 		r.fail(errTruncated)
 	}
 	for range n {
-		round := TournamentRound{Relaxed: r.bool(), Started: r.time(), Deadline: r.time(), MessageID: r.str(), Boards: true}
+		round := TournamentRound{Round: tournament.Round{Relaxed: r.bool()}, Started: r.time(), Deadline: r.time(), MessageID: r.str(), Boards: true}
 		if version >= 2 {
 			round.Boards, round.Claimed = r.bool(), r.time()
 		}
@@ -870,7 +844,7 @@ func decodeTournament(id uint64, b []byte) (Tournament, error) {
 			r.fail(errTruncated)
 		}
 		for range m {
-			p := Pairing{First: r.str(), Second: r.str(), Result: tournament.Result(r.uint()), Game: r.uint(), Forfeit: r.bool()}
+			p := tournament.Pairing{First: r.str(), Second: r.str(), Result: tournament.Result(r.uint()), Game: r.uint(), Forfeit: r.bool()}
 			if r.err != nil || p.Result > tournament.SecondWins {
 				r.fail(fmt.Errorf("a pairing's result is unknown"))
 				break

@@ -48,7 +48,7 @@ func newTournament(t *testing.T, s store.Store, format tournament.Format, player
 func round(now time.Time, pairs ...[2]string) store.TournamentRound {
 	r := store.TournamentRound{Started: now, Deadline: now.Add(24 * time.Hour)}
 	for _, p := range pairs {
-		r.Pairings = append(r.Pairings, store.Pairing{First: p[0], Second: p[1]})
+		r.Pairings = append(r.Pairings, tournament.Pairing{First: p[0], Second: p[1]})
 	}
 	return r
 }

@@ -52,9 +52,11 @@ type Advance struct {
 	// Ended are the games this look ended: lost on time when the round's time ran out, or resigned
 	// for a player who withdrew.
 	Ended []View
-	// Rounds are the rounds this look paired, oldest first (several when a round was over at once,
-	// every game of it forfeited).
-	Rounds []Round
+	// Rounds are the rounds (from 1: Tournament.Played[n-1]) this look paired, oldest first (several
+	// when a round was over at once, every game of it forfeited), and a round shown again whose
+	// message was never posted. Their messages ping the round's players (tournament.Round.Playing)
+	// and say which games wait for a player (tournament.Round.Waiting).
+	Rounds []int
 	// Started are the games this look started, the new rounds' and those that waited for a player,
 	// and the games of a round shown again whose boards were never posted.
 	Started []View
@@ -69,19 +71,6 @@ type Advance struct {
 // Changed reports whether the look did anything to show.
 func (a Advance) Changed() bool {
 	return len(a.Ended) > 0 || len(a.Rounds) > 0 || len(a.Started) > 0 || len(a.Boards) > 0 || a.Finished
-}
-
-// Round is a round as it was paired.
-type Round struct {
-	Number   int // from 1
-	Pairings []store.Pairing
-	Deadline time.Time
-	// Ping are the round's players, to ping in its message: everyone with a game or the bye.
-	Ping []string
-	// Waiting are the boards (indexes into Pairings) whose games wait for a player to finish
-	// another game of the kind in the channel; they start when it is over, or are forfeited by the
-	// busy player when the round's time ends.
-	Waiting []int
 }
 
 // Standings are a tournament's standings now.
@@ -133,7 +122,7 @@ func (t *Table) CreateTournament(a Actor, n NewTournament) (store.Tournament, er
 // JoinTournament enters the actor in tournament id, with their rating in its game on the server
 // (it orders players of equal score).
 func (t *Table) JoinTournament(a Actor, id uint64) (store.Tournament, error) {
-	tr, err := t.tournament(id)
+	tr, err := t.Tournament(id)
 	if err != nil {
 		return store.Tournament{}, err
 	}
@@ -188,7 +177,7 @@ func (t *Table) LeaveTournament(ctx context.Context, a Actor, id uint64) (Left, 
 // StartTournament pairs round 1 of tournament id and starts its games: the creator's or a
 // manager's (manager: the actor may manage the server) decision.
 func (t *Table) StartTournament(ctx context.Context, a Actor, id uint64, manager bool) (Advance, error) {
-	tr, err := t.tournament(id)
+	tr, err := t.Tournament(id)
 	if err != nil {
 		return Advance{}, err
 	}
@@ -211,7 +200,7 @@ func (t *Table) StartTournament(ctx context.Context, a Actor, id uint64, manager
 		stored, err := t.st.PairRound(tr, first)
 		if errors.Is(err, store.ErrTournamentMoved) {
 			// Someone joined or left while the round was paired: pair again.
-			if tr, err = t.tournament(id); err != nil {
+			if tr, err = t.Tournament(id); err != nil {
 				return Advance{}, err
 			}
 			continue
@@ -221,7 +210,7 @@ func (t *Table) StartTournament(ctx context.Context, a Actor, id uint64, manager
 		}
 		metrics.RoundPaired()
 		t.logOf(&a).Info("tournament started", "tournament", id, "players", len(tr.Players), "rounds", rounds)
-		adv := Advance{Tournament: stored, Rounds: []Round{roundOf(stored, 1)}, Boards: []int{1}}
+		adv := Advance{Tournament: stored, Rounds: []int{1}, Boards: []int{1}}
 		t.advance(ctx, t.st, &adv)
 		return adv, nil
 	}
@@ -231,7 +220,7 @@ func (t *Table) StartTournament(ctx context.Context, a Actor, id uint64, manager
 // CancelTournament stops tournament id: the creator's or a manager's decision. Games under way
 // go on as ordinary games.
 func (t *Table) CancelTournament(a Actor, id uint64, manager bool) (store.Tournament, error) {
-	tr, err := t.tournament(id)
+	tr, err := t.Tournament(id)
 	if err != nil {
 		return store.Tournament{}, err
 	}
@@ -248,7 +237,7 @@ func (t *Table) CancelTournament(a Actor, id uint64, manager bool) (store.Tourna
 
 // TournamentStandings ranks tournament id's players by the games decided so far.
 func (t *Table) TournamentStandings(id uint64) (Standings, error) {
-	tr, err := t.tournament(id)
+	tr, err := t.Tournament(id)
 	if err != nil {
 		return Standings{}, err
 	}
@@ -288,7 +277,7 @@ func (t *Table) InTournament(id uint64) bool {
 // over (or finishes the tournament). The bot calls it right after a tournament game ends, so the
 // next round need not wait for the sweep; it is safe to call at any time, from any process.
 func (t *Table) Advance(ctx context.Context, id uint64) (Advance, error) {
-	tr, err := t.tournament(id)
+	tr, err := t.Tournament(id)
 	if err != nil {
 		return Advance{}, err
 	}
@@ -313,6 +302,13 @@ func (t *Table) GameOver(ctx context.Context, v View) (Advance, bool) {
 	adv := Advance{Tournament: tr}
 	t.advance(ctx, t.st, &adv)
 	return adv, true
+}
+
+// LostOnTime reports whether game id (a tournament pairing's) was lost on time, which its round's
+// results say.
+func (t *Table) LostOnTime(id uint64) bool {
+	rec, _, err := t.st.Game(id)
+	return err == nil && rec.Outcome.Method == games.Time
 }
 
 // NoteRound records the message that announced a round (Advance.Rounds); a round left without one
@@ -363,7 +359,7 @@ func (t *Table) reshow(st store.Store, adv *Advance) {
 	adv.Tournament = tr
 	r := tr.Current()
 	if r.MessageID == "" {
-		adv.Rounds = []Round{roundOf(tr, number)}
+		adv.Rounds = []int{number}
 	}
 	if !r.Boards {
 		for _, p := range r.Pairings {
@@ -388,14 +384,6 @@ func (t *Table) reshow(st store.Store, adv *Advance) {
 func (t *Table) advance(ctx context.Context, st store.Store, adv *Advance) {
 	id := adv.Tournament.ID
 	log := t.log.With("tournament", id)
-	defer func() {
-		// The rounds paired show their pairings as they are now: linked to their games.
-		for i, r := range adv.Rounds {
-			if r.Number <= len(adv.Tournament.Played) {
-				adv.Rounds[i] = roundOf(adv.Tournament, r.Number)
-			}
-		}
-	}()
 	// A round over at once (all its games forfeited) is followed by the next: a bounded loop.
 	for range 2 * tournament.MaxSwissPlayers {
 		tr, err := st.Tournament(id)
@@ -441,7 +429,7 @@ func (t *Table) advance(ctx context.Context, st store.Store, adv *Advance) {
 			metrics.RoundPaired()
 			log.Info("round paired", "round", len(tr.Played))
 			adv.Tournament = tr
-			adv.Rounds = append(adv.Rounds, roundOf(tr, len(tr.Played)))
+			adv.Rounds = append(adv.Rounds, len(tr.Played))
 			adv.Boards = append(adv.Boards, len(tr.Played))
 		case errors.Is(err, store.ErrTournamentMoved):
 			continue
@@ -523,7 +511,7 @@ func (t *Table) startPairing(st store.Store, tr store.Tournament, number, board 
 // busyForfeit decides a pairing whose game could not start before the round's time ran out: the
 // player still busy with another game loses; when both are (or neither, the other game having
 // just ended), it is drawn.
-func (t *Table) busyForfeit(st store.Store, tr store.Tournament, p store.Pairing) tournament.Result {
+func (t *Table) busyForfeit(st store.Store, tr store.Tournament, p tournament.Pairing) tournament.Result {
 	_, err := st.ActiveGame(tr.Where(), tr.Kind, p.First)
 	first := err == nil
 	_, err = st.ActiveGame(tr.Where(), tr.Kind, p.Second)
@@ -639,12 +627,11 @@ func (t *Table) nextRound(tr store.Tournament) (store.TournamentRound, bool, err
 // storedRound is a paired round as the store keeps it: a withdrawn player's games forfeited to
 // their opponents (both withdrawn: drawn), and a withdrawn player's bye dropped.
 func (t *Table) storedRound(tr store.Tournament, r tournament.Round, now time.Time) store.TournamentRound {
-	out := store.TournamentRound{Relaxed: r.Relaxed, Started: now, Deadline: now.Add(tr.RoundTime)}
-	for _, g := range r.Games {
-		p := store.Pairing{First: g.First, Second: g.Second}
-		a, b := tr.Withdrew(g.First), !g.Bye() && tr.Withdrew(g.Second)
+	var pairings []tournament.Pairing
+	for _, p := range r.Pairings {
+		a, b := tr.Withdrew(p.First), !p.Bye() && tr.Withdrew(p.Second)
 		switch {
-		case g.Bye() && a:
+		case p.Bye() && a:
 			continue
 		case a && b:
 			p.Result, p.Forfeit = tournament.Drawn, true
@@ -653,28 +640,10 @@ func (t *Table) storedRound(tr store.Tournament, r tournament.Round, now time.Ti
 		case b:
 			p.Result, p.Forfeit = tournament.FirstWins, true
 		}
-		out.Pairings = append(out.Pairings, p)
+		pairings = append(pairings, p)
 	}
-	return out
-}
-
-// roundOf is round number (from 1) of tr.
-func roundOf(tr store.Tournament, number int) Round {
-	r := tr.Played[number-1]
-	out := Round{Number: number, Pairings: r.Pairings, Deadline: r.Deadline}
-	for board, p := range r.Pairings {
-		if p.Forfeit {
-			continue
-		}
-		out.Ping = append(out.Ping, p.First)
-		if !p.Bye() {
-			out.Ping = append(out.Ping, p.Second)
-			if p.Game == 0 && !p.Decided() {
-				out.Waiting = append(out.Waiting, board)
-			}
-		}
-	}
-	return out
+	r.Pairings = pairings
+	return store.TournamentRound{Round: r, Started: now, Deadline: now.Add(tr.RoundTime)}
 }
 
 func entrants(tr store.Tournament) []tournament.Player {
@@ -685,13 +654,11 @@ func entrants(tr store.Tournament) []tournament.Player {
 	return out
 }
 
+// rounds are the rounds tr played, as the pairing and the standings read them.
 func rounds(tr store.Tournament) []tournament.Round {
 	out := make([]tournament.Round, len(tr.Played))
 	for i, r := range tr.Played {
-		out[i].Relaxed = r.Relaxed
-		for _, p := range r.Pairings {
-			out[i].Games = append(out[i].Games, tournament.Game{First: p.First, Second: p.Second, Result: p.Result})
-		}
+		out[i] = r.Round
 	}
 	return out
 }
@@ -700,8 +667,8 @@ func standings(tr store.Tournament) []tournament.Standing {
 	return tournament.Standings(tr.Format, entrants(tr), rounds(tr))
 }
 
-// tournament reads tournament id, refusing one that is not there.
-func (t *Table) tournament(id uint64) (store.Tournament, error) {
+// Tournament reads tournament id, refusing one that is not there.
+func (t *Table) Tournament(id uint64) (store.Tournament, error) {
 	tr, err := t.st.Tournament(id)
 	if errors.Is(err, store.ErrNotFound) {
 		return store.Tournament{}, refuse(NotFound, "refusal.tournament.gone")

@@ -104,9 +104,9 @@ func (c *cup) restart() {
 // took counts what an advance reported, and notes each round's announcement and each board as
 // the bot does once it posted them.
 func (c *cup) took(a Advance) {
-	for _, r := range a.Rounds {
-		c.paired[r.Number]++
-		if err := c.f.tab.NoteRound(c.id, r.Number, fmt.Sprintf("round%d", r.Number)); err != nil {
+	for _, n := range a.Rounds {
+		c.paired[n]++
+		if err := c.f.tab.NoteRound(c.id, n, fmt.Sprintf("round%d", n)); err != nil {
 			c.t.Error(err)
 		}
 	}
@@ -183,7 +183,7 @@ func (c *cup) playOn(script func(round, board int) outcome, events []event) stor
 			c.restart()
 		}
 		r := tr.Current()
-		var late []store.Pairing
+		var late []tournament.Pairing
 		decided := 0
 		for board, p := range r.Pairings {
 			if p.Decided() || p.Game == 0 {
@@ -236,7 +236,7 @@ func (c *cup) playOn(script func(round, board int) outcome, events []event) stor
 
 // end plays a pairing's game towards its outcome through the table, as its players would, and
 // returns the game as it ended (as it stands, for onTime).
-func (c *cup) end(p store.Pairing, o outcome) View {
+func (c *cup) end(p tournament.Pairing, o outcome) View {
 	t := c.t
 	first, second := c.actor(p.First), c.actor(p.Second)
 	var v View
@@ -357,7 +357,7 @@ func (c *cup) check(tr store.Tournament) {
 		order = slices.DeleteFunc(order, func(e store.Entrant) bool { return e.User == bye })
 		half := len(order) / 2
 		for i, e := range order[:half] {
-			if !slices.ContainsFunc(r.Pairings, func(p store.Pairing) bool {
+			if !slices.ContainsFunc(r.Pairings, func(p tournament.Pairing) bool {
 				return p.First == e.User && p.Second == order[i+half].User || p.Second == e.User && p.First == order[i+half].User
 			}) {
 				t.Fatalf("round 1 does not pair %s with %s: %+v", e.User, order[i+half].User, r.Pairings)
@@ -427,7 +427,7 @@ func (c *cup) check(tr store.Tournament) {
 	}
 }
 
-func halfPoints(p store.Pairing) (int, int) {
+func halfPoints(p tournament.Pairing) (int, int) {
 	switch {
 	case p.Bye() || p.Result == tournament.FirstWins:
 		return 2, 0
@@ -834,10 +834,10 @@ func TestAPairingWaitsForAPlayerBusyInAnotherGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(adv.Started) != 0 || len(adv.Rounds) != 1 || len(adv.Rounds[0].Waiting) != 2 {
+	if len(adv.Started) != 0 || len(adv.Rounds) != 1 || len(adv.Tournament.Played[0].Waiting()) != 2 {
 		t.Fatalf("both pairings should wait: %+v", adv)
 	}
-	if got := adv.Rounds[0].Ping; len(got) != 4 {
+	if got := adv.Tournament.Played[0].Playing(); len(got) != 4 {
 		t.Fatalf("the round pings %v, want its four players", got)
 	}
 	// p1's game ends: the sweep starts p1's pairing; p4 is still busy when the round's time ends.
@@ -846,7 +846,7 @@ func TestAPairingWaitsForAPlayerBusyInAnotherGame(t *testing.T) {
 	}
 	c.sweep()
 	tr := c.tournament()
-	var started, waiting store.Pairing
+	var started, waiting tournament.Pairing
 	for _, p := range tr.Current().Pairings {
 		if p.Game != 0 {
 			started = p

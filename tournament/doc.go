@@ -6,8 +6,8 @@
 //
 //	players := []tournament.Player{{ID: "ana", Rating: 1612}, {ID: "bia", Rating: 1500}, {ID: "caio", Rating: 1450}}
 //	r1, _ := tournament.Swiss(players, nil, nil)
-//	// r1.Games: ana (first seat) against bia; caio has the bye
-//	r1.Games[0].Result = tournament.FirstWins
+//	// r1.Pairings: ana (first seat) against bia; caio has the bye
+//	r1.Pairings[0].Result = tournament.FirstWins
 //	r2, _ := tournament.Swiss(players, []tournament.Round{r1}, nil)
 //	table := tournament.Standings(tournament.SwissFormat, players, []tournament.Round{r1, r2})
 //

@@ -112,13 +112,13 @@ func pairOrNot(order []Player, recs map[string]*record, first bool, bye string) 
 		for board, pr := range s.pairs {
 			a, b := order[pr[0]].ID, order[pr[1]].ID
 			if seatFirst(recs[a], recs[b], first, board) {
-				r.Games = append(r.Games, Game{First: a, Second: b})
+				r.Pairings = append(r.Pairings, Pairing{First: a, Second: b})
 			} else {
-				r.Games = append(r.Games, Game{First: b, Second: a})
+				r.Pairings = append(r.Pairings, Pairing{First: b, Second: a})
 			}
 		}
 		if bye != "" {
-			r.Games = append(r.Games, Game{First: bye})
+			r.Pairings = append(r.Pairings, Pairing{First: bye})
 		}
 		return r, nil
 	}

@@ -20,9 +20,9 @@ func entrants(n int, rng *rand.Rand) []Player {
 
 // play gives every pending game of r a random result.
 func play(r Round, rng *rand.Rand) Round {
-	for i := range r.Games {
-		if !r.Games[i].Bye() {
-			r.Games[i].Result = Result(1 + rng.IntN(3))
+	for i := range r.Pairings {
+		if !r.Pairings[i].Bye() {
+			r.Pairings[i].Result = Result(1 + rng.IntN(3))
 		}
 	}
 	return r
@@ -34,9 +34,9 @@ func TestTheFirstRoundPairsTheTopHalfAgainstTheBottomHalf(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []Game{{First: "a", Second: "d"}, {First: "e", Second: "b"}, {First: "c", Second: "f"}, {First: "g"}}
-	if !slices.Equal(r.Games, want) {
-		t.Fatalf("round 1 = %v, want %v", r.Games, want)
+	want := []Pairing{{First: "a", Second: "d"}, {First: "e", Second: "b"}, {First: "c", Second: "f"}, {First: "g"}}
+	if !slices.Equal(r.Pairings, want) {
+		t.Fatalf("round 1 = %v, want %v", r.Pairings, want)
 	}
 }
 
@@ -47,11 +47,11 @@ func TestTheSecondRoundPairsWithinScoreGroups(t *testing.T) {
 		t.Fatal(err)
 	}
 	// a-e, f-b, c-g, h-d: the top half wins everything.
-	for i, g := range r1.Games {
+	for i, g := range r1.Pairings {
 		if i%2 == 0 {
-			r1.Games[i].Result = FirstWins
+			r1.Pairings[i].Result = FirstWins
 		} else {
-			r1.Games[i].Result = SecondWins
+			r1.Pairings[i].Result = SecondWins
 		}
 		_ = g
 	}
@@ -63,9 +63,9 @@ func TestTheSecondRoundPairsWithinScoreGroups(t *testing.T) {
 	// f-h. a and c both sat first, and one of them may sit first again (two first seats running is
 	// no seat limit): the seats do not move a player out of the pairing. The higher-ranked turns
 	// seats: a sits second, b (second before) first, and so on.
-	want := []Game{{First: "c", Second: "a"}, {First: "b", Second: "d"}, {First: "e", Second: "g"}, {First: "h", Second: "f"}}
-	if !slices.Equal(r2.Games, want) {
-		t.Fatalf("round 2 = %v, want %v", r2.Games, want)
+	want := []Pairing{{First: "c", Second: "a"}, {First: "b", Second: "d"}, {First: "e", Second: "g"}, {First: "h", Second: "f"}}
+	if !slices.Equal(r2.Pairings, want) {
+		t.Fatalf("round 2 = %v, want %v", r2.Pairings, want)
 	}
 }
 
@@ -75,7 +75,7 @@ func TestTheSecondRoundPairsWithinScoreGroups(t *testing.T) {
 // breaks no rule, so the score groups stay whole.
 func TestAPlayerFloatsOnlyForARematchOrASeatLimit(t *testing.T) {
 	ps := []Player{{"a", 2000}, {"b", 1900}, {"c", 1800}, {"d", 1700}, {"e", 1600}, {"f", 1500}, {"g", 1400}, {"h", 1300}}
-	r1 := Round{Games: []Game{
+	r1 := Round{Pairings: []Pairing{
 		{First: "a", Second: "e", Result: SecondWins},
 		{First: "f", Second: "b", Result: FirstWins},
 		{First: "c", Second: "g", Result: FirstWins},
@@ -86,22 +86,22 @@ func TestAPlayerFloatsOnlyForARematchOrASeatLimit(t *testing.T) {
 		t.Fatal(err)
 	}
 	// 1 point: c e f h, so c-f and e-h; 0 points: a b d g, so a-d and b-g.
-	want := []Game{{First: "f", Second: "c"}, {First: "e", Second: "h"}, {First: "d", Second: "a"}, {First: "b", Second: "g"}}
-	if !slices.Equal(r2.Games, want) || r2.Relaxed {
-		t.Fatalf("round 2 = %v (relaxed %v), want %v", r2.Games, r2.Relaxed, want)
+	want := []Pairing{{First: "f", Second: "c"}, {First: "e", Second: "h"}, {First: "d", Second: "a"}, {First: "b", Second: "g"}}
+	if !slices.Equal(r2.Pairings, want) || r2.Relaxed {
+		t.Fatalf("round 2 = %v (relaxed %v), want %v", r2.Pairings, r2.Relaxed, want)
 	}
 	// But a third first seat running is a limit: had f and h sat first twice, they would float.
-	r0 := Round{Games: []Game{{First: "f", Second: "a"}, {First: "h", Second: "b"}, {First: "c", Second: "d"}, {First: "e", Second: "g"}}}
-	for i := range r0.Games {
-		r0.Games[i].Result = Drawn
+	r0 := Round{Pairings: []Pairing{{First: "f", Second: "a"}, {First: "h", Second: "b"}, {First: "c", Second: "d"}, {First: "e", Second: "g"}}}
+	for i := range r0.Pairings {
+		r0.Pairings[i].Result = Drawn
 	}
 	r3, err := Swiss(ps, []Round{r0, r1}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, g := range r3.Games {
+	for _, g := range r3.Pairings {
 		if g.First == "f" && g.Second == "h" || g.First == "h" && g.Second == "f" {
-			t.Fatalf("f and h, each two first seats running, meet: %v", r3.Games)
+			t.Fatalf("f and h, each two first seats running, meet: %v", r3.Pairings)
 		}
 	}
 	checkRound(t, "after two first seats", ps, []Round{r0, r1}, nil, r3)
@@ -136,13 +136,13 @@ func TestAWithdrawnPlayerIsNotPaired(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, g := range r2.Games {
+	for _, g := range r2.Pairings {
 		if g.First == ps[0].ID || g.Second == ps[0].ID {
-			t.Fatalf("withdrawn %s is paired in %v", ps[0].ID, r2.Games)
+			t.Fatalf("withdrawn %s is paired in %v", ps[0].ID, r2.Pairings)
 		}
 	}
-	if len(r2.Games) != 3 || !r2.Games[2].Bye() {
-		t.Fatalf("five players left should make two games and a bye: %v", r2.Games)
+	if len(r2.Pairings) != 3 || !r2.Pairings[2].Bye() {
+		t.Fatalf("five players left should make two games and a bye: %v", r2.Pairings)
 	}
 }
 
@@ -184,7 +184,7 @@ func checkRound(t *testing.T, name string, ps []Player, rounds []Round, withdraw
 	recs := records(ps, rounds)
 	seen := map[string]int{}
 	var bye string
-	for _, g := range r.Games {
+	for _, g := range r.Pairings {
 		seen[g.First]++
 		if g.Bye() {
 			if bye != "" {
@@ -247,7 +247,7 @@ func checkRound(t *testing.T, name string, ps []Player, rounds []Round, withdraw
 		var paired []string
 		score, met, seats := map[string]int{}, map[[2]string]bool{}, map[string][]int{}
 		floats := 0
-		for _, g := range r.Games {
+		for _, g := range r.Pairings {
 			if g.Bye() {
 				continue
 			}
@@ -263,7 +263,7 @@ func checkRound(t *testing.T, name string, ps []Player, rounds []Round, withdraw
 			}
 		}
 		for _, round := range rounds {
-			for _, g := range round.Games {
+			for _, g := range round.Pairings {
 				if !g.Bye() {
 					seats[g.First] = append(seats[g.First], 1)
 					seats[g.Second] = append(seats[g.Second], 2)
@@ -271,7 +271,7 @@ func checkRound(t *testing.T, name string, ps []Player, rounds []Round, withdraw
 			}
 		}
 		if best := tournamenttest.FewestFloats(paired, score, met, seats, !r.Relaxed); floats > best {
-			t.Fatalf("%s: %d pairs cross score groups where %d would do: %v", name, floats, best, r.Games)
+			t.Fatalf("%s: %d pairs cross score groups where %d would do: %v", name, floats, best, r.Pairings)
 		}
 	}
 	without := map[string]bool{bye: true}
@@ -286,7 +286,7 @@ func checkRound(t *testing.T, name string, ps []Player, rounds []Round, withdraw
 func threeRunning(ps []Player, rounds []Round, id string) bool {
 	var seats []Seat
 	for _, r := range rounds {
-		for _, g := range r.Games {
+		for _, g := range r.Pairings {
 			switch {
 			case g.Bye():
 			case g.First == id:
