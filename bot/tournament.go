@@ -429,11 +429,12 @@ func (b *Bot) boardControls(v View, group string, w *say.Words) []Row {
 // TournamentAdvanced shows what the sweep did to a tournament (table.TournamentNotifier).
 func (b *Bot) TournamentAdvanced(ctx context.Context, adv table.Advance) { b.showAdvance(ctx, adv) }
 
-// tournamentGameOver advances the tournament of a game that just ended, so that the next round is
-// paired and shown at once rather than at the next sweep.
-func (b *Bot) tournamentGameOver(ctx context.Context, v View) {
-	if adv, ok := b.t.GameOver(ctx, v); ok && adv.Changed() {
-		b.showAdvance(ctx, adv)
+// showAdvanced shows, once a game's change is shown, what its ending did to its tournament: the
+// table advanced it where the game ended (View.Advanced: the round's results, the next round and
+// its boards, or the final standings).
+func (b *Bot) showAdvanced(ctx context.Context, v View) {
+	if v.Advanced != nil {
+		b.showAdvance(ctx, *v.Advanced)
 	}
 }
 

@@ -18,8 +18,8 @@ import (
 // A tournament's rounds are paired here (package tournament) and kept by the store, which stores
 // each round once: whoever pairs a round (a request, the sweep, another process) compares the
 // tournament's revision, and the loser reads what the winner stored. A game's result is recorded
-// by the store in the transaction that ends it; the next round is paired when the sweep (or the
-// bot, right after a game ends: Advance) finds the round over. Everything a round needs done later
+// by the store in the transaction that ends it; the next round is paired right there, where every
+// game's ending passes (ending.go), or else when the sweep finds the round over. Everything a round needs done later
 // (a game to start, a withdrawn player's game to end, the round's time running out) leaves the
 // tournament in the store's due index until it is done, so a restart finds it.
 
@@ -169,7 +169,7 @@ func (t *Table) LeaveTournament(ctx context.Context, a Actor, id uint64) (Left, 
 		}
 	}
 	left.Advance = Advance{Tournament: tr}
-	t.advance(ctx, t.st, &left.Advance)
+	t.advance(t.st, &left.Advance)
 	left.Tournament = left.Advance.Tournament
 	return left, nil
 }
@@ -211,7 +211,7 @@ func (t *Table) StartTournament(ctx context.Context, a Actor, id uint64, manager
 		metrics.RoundPaired()
 		t.logOf(&a).Info("tournament started", "tournament", id, "players", len(tr.Players), "rounds", rounds)
 		adv := Advance{Tournament: stored, Rounds: []int{1}, Boards: []int{1}}
-		t.advance(ctx, t.st, &adv)
+		t.advance(t.st, &adv)
 		return adv, nil
 	}
 	return Advance{}, refuse(Stale, "refusal.tournament.moving")
@@ -274,34 +274,16 @@ func (t *Table) InTournament(id uint64) bool {
 
 // Advance looks at tournament id now: it ends the games a withdrawal or the round's time ended,
 // starts the games waiting for a player, and pairs and starts the next round once the round is
-// over (or finishes the tournament). The bot calls it right after a tournament game ends, so the
-// next round need not wait for the sweep; it is safe to call at any time, from any process.
-func (t *Table) Advance(ctx context.Context, id uint64) (Advance, error) {
+// over (or finishes the tournament). A game's ending does it at once (ending.go), the sweep for
+// whatever is due; it is safe to call at any time, from any process.
+func (t *Table) Advance(id uint64) (Advance, error) {
 	tr, err := t.Tournament(id)
 	if err != nil {
 		return Advance{}, err
 	}
 	adv := Advance{Tournament: tr}
-	t.advance(ctx, t.st, &adv)
+	t.advance(t.st, &adv)
 	return adv, nil
-}
-
-// GameOver is Advance for the tournament of a game that just ended (v), if it has one: the bot
-// calls it after every game's end; false for a game of no tournament, or one still on.
-func (t *Table) GameOver(ctx context.Context, v View) (Advance, bool) {
-	if !v.Over() {
-		return Advance{}, false
-	}
-	tr, err := t.st.GameTournament(v.Game.ID)
-	if err != nil {
-		if !errors.Is(err, store.ErrNotFound) {
-			t.log.Error("could not read a game's tournament", "game", v.Game.ID, "err", err)
-		}
-		return Advance{}, false
-	}
-	adv := Advance{Tournament: tr}
-	t.advance(ctx, t.st, &adv)
-	return adv, true
 }
 
 // LostOnTime reports whether game id (a tournament pairing's) was lost on time, which its round's
@@ -333,7 +315,7 @@ func (t *Table) sweepTournaments(ctx context.Context, st store.Store, now time.T
 	}
 	for _, tr := range due {
 		adv := Advance{Tournament: tr}
-		t.advance(ctx, st, &adv)
+		t.advance(st, &adv)
 		if cur := adv.Tournament.Current(); adv.Tournament.State == store.TournamentRunning && len(adv.Rounds) == 0 && !cur.Shown() {
 			t.reshow(st, &adv)
 		}
@@ -381,7 +363,7 @@ func (t *Table) reshow(st store.Store, adv *Advance) {
 }
 
 // advance is Advance on st from adv.Tournament, adding to adv what it does.
-func (t *Table) advance(ctx context.Context, st store.Store, adv *Advance) {
+func (t *Table) advance(st store.Store, adv *Advance) {
 	id := adv.Tournament.ID
 	log := t.log.With("tournament", id)
 	// A round over at once (all its games forfeited) is followed by the next: a bounded loop.

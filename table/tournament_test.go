@@ -23,12 +23,18 @@ type tourneyHeard struct {
 	*heard
 	mu       sync.Mutex
 	advances []Advance
+	// shown is how many games the notifier had heard of when each advance came.
+	shown []int
 }
 
 func (h *tourneyHeard) TournamentAdvanced(ctx context.Context, a Advance) {
+	h.heard.mu.Lock()
+	shown := len(h.heard.games)
+	h.heard.mu.Unlock()
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.advances = append(h.advances, a)
+	h.shown = append(h.shown, shown)
 }
 
 // outcome is how the script ends a game.
@@ -196,7 +202,7 @@ func (c *cup) playOn(script func(round, board int) outcome, events []event) stor
 				}
 				c.took(left.Advance)
 				c.want[p.Game] = map[bool]tournament.Result{true: tournament.SecondWins, false: tournament.FirstWins}[p.First == ev.withdraw]
-				a, err := c.f.tab.Advance(ctx, c.id)
+				a, err := c.f.tab.Advance(c.id)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -212,12 +218,10 @@ func (c *cup) playOn(script func(round, board int) outcome, events []event) stor
 			if decided++; ev.restart == "mid" && decided == 1 {
 				c.restart()
 			}
-			// The bot looks at the game's tournament once the game ends.
-			a, ok := c.f.tab.GameOver(ctx, v)
-			if !ok {
-				t.Fatalf("game %d ended but is of no tournament", v.Game.ID)
+			// The game's ending advanced its tournament; what it did rides on the view.
+			if v.Advanced != nil {
+				c.took(*v.Advanced)
 			}
-			c.took(a)
 		}
 		if len(late) > 0 {
 			// Who is to decide when the round's time ends loses on time.
@@ -786,18 +790,38 @@ func (c *cup) race(other *Table, after func(round int)) {
 		if tr.State == store.TournamentFinished {
 			return
 		}
+		// Every game but the last ends; the last one's ending advances the tournament while both
+		// tables look at it, three times at once.
+		var last func() View
 		for board, p := range tr.Current().Pairings {
 			if p.Game != 0 && !p.Decided() {
-				c.end(p, outcome((round+board)%3)) // no losses on time: the round's time never ends
+				if last != nil {
+					if v := last(); v.Advanced != nil {
+						c.took(*v.Advanced)
+					}
+				}
+				last = func() View { return c.end(p, outcome((round+board)%3)) } // the round's time never ends
 			}
 		}
 		var mu sync.Mutex
 		var wg sync.WaitGroup
-		for _, tab := range []*Table{c.f.tab, other, c.f.tab, other} {
+		if last != nil {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				a, err := tab.Advance(ctx, c.id)
+				v := last()
+				mu.Lock()
+				defer mu.Unlock()
+				if v.Advanced != nil {
+					c.took(*v.Advanced)
+				}
+			}()
+		}
+		for _, tab := range []*Table{other, c.f.tab, other} {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				a, err := tab.Advance(c.id)
 				if err != nil {
 					t.Error(err)
 				}
@@ -812,6 +836,58 @@ func (c *cup) race(other *Table, after func(round int)) {
 		}
 	}
 	t.Fatal("the tournament does not end")
+}
+
+// TestEveryEndingAdvancesItsTournamentWhereTheGameEnds ends round 1's two games, the first by a
+// resignation, the second each way a game ends: the second ending pairs round 2 there and then,
+// and says so to whoever shows the game (the request's view, or the notifier after the game).
+func TestEveryEndingAdvancesItsTournamentWhereTheGameEnds(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		end  func(c *cup, p tournament.Pairing) *Advance // nil: the notifier heard it
+	}{
+		{"a resignation", func(c *cup, p tournament.Pairing) *Advance { return c.end(p, secondWins).Advanced }},
+		{"an agreement", func(c *cup, p tournament.Pairing) *Advance { return c.end(p, drawn).Advanced }},
+		{"a loss on time", func(c *cup, p tournament.Pairing) *Advance {
+			c.end(p, onTime)
+			c.f.advance(c.tournament().RoundTime)
+			c.sweep()
+			return nil
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := newCup(t, tournament.SwissFormat, 2, 4)
+			adv, err := c.f.tab.StartTournament(context.Background(), c.actor("p1"), c.id, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c.took(adv)
+			r := c.tournament().Current()
+			if v := c.end(r.Pairings[0], firstWins); v.Advanced != nil {
+				t.Fatalf("a round not over has nothing to show: %+v", v.Advanced)
+			}
+			got := tc.end(c, r.Pairings[1])
+			if got == nil {
+				if len(c.notify.advances) != 1 {
+					t.Fatalf("the notifier heard %d advances, want 1", len(c.notify.advances))
+				}
+				if games := len(c.f.heard.games); c.notify.shown[0] != games {
+					t.Fatalf("the advance came after %d of the %d games heard: it goes after the game's ending", c.notify.shown[0], games)
+				}
+				got = &c.notify.advances[0]
+			} else {
+				c.took(*got)
+			}
+			if len(got.Rounds) != 1 || got.Rounds[0] != 2 || len(got.Started) != 2 || len(got.Boards) != 1 {
+				t.Fatalf("the ending should pair round 2 and start its games: rounds %v, %d started, boards %v",
+					got.Rounds, len(got.Started), got.Boards)
+			}
+			c.sweep()
+			if c.paired[2] != 1 || len(c.tournament().Played) != 2 {
+				t.Fatalf("round 2 reported %d times, %d rounds stored", c.paired[2], len(c.tournament().Played))
+			}
+		})
+	}
 }
 
 func TestAPairingWaitsForAPlayerBusyInAnotherGame(t *testing.T) {
