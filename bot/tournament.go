@@ -566,7 +566,7 @@ func tournamentMessage(tr store.Tournament, w *say.Words) Message {
 			"Deadline": say.Time(r.Deadline)}))
 		rows = []Row{{leave}}
 	case store.TournamentFinished:
-		lines = append(lines, w.Rich("tournament.finished", map[string]any{"Rounds": len(tr.Played)}))
+		lines = append(lines, w.Rich("tournament.finished", map[string]any{"Count": len(tr.Played)}))
 	case store.TournamentCancelled:
 		if len(tr.Played) == 0 {
 			lines = append(lines, w.Rich("tournament.cancelled-open", nil))

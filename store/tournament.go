@@ -42,6 +42,8 @@ var (
 	ErrTournamentStarted = errors.New("this tournament has started: nobody joins it now")
 	ErrTournamentClosed  = errors.New("this tournament is over or cancelled")
 	ErrTournamentFull    = errors.New("this tournament is full")
+	// ErrTournamentHere refuses a second tournament open or running in one channel (or thread).
+	ErrTournamentHere = errors.New("a tournament is open or running in this channel")
 	ErrEntered           = errors.New("this player is already in the tournament")
 	ErrNotEntered        = errors.New("this player is not in the tournament")
 	// ErrPaired is the loser's answer to racing to pair a round (or finish a tournament): another
@@ -201,7 +203,8 @@ func (t Tournament) due() time.Time {
 }
 
 // CreateTournament stores a new open tournament without players: it assigns the ID. Created
-// defaults to now.
+// defaults to now. A channel (or thread) holds one tournament open or running at a time:
+// ErrTournamentHere when it has one.
 func (s *DB) CreateTournament(t Tournament) (Tournament, error) {
 	if !checkText(t.Guild, t.Channel, t.Thread, t.Kind, t.Creator) {
 		return Tournament{}, errors.New("store: a tournament's ids may not contain a zero byte")
@@ -211,7 +214,15 @@ func (s *DB) CreateTournament(t Tournament) (Tournament, error) {
 	}
 	t.State, t.Players, t.Played, t.Revision = TournamentOpen, nil, nil, 0
 	var out Tournament
+	var refusal error
 	err := s.commit(func(tx Tx) error {
+		refusal = nil
+		for _, place := range []string{t.Channel, t.Thread} {
+			if place != "" && len(ids(tx, bTournamentChannel, key(place), false, 1)) > 0 {
+				refusal = ErrTournamentHere
+				return nil
+			}
+		}
 		id, err := tx.Bucket(bTournaments).NextSequence()
 		if err != nil {
 			return err
@@ -222,6 +233,9 @@ func (s *DB) CreateTournament(t Tournament) (Tournament, error) {
 	})
 	if err != nil {
 		return Tournament{}, fmt.Errorf("store: creating a tournament: %w", err)
+	}
+	if refusal != nil {
+		return Tournament{}, refusal
 	}
 	return out, nil
 }

@@ -92,6 +92,8 @@ func (t *Table) CreateTournament(a Actor, n NewTournament) (store.Tournament, er
 	switch {
 	case n.Format != tournament.SwissFormat && n.Format != tournament.RoundRobinFormat:
 		return store.Tournament{}, refuse(Invalid, "refusal.tournament.format")
+	case n.Format == tournament.RoundRobinFormat && n.Rounds != 0:
+		return store.Tournament{}, refuse(Invalid, "refusal.tournament.rounds-round-robin")
 	case n.Format == tournament.SwissFormat && (n.Rounds < 0 || n.Rounds > tournament.MaxSwissPlayers-1):
 		return store.Tournament{}, refuse(Invalid, "refusal.tournament.rounds", "Max", tournament.MaxSwissPlayers-1)
 	case n.RoundTime < MinRoundTime || n.RoundTime > MaxRoundTime:
@@ -105,18 +107,35 @@ func (t *Table) CreateTournament(a Actor, n NewTournament) (store.Tournament, er
 	if err != nil {
 		return store.Tournament{}, err
 	}
-	rounds := n.Rounds
-	if n.Format == tournament.RoundRobinFormat {
-		rounds = 0 // Berger's tables decide at the start
+	if err := t.oneHere(a.Place.Channel, nil); err != nil {
+		return store.Tournament{}, err
 	}
 	tr, err := t.st.CreateTournament(store.Tournament{Guild: a.Place.Guild, Channel: a.Place.Channel,
-		Thread: n.Thread, Kind: a.Kind, Options: g.Options(), Format: n.Format, Rounds: rounds,
+		Thread: n.Thread, Kind: a.Kind, Options: g.Options(), Format: n.Format, Rounds: n.Rounds,
 		RoundTime: n.RoundTime, Rated: rated, Creator: a.User, Created: t.cfg.Now()})
+	if errors.Is(err, store.ErrTournamentHere) {
+		// Another was created here meanwhile: it is named.
+		return store.Tournament{}, t.oneHere(a.Place.Channel, err)
+	}
 	if err != nil {
 		return store.Tournament{}, err
 	}
 	log.Info("tournament created", "tournament", tr.ID, "format", n.Format, "rated", rated)
 	return tr, nil
+}
+
+// oneHere refuses a tournament where one is open or running already (a channel, or a tournament's
+// thread, holds one at a time), naming it; refused is the store's refusal when it was first to
+// tell.
+func (t *Table) oneHere(channel string, refused error) error {
+	here, err := t.st.ChannelTournaments(channel)
+	switch {
+	case err != nil:
+		return err
+	case len(here) > 0:
+		return refuse(Refused, "refusal.tournament.here", "Title", Describe(here[0].Kind).Title, "Tournament", here[0].ID)
+	}
+	return refused
 }
 
 // JoinTournament enters the actor in tournament id, with their rating in its game on the server
