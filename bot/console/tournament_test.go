@@ -1,6 +1,7 @@
 package console
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -63,3 +64,29 @@ func TestATournamentOfOneRoundSaysRoundOnce(t *testing.T) {
 	})
 }
 
+// Buchholz sums the opponents' scores, and a bye counts as an opponent with the player's own
+// score: the legend under Swiss standings says so in both languages, and so does the README.
+func TestBuchholzsLegendAndTheReadmeSayHowAByeCounts(t *testing.T) {
+	bothLanguages(t, func(t *testing.T, lang string, w *say.Words) {
+		out := session(t, lang,
+			"@ana /tabuleiro tournament create game:ordo rounds:1 round-time:1h",
+			"@ana /tabuleiro tournament join",
+			"@bia /tabuleiro tournament join",
+			"@caio /tabuleiro tournament join",
+			"@ana /tabuleiro tournament start",
+			"@ana /tabuleiro tournament standings",
+		)
+		bye := map[string]string{say.English: "a bye counts as an opponent with the player's own score",
+			say.Portuguese: "uma folga conta como um adversário com os pontos do próprio jogador"}[lang]
+		if legend := w.T("tournament.legend-swiss", nil); !strings.Contains(legend, bye) || !strings.Contains(out[5], legend) {
+			t.Errorf("the standings' legend does not say how a bye counts (%q):\n%s", bye, out[5])
+		}
+	})
+	b, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if readme := strings.Join(strings.Fields(string(b)), " "); !strings.Contains(readme, "a bye counts as an opponent with the player's own score") {
+		t.Error("the README's tournaments do not say how a bye counts in Buchholz")
+	}
+}
