@@ -470,6 +470,9 @@ func (b *Bot) showAdvance(ctx context.Context, adv table.Advance) {
 			log.Warn("could not record that a round's boards were posted", "round", n, "err", err)
 		}
 	}
+	for _, bl := range adv.Blocked {
+		b.post(ctx, tr, blockedMessage(tr, bl, w), log)
+	}
 	if adv.Finished {
 		b.post(ctx, tr, resultsMessage(tr, len(tr.Played), b.t.LostOnTime, w), log)
 		if m, err := b.standingsMessage(tr.ID, 1, w); err == nil {
@@ -614,6 +617,24 @@ func roundMessage(tr store.Tournament, number int, w *say.Words) Message {
 	}
 	lines = append(lines, w.Rich("tournament.round-foot", map[string]any{"Kind": tr.Kind}))
 	return Message{Content: clip(say.Join("\n", lines...)), Pings: append([]string{}, r.Playing()...)}
+}
+
+// blockedMessage tells the player whose other game keeps a pairing waiting what ends the wait,
+// pinging them only.
+func blockedMessage(tr store.Tournament, bl table.Blocked, w *say.Words) Message {
+	r := tr.Played[bl.Round-1]
+	p := r.Pairings[bl.Board]
+	said := "tournament.blocking"
+	if bl.Reminder {
+		said = "tournament.blocking-reminder"
+	}
+	opponent := p.First
+	if opponent == bl.Player {
+		opponent = p.Second
+	}
+	text := w.Rich(said, titled(tr, map[string]any{"Player": say.Mention(bl.Player), "Round": bl.Round, "Board": bl.Board + 1,
+		"Opponent": say.Mention(opponent), "Kind": tr.Kind, "Deadline": say.Time(r.Deadline)}))
+	return Message{Content: clip(text), Pings: []string{bl.Player}}
 }
 
 // resultsMessage lists the results of round number (from 1), naming who lost on time (onTime

@@ -30,6 +30,7 @@ type Tournaments interface {
 	SetTournamentThread(id uint64, thread string) (Tournament, error)
 	SetRoundMessage(id uint64, round int, messageID string) error
 	ClaimRound(id uint64, round int) (Tournament, error)
+	RemindRound(id uint64, round int) (Tournament, error)
 	SetRoundBoards(id uint64, round int) error
 	TournamentsDue(now time.Time) ([]Tournament, error)
 	ChannelTournaments(channel string) ([]Tournament, error)
@@ -44,8 +45,8 @@ var (
 	ErrTournamentFull    = errors.New("this tournament is full")
 	// ErrTournamentHere refuses a second tournament open or running in one channel (or thread).
 	ErrTournamentHere = errors.New("a tournament is open or running in this channel")
-	ErrEntered           = errors.New("this player is already in the tournament")
-	ErrNotEntered        = errors.New("this player is not in the tournament")
+	ErrEntered        = errors.New("this player is already in the tournament")
+	ErrNotEntered     = errors.New("this player is not in the tournament")
 	// ErrPaired is the loser's answer to racing to pair a round (or finish a tournament): another
 	// process did it first. Read the tournament again.
 	ErrPaired = errors.New("this round is already paired")
@@ -97,6 +98,9 @@ type TournamentRound struct {
 	// Claimed is when a process last took on showing the round (ClaimRound); the one that paired
 	// it holds it from Started.
 	Claimed time.Time
+	// Reminded: the players keeping a pairing waiting were reminded at half the round's time
+	// (RemindRound).
+	Reminded bool
 }
 
 // AnnounceWait is how long a round may stay unshown (no MessageID, or its boards not posted)
@@ -515,6 +519,24 @@ func (s *DB) ClaimRound(id uint64, round int) (Tournament, error) {
 	})
 }
 
+// RemindRound records that the players keeping a pairing of round (from 1) waiting were
+// reminded at half the round's time, so that of two processes one reminds them, once. ErrClaimed
+// when they were; ErrPaired when it is not the current round.
+func (s *DB) RemindRound(id uint64, round int) (Tournament, error) {
+	return s.changeTournament(id, func(t *Tournament, _ Tx) error {
+		switch {
+		case t.State != TournamentRunning:
+			return ErrTournamentClosed
+		case round != len(t.Played):
+			return ErrPaired
+		case t.Played[round-1].Reminded:
+			return ErrClaimed
+		}
+		t.Played[round-1].Reminded = true
+		return nil
+	})
+}
+
 // SetRoundBoards records that the boards of the games started with round (from 1) were posted.
 func (s *DB) SetRoundBoards(id uint64, round int) error {
 	_, err := s.changeTournament(id, func(t *Tournament, _ Tx) error {
@@ -768,8 +790,9 @@ func checkTournaments(tx Tx, add func(error) bool) {
 
 // tournamentVersion is the first byte of a stored tournament. Version 2 added when it ended and
 // how far each round was shown; version 1 records read as ended at the zero time, their rounds
-// shown.
-const tournamentVersion = 2
+// shown. Version 3 added whether a round's waiting players were reminded; earlier records read as
+// not reminded.
+const tournamentVersion = 3
 
 func encodeTournament(t Tournament) []byte {
 	w := writer{b: make([]byte, 0, 256)}
@@ -799,6 +822,7 @@ func encodeTournament(t Tournament) []byte {
 		w.str(r.MessageID)
 		w.bool(r.Boards)
 		w.time(r.Claimed)
+		w.bool(r.Reminded)
 		w.uint(uint64(len(r.Pairings)))
 		for _, p := range r.Pairings {
 			w.str(p.First)
@@ -852,6 +876,9 @@ func decodeTournament(id uint64, b []byte) (Tournament, error) {
 		round := TournamentRound{Round: tournament.Round{Relaxed: r.bool()}, Started: r.time(), Deadline: r.time(), MessageID: r.str(), Boards: true}
 		if version >= 2 {
 			round.Boards, round.Claimed = r.bool(), r.time()
+		}
+		if version >= 3 {
+			round.Reminded = r.bool()
 		}
 		m := r.uint()
 		if m > uint64(len(r.b)) {

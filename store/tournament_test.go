@@ -424,6 +424,30 @@ func claimingRounds(t *testing.T, f fixture) {
 	if _, err := f.ClaimRound(tr.ID, 1); !errors.Is(err, store.ErrClaimed) {
 		t.Fatalf("claiming a round shown: %v, want ErrClaimed", err)
 	}
+	// The waiting players are reminded once, whichever handle asks first.
+	won = 0
+	for range 4 {
+		h := f.other()
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, err := h.RemindRound(tr.ID, 1)
+			mu.Lock()
+			defer mu.Unlock()
+			switch {
+			case err == nil:
+				won++
+			case !errors.Is(err, store.ErrClaimed):
+				t.Errorf("reminding a round's players: %v", err)
+			}
+		}()
+	}
+	wg.Wait()
+	want(t, "reminders sent", won, 1)
+	want(t, "reminded, read back", must(f.other().Tournament(tr.ID)).Current().Reminded, true)
+	if _, err := f.RemindRound(tr.ID, 2); !errors.Is(err, store.ErrPaired) {
+		t.Fatalf("reminding a round not current: %v, want ErrPaired", err)
+	}
 	got := must(f.other().Tournament(tr.ID)).Current()
 	want(t, "shown, read back", got.Shown(), true)
 	if _, err := f.ClaimRound(tr.ID, 2); !errors.Is(err, store.ErrPaired) {

@@ -63,6 +63,9 @@ type Advance struct {
 	// Boards are the rounds (from 1) whose games' boards are among Started: the rounds this look
 	// paired, and a round whose showing a process left undone. Once they are posted, NoteRoundBoards.
 	Boards []int
+	// Blocked are the players keeping a pairing of the current round waiting, to tell what ends
+	// the wait: when the round starts, and once more at half its time.
+	Blocked []Blocked
 	// Finished: this look finished the tournament; Standings are its final standings.
 	Finished  bool
 	Standings []tournament.Standing
@@ -70,7 +73,17 @@ type Advance struct {
 
 // Changed reports whether the look did anything to show.
 func (a Advance) Changed() bool {
-	return len(a.Ended) > 0 || len(a.Rounds) > 0 || len(a.Started) > 0 || len(a.Boards) > 0 || a.Finished
+	return len(a.Ended) > 0 || len(a.Rounds) > 0 || len(a.Started) > 0 || len(a.Boards) > 0 || len(a.Blocked) > 0 || a.Finished
+}
+
+// Blocked is a player whose game of the tournament's kind, where it plays, keeps their pairing of
+// round Round (board Board, from 0) from starting: it starts once that game ends, and is forfeited
+// if the game is still on when the round's time ends.
+type Blocked struct {
+	Round, Board int
+	Player       string
+	Game         store.Game // the game that keeps them busy
+	Reminder     bool       // half the round's time is gone; else the round just started
 }
 
 // Standings are a tournament's standings now.
@@ -377,12 +390,60 @@ func (t *Table) reshow(st store.Store, adv *Advance) {
 		}
 		adv.Boards = append(adv.Boards, number)
 	}
+	if r.MessageID == "" {
+		t.blocked(st, adv)
+	}
 	t.log.Info("showing a round its pairer left unshown", "tournament", tr.ID, "round", number,
 		"message", r.MessageID == "", "boards", len(adv.Started))
 }
 
 // advance is Advance on st from adv.Tournament, adding to adv what it does.
 func (t *Table) advance(st store.Store, adv *Advance) {
+	t.advanceRounds(st, adv)
+	t.blocked(st, adv)
+}
+
+// blocked tells of the players keeping a pairing of the current round waiting: when the round was
+// just paired (or shown again), and once, from half the round's time, when they are still at it
+// (the store's RemindRound makes it once across processes).
+func (t *Table) blocked(st store.Store, adv *Advance) {
+	tr := adv.Tournament
+	number := len(tr.Played)
+	if tr.State != store.TournamentRunning || number == 0 || slices.ContainsFunc(adv.Blocked, func(b Blocked) bool { return b.Round == number }) {
+		return
+	}
+	r := tr.Current()
+	waiting := r.Waiting()
+	if len(waiting) == 0 {
+		return
+	}
+	reminder := false
+	switch {
+	case slices.Contains(adv.Rounds, number):
+	case !r.Reminded && !t.cfg.Now().Before(r.Started.Add(r.Deadline.Sub(r.Started)/2)):
+		stored, err := st.RemindRound(tr.ID, number)
+		if err != nil {
+			if !errors.Is(err, store.ErrClaimed) && !errors.Is(err, store.ErrPaired) && !errors.Is(err, store.ErrTournamentClosed) {
+				t.log.Error("could not note a round's reminder", "tournament", tr.ID, "round", number, "err", err)
+			}
+			return
+		}
+		adv.Tournament, reminder = stored, true
+	default:
+		return
+	}
+	for _, board := range waiting {
+		p := r.Pairings[board]
+		for _, user := range []string{p.First, p.Second} {
+			if g, err := st.ActiveGame(tr.Where(), tr.Kind, user); err == nil {
+				adv.Blocked = append(adv.Blocked, Blocked{Round: number, Board: board, Player: user, Game: g, Reminder: reminder})
+			}
+		}
+	}
+}
+
+// advanceRounds settles the current round and pairs the next ones while rounds are over.
+func (t *Table) advanceRounds(st store.Store, adv *Advance) {
 	id := adv.Tournament.ID
 	log := t.log.With("tournament", id)
 	// A round over at once (all its games forfeited) is followed by the next: a bounded loop.

@@ -1,14 +1,45 @@
 package console
 
 import (
+	"bytes"
+	"context"
+	"log/slog"
 	"os"
 	"strings"
 	"testing"
+	"time"
 
+	"tabuleiro/bot"
+	"tabuleiro/games/catalog"
 	"tabuleiro/say"
+	"tabuleiro/store"
 )
 
-// The tournament bookkeeping of issue 43, item 4, played at the console in both languages.
+// The tournament bookkeeping of issue 43, items 3 to 5, played at the console in both languages.
+
+// cupSession is session with the bot on the console's clock, which wait moves on.
+func cupSession(t *testing.T, lang string, lines ...string) []string {
+	t.Helper()
+	clock := &clock{now: time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)}
+	st, err := store.Open(t.TempDir()+"/console.db", store.Options{Decode: catalog.Decode, Now: clock.Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	var out bytes.Buffer
+	c := New(&out, clock.Now)
+	c.SetLanguage(lang)
+	b := bot.New(st, c, bot.Config{Now: c.Now, Seed: 11, Log: slog.New(slog.DiscardHandler), AI: testAI})
+	c.Attach(b)
+	var got []string
+	for _, line := range lines {
+		out.Reset()
+		c.Line(context.Background(), line)
+		b.Wait()
+		got = append(got, out.String())
+	}
+	return got
+}
 
 func TestAChannelHoldsOneTournamentAtATime(t *testing.T) {
 	bothLanguages(t, func(t *testing.T, lang string, w *say.Words) {
@@ -89,4 +120,45 @@ func TestBuchholzsLegendAndTheReadmeSayHowAByeCounts(t *testing.T) {
 	if readme := strings.Join(strings.Fields(string(b)), " "); !strings.Contains(readme, "a bye counts as an opponent with the player's own score") {
 		t.Error("the README's tournaments do not say how a bye counts in Buchholz")
 	}
+}
+
+// A pairing waits for a player busy with another game of the kind here: that player is pinged
+// when the round starts and once at half the round's time, told what ends the wait; then the
+// round's end forfeits the pairing (issue 43, item 3).
+func TestThePlayerKeepingAPairingWaitingIsToldWhatEndsIt(t *testing.T) {
+	bothLanguages(t, func(t *testing.T, lang string, w *say.Words) {
+		out := cupSession(t, lang,
+			"@ana /tabuleiro tournament create game:ordo rounds:1 round-time:1h",
+			"@ana /tabuleiro tournament join",
+			"@bia /tabuleiro tournament join",
+			"@bob /tabuleiro tournament join",
+			"@dave /tabuleiro tournament join",
+			"@bob /ordo vs-bot level:easy first:me",
+			"@ana /tabuleiro tournament start",
+			"wait 25m",
+			"wait 6m",
+			"wait 10m",
+			"wait 20m",
+		)
+		start, early, half, later := out[6], out[7], out[8], out[9]+out[10]
+		told := func(reminder bool) string {
+			id := "tournament.blocking"
+			if reminder {
+				id = "tournament.blocking-reminder"
+			}
+			// The message up to its deadline: what ends the wait, said to @bob.
+			text := w.T(id, map[string]any{"Player": "@bob", "Board": 1, "Opponent": "@ana", "Round": 1,
+				"Title": "Ordo", "Tournament": 1, "Kind": "ordo", "Deadline": "\x00"})
+			return text[:strings.Index(text, "\x00")]
+		}
+		if !strings.Contains(start, told(false)) {
+			t.Errorf("the round's start does not tell @bob what ends the wait (%q):\n%s", told(false), start)
+		}
+		if strings.Count(start+early+later, "@bob:") != 1 || strings.Contains(early, told(true)) {
+			t.Errorf("@bob is told more than at the start and once at half the round's time:\n%s\n%s\n%s", start, early, later)
+		}
+		if !strings.Contains(half, told(true)) {
+			t.Errorf("half the round's time does not remind @bob (%q):\n%s", told(true), half)
+		}
+	})
 }
