@@ -94,6 +94,6 @@ func (b *Bot) afterEdit(v View, w *say.Words) func(ctx context.Context, f Follow
 	return func(ctx context.Context, f Followup) {
 		b.showBoard(ctx, v, w)
 		b.unping(ctx, v)
-		b.tournamentGameOver(ctx, v)
+		b.showAdvanced(ctx, v)
 	}
 }

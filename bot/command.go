@@ -301,7 +301,7 @@ func (b *Bot) afterBoard(req *Request, v View, old string) func(ctx context.Cont
 			msg = b.learn(ctx, v.Game.ID)
 		}
 		b.clearOld(ctx, v, prev, old, msg, log)
-		b.tournamentGameOver(ctx, v)
+		b.showAdvanced(ctx, v)
 	}
 }
 
@@ -330,7 +330,7 @@ func (b *Bot) afterInPlace(v View) func(ctx context.Context, f Followup) {
 		b.follow.set(b.follow.boards, v.Game.ID, f, true)
 		b.t.BotTurn(ctx, v)
 		b.unping(ctx, v)
-		b.tournamentGameOver(ctx, v)
+		b.showAdvanced(ctx, v)
 	}
 }
 

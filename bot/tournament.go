@@ -404,7 +404,7 @@ func (b *Bot) leaveTournament(ctx context.Context, req *Request, id uint64, from
 // leaveButton answers a tournament's Leave: an open tournament is left at once; a started one
 // asks first, since withdrawing forfeits every game still to play.
 func (b *Bot) leaveButton(ctx context.Context, req *Request, id uint64) (Reply, error) {
-	tr, err := b.t.Store().Tournament(id)
+	tr, err := b.t.Tournament(id)
 	if err != nil || tr.State == store.TournamentOpen {
 		return b.leaveTournament(ctx, req, id, leaveButton)
 	}
@@ -430,11 +430,12 @@ func (b *Bot) boardControls(v View, group string, w *say.Words) []Row {
 // TournamentAdvanced shows what the sweep did to a tournament (table.TournamentNotifier).
 func (b *Bot) TournamentAdvanced(ctx context.Context, adv table.Advance) { b.showAdvance(ctx, adv) }
 
-// tournamentGameOver advances the tournament of a game that just ended, so that the next round is
-// paired and shown at once rather than at the next sweep.
-func (b *Bot) tournamentGameOver(ctx context.Context, v View) {
-	if adv, ok := b.t.GameOver(ctx, v); ok && adv.Changed() {
-		b.showAdvance(ctx, adv)
+// showAdvanced shows, once a game's change is shown, what its ending did to its tournament: the
+// table advanced it where the game ended (View.Advanced: the round's results, the next round and
+// its boards, or the final standings).
+func (b *Bot) showAdvanced(ctx context.Context, v View) {
+	if v.Advanced != nil {
+		b.showAdvance(ctx, *v.Advanced)
 	}
 }
 
@@ -451,14 +452,14 @@ func (b *Bot) showAdvance(ctx context.Context, adv table.Advance) {
 	for _, v := range adv.Ended {
 		b.GameChanged(ctx, v)
 	}
-	for _, r := range adv.Rounds {
-		if r.Number > 1 {
-			b.post(ctx, tr, resultsMessage(b.t.Store(), tr, r.Number-1, w), log)
+	for _, n := range adv.Rounds {
+		if n > 1 {
+			b.post(ctx, tr, resultsMessage(tr, n-1, b.t.LostOnTime, w), log)
 		}
-		id := b.post(ctx, tr, roundMessage(tr, r, w), log)
+		id := b.post(ctx, tr, roundMessage(tr, n, w), log)
 		if id != "" {
-			if err := b.t.NoteRound(tr.ID, r.Number, id); err != nil {
-				log.Warn("could not record a round's message", "round", r.Number, "err", err)
+			if err := b.t.NoteRound(tr.ID, n, id); err != nil {
+				log.Warn("could not record a round's message", "round", n, "err", err)
 			}
 		}
 	}
@@ -470,8 +471,11 @@ func (b *Bot) showAdvance(ctx context.Context, adv table.Advance) {
 			log.Warn("could not record that a round's boards were posted", "round", n, "err", err)
 		}
 	}
+	for _, bl := range adv.Blocked {
+		b.post(ctx, tr, blockedMessage(tr, bl, w), log)
+	}
 	if adv.Finished {
-		b.post(ctx, tr, resultsMessage(b.t.Store(), tr, len(tr.Played), w), log)
+		b.post(ctx, tr, resultsMessage(tr, len(tr.Played), b.t.LostOnTime, w), log)
 		if m, err := b.standingsMessage(tr.ID, 1, w); err == nil {
 			b.post(ctx, tr, m, log)
 		}
@@ -499,7 +503,7 @@ func (b *Bot) post(ctx context.Context, tr store.Tournament, m Message, log *slo
 // showTournament edits the tournament's public message to show it as it is now.
 func (b *Bot) showTournament(ctx context.Context, tr store.Tournament) {
 	if tr.MessageID == "" {
-		fresh, err := b.t.Store().Tournament(tr.ID)
+		fresh, err := b.t.Tournament(tr.ID)
 		if err != nil || fresh.MessageID == "" {
 			return
 		}
@@ -564,7 +568,7 @@ func tournamentMessage(tr store.Tournament, w *say.Words) Message {
 			"Deadline": say.Time(r.Deadline)}))
 		rows = []Row{{leave}}
 	case store.TournamentFinished:
-		lines = append(lines, w.Rich("tournament.finished", map[string]any{"Rounds": len(tr.Played)}))
+		lines = append(lines, w.Rich("tournament.finished", map[string]any{"Count": len(tr.Played)}))
 	case store.TournamentCancelled:
 		if len(tr.Played) == 0 {
 			lines = append(lines, w.Rich("tournament.cancelled-open", nil))
@@ -583,12 +587,13 @@ func playerName(tr store.Tournament, user string, w *say.Words) say.Rich {
 	return say.Mention(user)
 }
 
-// roundMessage lists a round's pairings and pings its players, and them only.
-func roundMessage(tr store.Tournament, r table.Round, w *say.Words) Message {
-	lines := []say.Rich{w.Rich("tournament.round", titled(tr, map[string]any{"Round": r.Number, "Rounds": tr.Rounds,
+// roundMessage lists the pairings of round number (from 1) and pings its players, and them only.
+func roundMessage(tr store.Tournament, number int, w *say.Words) Message {
+	r := tr.Played[number-1]
+	lines := []say.Rich{w.Rich("tournament.round", titled(tr, map[string]any{"Round": number, "Rounds": tr.Rounds,
 		"Deadline": say.Time(r.Deadline)}))}
 	waiting := map[int]bool{}
-	for _, board := range r.Waiting {
+	for _, board := range r.Waiting() {
 		waiting[board] = true
 	}
 	var bye say.Rich
@@ -610,12 +615,30 @@ func roundMessage(tr store.Tournament, r table.Round, w *say.Words) Message {
 		lines = append(lines, bye)
 	}
 	lines = append(lines, w.Rich("tournament.round-foot", map[string]any{"Kind": tr.Kind}))
-	return Message{Content: clip(say.Join("\n", lines...)), Pings: append([]string{}, r.Ping...)}
+	return Message{Content: clip(say.Join("\n", lines...)), Pings: append([]string{}, r.Playing()...)}
 }
 
-// resultsMessage lists the results of round number (from 1), naming who lost on time or by
-// forfeit; it pings nobody.
-func resultsMessage(st store.Store, tr store.Tournament, number int, w *say.Words) Message {
+// blockedMessage tells the player whose other game keeps a pairing waiting what ends the wait,
+// pinging them only.
+func blockedMessage(tr store.Tournament, bl table.Blocked, w *say.Words) Message {
+	r := tr.Played[bl.Round-1]
+	p := r.Pairings[bl.Board]
+	said := "tournament.blocking"
+	if bl.Reminder {
+		said = "tournament.blocking-reminder"
+	}
+	opponent := p.First
+	if opponent == bl.Player {
+		opponent = p.Second
+	}
+	text := w.Rich(said, titled(tr, map[string]any{"Player": say.Mention(bl.Player), "Round": bl.Round, "Board": bl.Board + 1,
+		"Opponent": say.Mention(opponent), "Kind": tr.Kind, "Deadline": say.Time(r.Deadline)}))
+	return Message{Content: clip(text), Pings: []string{bl.Player}}
+}
+
+// resultsMessage lists the results of round number (from 1), naming who lost on time (onTime
+// tells of a game) or by forfeit; it pings nobody.
+func resultsMessage(tr store.Tournament, number int, onTime func(game uint64) bool, w *say.Words) Message {
 	lines := []say.Rich{w.Rich("tournament.results", titled(tr, map[string]any{"Round": number}))}
 	var bye say.Rich
 	for i, p := range tr.Played[number-1].Pairings {
@@ -628,10 +651,8 @@ func resultsMessage(st store.Store, tr store.Tournament, number int, w *say.Word
 		switch {
 		case p.Forfeit:
 			line = line.Add(w.Rich("tournament.forfeited", nil))
-		case p.Game != 0:
-			if rec, _, err := st.Game(p.Game); err == nil && rec.Outcome.Method == games.Time {
-				line = line.Add(w.Rich("tournament.on-time", nil))
-			}
+		case p.Game != 0 && onTime(p.Game):
+			line = line.Add(w.Rich("tournament.on-time", nil))
 		}
 		lines = append(lines, line)
 	}

@@ -101,19 +101,8 @@ func recordMethod(f *types.Func) bool {
 func TestTheBotKnowsOnlyTheStoresTypes(t *testing.T) {
 	for _, dir := range []string{"bot", "bot/console", "bot/page", "bot/discord"} {
 		t.Run(dir, func(t *testing.T) {
-			var waiting []string
 			for _, use := range storeUses(t, dir) {
-				// bot/tournament.go reads tournaments and games through table.Store(): the
-				// "tourney" branch takes those reads into the table. Drop this after merging it.
-				if dir == "bot" && strings.HasPrefix(use, "tournament.go:") {
-					waiting = append(waiting, use)
-					continue
-				}
 				t.Errorf("%s uses %s: ask the table instead", dir, use)
-			}
-			if len(waiting) > 0 && !t.Failed() {
-				t.Skipf("bot/tournament.go still reaches the store through table.Store() (the tourney branch ends that):\n%s",
-					strings.Join(waiting, "\n"))
 			}
 		})
 	}

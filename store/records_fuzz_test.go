@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"testing"
 	"time"
+
+	"tabuleiro/tournament"
 )
 
 // FuzzRecords decodes the fuzzer's bytes as each kind of record the store keeps (a game, a
@@ -20,7 +22,7 @@ func FuzzRecords(f *testing.F) {
 	f.Add(byte(3), encodeStanding(Standing{Won: 2, Lost: 1, Bot: []BotRecord{{Level: "hard", Won: 1}}}))
 	f.Add(byte(4), encodeTournament(Tournament{ID: 5, Guild: "g", Channel: "c", Kind: "ordo", RoundTime: 3600e9,
 		State: TournamentRunning, Players: []Entrant{{User: "a", Rating: 1500}, {User: "b", Rating: 1612.5, Withdrawn: true}},
-		Played: []TournamentRound{{Pairings: []Pairing{{First: "a", Second: "b", Result: 1, Game: 9}, {First: "c"}}}}}))
+		Played: []TournamentRound{{Round: tournament.Round{Pairings: []tournament.Pairing{{First: "a", Second: "b", Result: 1, Game: 9}, {First: "c"}}}}}}))
 	f.Add(byte(0), encodeGame(Game{ID: 8, Guild: "g", Channel: "c", Kind: "ouri", Encoded: []byte("x"),
 		Seats: [2]Player{{Team: true}, {Bot: true, Level: "easy"}}, Team: Team{Starter: "a", Window: 30e9,
 			Votes: []Vote{{User: "a", Move: "d"}, {User: "b", Move: "e"}}, Closes: time.Unix(100, 0)}}))

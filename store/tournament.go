@@ -30,6 +30,7 @@ type Tournaments interface {
 	SetTournamentThread(id uint64, thread string) (Tournament, error)
 	SetRoundMessage(id uint64, round int, messageID string) error
 	ClaimRound(id uint64, round int) (Tournament, error)
+	RemindRound(id uint64, round int) (Tournament, error)
 	SetRoundBoards(id uint64, round int) error
 	TournamentsDue(now time.Time) ([]Tournament, error)
 	ChannelTournaments(channel string) ([]Tournament, error)
@@ -44,8 +45,10 @@ var (
 	ErrTournamentStarted = errors.New("this tournament has started: nobody joins it now")
 	ErrTournamentClosed  = errors.New("this tournament is over or cancelled")
 	ErrTournamentFull    = errors.New("this tournament is full") // a *FullError says how many it takes
-	ErrEntered           = errors.New("this player is already in the tournament")
-	ErrNotEntered        = errors.New("this player is not in the tournament")
+	// ErrTournamentHere refuses a second tournament open or running in one channel (or thread).
+	ErrTournamentHere = errors.New("a tournament is open or running in this channel")
+	ErrEntered        = errors.New("this player is already in the tournament")
+	ErrNotEntered     = errors.New("this player is not in the tournament")
 	// ErrPaired is the loser's answer to racing to pair a round (or finish a tournament): another
 	// process did it first. Read the tournament again.
 	ErrPaired = errors.New("this round is already paired")
@@ -94,27 +97,11 @@ type Entrant struct {
 	Withdrawn bool
 }
 
-// Pairing is one game of a round: who takes the first seat (the game's seat 0), who the second
-// ("" for a bye), the result from the first seat's side, and the game started for it.
-type Pairing struct {
-	First, Second string
-	Result        tournament.Result
-	Game          uint64 // 0 until the game starts; always 0 for a bye or a forfeit
-	// Forfeit: decided without play (a withdrawal, or a player kept busy past the round's end).
-	Forfeit bool
-}
-
-// Bye reports whether p is a bye.
-func (p Pairing) Bye() bool { return p.Second == "" }
-
-// Decided reports whether p counts in the standings: a bye, or a game with a result.
-func (p Pairing) Decided() bool { return p.Bye() || p.Result != tournament.Pending }
-
-// TournamentRound is one round: its pairings in board order (the bye last), when it started and
-// when its time ends, and how far it was shown.
+// TournamentRound is one round as the store keeps it: its pairings (tournament.Round: in board
+// order, the bye last, each linked to its game once started), when it started and when its time
+// ends, and how far it was shown.
 type TournamentRound struct {
-	Pairings          []Pairing
-	Relaxed           bool // paired without the seat rules (none kept them)
+	tournament.Round
 	Started, Deadline time.Time
 	MessageID         string // the message that announced the round, once noted
 	// Boards: the boards of the games started with the round were posted (SetRoundBoards).
@@ -122,6 +109,9 @@ type TournamentRound struct {
 	// Claimed is when a process last took on showing the round (ClaimRound); the one that paired
 	// it holds it from Started.
 	Claimed time.Time
+	// Reminded: the players keeping a pairing waiting were reminded at half the round's time
+	// (RemindRound).
+	Reminded bool
 }
 
 // AnnounceWait is how long a round may stay unshown (no MessageID, or its boards not posted)
@@ -139,16 +129,6 @@ func (r TournamentRound) claimedUntil() time.Time {
 		at = r.Claimed
 	}
 	return at.Add(AnnounceWait)
-}
-
-// Over reports whether every pairing of the round is decided.
-func (r TournamentRound) Over() bool {
-	for _, p := range r.Pairings {
-		if !p.Decided() {
-			return false
-		}
-	}
-	return true
 }
 
 // Tournament is a tournament and everything decided in it.
@@ -238,7 +218,8 @@ func (t Tournament) due() time.Time {
 }
 
 // CreateTournament stores a new open tournament without players: it assigns the ID. Created
-// defaults to now.
+// defaults to now. A channel (or thread) holds one tournament open or running at a time:
+// ErrTournamentHere when it has one.
 func (s *DB) CreateTournament(t Tournament) (Tournament, error) {
 	if !checkText(t.Guild, t.Channel, t.Thread, t.Kind, t.Creator) {
 		return Tournament{}, errors.New("store: a tournament's ids may not contain a zero byte")
@@ -248,7 +229,15 @@ func (s *DB) CreateTournament(t Tournament) (Tournament, error) {
 	}
 	t.State, t.Players, t.Played, t.Revision = TournamentOpen, nil, nil, 0
 	var out Tournament
+	var refusal error
 	err := s.commit(func(tx Tx) error {
+		refusal = nil
+		for _, place := range []string{t.Channel, t.Thread} {
+			if place != "" && len(ids(tx, bTournamentChannel, key(place), false, 1)) > 0 {
+				refusal = ErrTournamentHere
+				return nil
+			}
+		}
 		id, err := tx.Bucket(bTournaments).NextSequence()
 		if err != nil {
 			return err
@@ -259,6 +248,9 @@ func (s *DB) CreateTournament(t Tournament) (Tournament, error) {
 	})
 	if err != nil {
 		return Tournament{}, fmt.Errorf("store: creating a tournament: %w", err)
+	}
+	if refusal != nil {
+		return Tournament{}, refusal
 	}
 	return out, nil
 }
@@ -434,7 +426,7 @@ func (s *DB) ForfeitPairing(id uint64, round, board int, result tournament.Resul
 
 // pairing is pairing board (from 0) of round (from 1), which must be the current round of a
 // running tournament.
-func (t *Tournament) pairing(round, board int) (*Pairing, error) {
+func (t *Tournament) pairing(round, board int) (*tournament.Pairing, error) {
 	switch {
 	case t.State != TournamentRunning:
 		return nil, ErrTournamentClosed
@@ -534,6 +526,24 @@ func (s *DB) ClaimRound(id uint64, round int) (Tournament, error) {
 			return ErrClaimed
 		}
 		r.Claimed = now
+		return nil
+	})
+}
+
+// RemindRound records that the players keeping a pairing of round (from 1) waiting were
+// reminded at half the round's time, so that of two processes one reminds them, once. ErrClaimed
+// when they were; ErrPaired when it is not the current round.
+func (s *DB) RemindRound(id uint64, round int) (Tournament, error) {
+	return s.changeTournament(id, func(t *Tournament, _ Tx) error {
+		switch {
+		case t.State != TournamentRunning:
+			return ErrTournamentClosed
+		case round != len(t.Played):
+			return ErrPaired
+		case t.Played[round-1].Reminded:
+			return ErrClaimed
+		}
+		t.Played[round-1].Reminded = true
 		return nil
 	})
 }
@@ -654,7 +664,7 @@ func cloneRounds(rs []TournamentRound) []TournamentRound {
 	out := make([]TournamentRound, len(rs))
 	for i, r := range rs {
 		out[i] = r
-		out[i].Pairings = append([]Pairing(nil), r.Pairings...)
+		out[i].Pairings = append([]tournament.Pairing(nil), r.Pairings...)
 	}
 	return out
 }
@@ -791,8 +801,9 @@ func checkTournaments(tx Tx, add func(error) bool) {
 
 // tournamentVersion is the first byte of a stored tournament. Version 2 added when it ended and
 // how far each round was shown; version 1 records read as ended at the zero time, their rounds
-// shown.
-const tournamentVersion = 2
+// shown. Version 3 added whether a round's waiting players were reminded; earlier records read as
+// not reminded.
+const tournamentVersion = 3
 
 func encodeTournament(t Tournament) []byte {
 	w := writer{b: make([]byte, 0, 256)}
@@ -822,6 +833,7 @@ func encodeTournament(t Tournament) []byte {
 		w.str(r.MessageID)
 		w.bool(r.Boards)
 		w.time(r.Claimed)
+		w.bool(r.Reminded)
 		w.uint(uint64(len(r.Pairings)))
 		for _, p := range r.Pairings {
 			w.str(p.First)
@@ -872,16 +884,19 @@ func decodeTournament(id uint64, b []byte) (Tournament, error) {
 		r.fail(errTruncated)
 	}
 	for range n {
-		round := TournamentRound{Relaxed: r.bool(), Started: r.time(), Deadline: r.time(), MessageID: r.str(), Boards: true}
+		round := TournamentRound{Round: tournament.Round{Relaxed: r.bool()}, Started: r.time(), Deadline: r.time(), MessageID: r.str(), Boards: true}
 		if version >= 2 {
 			round.Boards, round.Claimed = r.bool(), r.time()
+		}
+		if version >= 3 {
+			round.Reminded = r.bool()
 		}
 		m := r.uint()
 		if m > uint64(len(r.b)) {
 			r.fail(errTruncated)
 		}
 		for range m {
-			p := Pairing{First: r.str(), Second: r.str(), Result: tournament.Result(r.uint()), Game: r.uint(), Forfeit: r.bool()}
+			p := tournament.Pairing{First: r.str(), Second: r.str(), Result: tournament.Result(r.uint()), Game: r.uint(), Forfeit: r.bool()}
 			if r.err != nil || p.Result > tournament.SecondWins {
 				r.fail(fmt.Errorf("a pairing's result is unknown"))
 				break

@@ -48,7 +48,7 @@ func newTournament(t *testing.T, s store.Store, format tournament.Format, player
 func round(now time.Time, pairs ...[2]string) store.TournamentRound {
 	r := store.TournamentRound{Started: now, Deadline: now.Add(24 * time.Hour)}
 	for _, p := range pairs {
-		r.Pairings = append(r.Pairings, store.Pairing{First: p[0], Second: p[1]})
+		r.Pairings = append(r.Pairings, tournament.Pairing{First: p[0], Second: p[1]})
 	}
 	return r
 }
@@ -326,10 +326,18 @@ func racingPairings(t *testing.T, f fixture) {
 
 func endedTournaments(t *testing.T, f fixture) {
 	first := newTournament(t, f, tournament.SwissFormat, "ana", "bia")
-	second := newTournament(t, f, tournament.SwissFormat, "caio", "davi")
-	third := newTournament(t, f, tournament.SwissFormat, "eva", "fabi")
+	if _, err := f.CreateTournament(store.Tournament{Guild: "g", Channel: "c", Kind: "ordo", Creator: "caio"}); !errors.Is(err, store.ErrTournamentHere) {
+		t.Fatalf("a second tournament open in the channel: %v, want ErrTournamentHere", err)
+	}
+	second := must(f.CreateTournament(store.Tournament{Guild: "g", Channel: "c2", Kind: "ordo", Format: tournament.SwissFormat,
+		RoundTime: 24 * time.Hour, Creator: "caio"}))
+	second = must(f.JoinTournament(second.ID, "caio", 1500))
+	second = must(f.JoinTournament(second.ID, "davi", 1500))
 	want(t, "none ended yet", len(must(f.EndedTournaments("c", 5))), 0)
 	second = must(f.SetTournamentThread(second.ID, "th"))
+	if _, err := f.CreateTournament(store.Tournament{Guild: "g", Channel: "th", Kind: "ordo", Creator: "eva"}); !errors.Is(err, store.ErrTournamentHere) {
+		t.Fatalf("a tournament in the thread of one running: %v, want ErrTournamentHere", err)
+	}
 	// The second, created later, ends first; the first ends after it played its round.
 	first = must(f.PairRound(first, round(f.clock.Now(), [2]string{"ana", "bia"})))
 	second = must(f.PairRound(second, round(f.clock.Now(), [2]string{"caio", "davi"})))
@@ -342,16 +350,18 @@ func endedTournaments(t *testing.T, f fixture) {
 	must3(f.Update(g1.ID, -1, resign(0)))
 	f.clock.Add(time.Hour)
 	first = must(f.FinishTournament(must(f.Tournament(first.ID))))
-	want(t, "ended in the channel, latest first", tids(f.EndedTournaments("c", 5)), []uint64{first.ID, second.ID})
-	want(t, "the latest only", tids(f.EndedTournaments("c", 1)), []uint64{first.ID})
+	// Once the first is over, the channel takes the next.
+	third := newTournament(t, f, tournament.SwissFormat, "eva", "fabi")
+	want(t, "ended in the channel", tids(f.EndedTournaments("c", 5)), []uint64{first.ID})
+	want(t, "ended in the second's channel and thread", tids(f.EndedTournaments("c2", 5)), []uint64{second.ID})
 	want(t, "ended in the second's thread", tids(f.EndedTournaments("th", 5)), []uint64{second.ID})
 	want(t, "still open in the channel", tids(f.ChannelTournaments("c")), []uint64{third.ID})
 	want(t, "nothing open in the thread", len(must(f.ChannelTournaments("th"))), 0)
-	want(t, "nothing ended in another channel", len(must(f.EndedTournaments("c2", 5))), 0)
+	want(t, "nothing ended in another channel", len(must(f.EndedTournaments("c3", 5))), 0)
 	f.clock.Add(time.Hour)
 	third = must(f.CancelTournament(third.ID))
-	want(t, "a cancelled one is listed too, latest first", tids(f.EndedTournaments("c", 5)),
-		[]uint64{third.ID, first.ID, second.ID})
+	want(t, "a cancelled one is listed too, latest first", tids(f.EndedTournaments("c", 5)), []uint64{third.ID, first.ID})
+	want(t, "the latest only", tids(f.EndedTournaments("c", 1)), []uint64{third.ID})
 	want(t, "seen by another handle", tids(f.other().EndedTournaments("c", 2)), []uint64{third.ID, first.ID})
 	want(t, "when it ended, read back", must(f.other().Tournament(third.ID)).Ended.UTC(), f.clock.Now())
 	if err := f.Check(); err != nil {
@@ -413,6 +423,30 @@ func claimingRounds(t *testing.T, f fixture) {
 	f.clock.Add(store.AnnounceWait)
 	if _, err := f.ClaimRound(tr.ID, 1); !errors.Is(err, store.ErrClaimed) {
 		t.Fatalf("claiming a round shown: %v, want ErrClaimed", err)
+	}
+	// The waiting players are reminded once, whichever handle asks first.
+	won = 0
+	for range 4 {
+		h := f.other()
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, err := h.RemindRound(tr.ID, 1)
+			mu.Lock()
+			defer mu.Unlock()
+			switch {
+			case err == nil:
+				won++
+			case !errors.Is(err, store.ErrClaimed):
+				t.Errorf("reminding a round's players: %v", err)
+			}
+		}()
+	}
+	wg.Wait()
+	want(t, "reminders sent", won, 1)
+	want(t, "reminded, read back", must(f.other().Tournament(tr.ID)).Current().Reminded, true)
+	if _, err := f.RemindRound(tr.ID, 2); !errors.Is(err, store.ErrPaired) {
+		t.Fatalf("reminding a round not current: %v, want ErrPaired", err)
 	}
 	got := must(f.other().Tournament(tr.ID)).Current()
 	want(t, "shown, read back", got.Shown(), true)

@@ -134,7 +134,7 @@ func (t *Table) botLoop(ctx context.Context, id uint64, start *View) {
 			return
 		}
 		log.Debug("bot move", "ply", v.Game.Ply, "decision", v.Live.Format(m), "level", level)
-		t.notify.GameChanged(ctx, v)
+		t.announce(ctx, v)
 		// The stored game is v: look at it rather than read it again (the bot may decide twice
 		// in a row: an Oolong special, an Ouri grand slam). The notifier keeps v: play on a copy.
 		next := View{Game: v.Game, Live: v.Live.Clone()}

@@ -150,7 +150,7 @@ func mayDecide(a *Actor, v View) (games.Seat, error) {
 func (t *Table) decide(v View, seat games.Seat, m games.Move, messageID string, replaced bool) (View, error) {
 	now := t.cfg.Now()
 	stale := ""
-	rec, g, err := t.st.UpdateLive(v.Game, v.Live, func(r *store.Game, g games.Game) error {
+	v, err := t.changeLive(t.st, v, func(r *store.Game, g games.Game) error {
 		if err := g.Play(m); err != nil {
 			return Problem(Invalid, err)
 		}
@@ -169,12 +169,13 @@ func (t *Table) decide(v View, seat games.Seat, m games.Move, messageID string, 
 	})
 	if err == nil {
 		by := metrics.ByPerson
-		if rec.Seats[seat].Bot {
+		if v.Game.Seats[seat].Bot {
 			by = metrics.ByBot
 		}
-		metrics.Decision(rec.Kind, by)
+		metrics.Decision(v.Game.Kind, by)
 	}
-	return View{Game: rec, Live: g, StalePing: stale}, err
+	v.StalePing = stale
+	return v, err
 }
 
 // Move plays a decision typed in notation in the actor's game. It returns the new view and the
@@ -302,7 +303,7 @@ func (t *Table) ResignGame(a Actor, id uint64) (View, error) {
 
 func (t *Table) resign(a *Actor, id uint64) (View, error) {
 	stale := ""
-	rec, g, err := t.st.Update(id, -1, func(r *store.Game, g games.Game) error {
+	v, err := t.change(t.st, id, -1, func(r *store.Game, g games.Game) error {
 		seat := resigner(*r, a.User)
 		if seat == games.NoSeat {
 			return notYours(View{Game: *r}, "refusal.resign-not-yours")
@@ -319,7 +320,8 @@ func (t *Table) resign(a *Actor, id uint64) (View, error) {
 	}
 	t.logOf(a).Info("resigned")
 	t.stopBot(id)
-	return View{Game: rec, Live: g, StalePing: stale}, nil
+	v.StalePing = stale
+	return v, nil
 }
 
 // Retired is the answer to resigning a game whose stored record cannot be read: it was closed
@@ -400,7 +402,7 @@ func (t *Table) Offer(a Actor) (Offered, error) {
 	old := v.Game.MessageID
 	accept := v.Game.Offer.Kind != "" && v.Game.Offer.By == seat.Other()
 	stale := ""
-	rec, g, err := t.st.UpdateLive(v.Game, v.Live, func(r *store.Game, g games.Game) error {
+	v, err = t.changeLive(t.st, v, func(r *store.Game, g games.Game) error {
 		if accept {
 			r.Deadline = time.Time{}
 			stale, r.Ping = r.Ping.Message, store.Ping{}
@@ -415,7 +417,8 @@ func (t *Table) Offer(a Actor) (Offered, error) {
 	if accept {
 		a.Log.Info("ended by agreement")
 	}
-	return Offered{View: View{Game: rec, Live: g, StalePing: stale}, Accepted: accept, Old: old}, nil
+	v.StalePing = stale
+	return Offered{View: v, Accepted: accept, Old: old}, nil
 }
 
 // Find is the game a spectator asks about at the actor's place: the named player's, the actor's, or

@@ -95,7 +95,7 @@ func (t *Table) sweep(ctx context.Context, st store.Store) {
 	}
 	for _, rec := range idle {
 		stale := ""
-		rec, g, err := st.Update(rec.ID, rec.Ply, func(r *store.Game, g games.Game) error {
+		v, err := t.change(st, rec.ID, rec.Ply, func(r *store.Game, g games.Game) error {
 			if r.Deadline.IsZero() || r.Deadline.After(now) || g.Outcome().Over() {
 				return errNotDue
 			}
@@ -114,10 +114,11 @@ func (t *Table) sweep(ctx context.Context, st store.Store) {
 			}
 			continue
 		}
-		if g.Outcome().Over() {
+		if v.Over() {
 			t.log.Info("game lost on time", "game", rec.ID, "guild", rec.Guild, "channel", rec.Channel)
 			t.stopBot(rec.ID)
-			t.notify.GameChanged(ctx, View{Game: rec, Live: g, StalePing: stale})
+			v.StalePing = stale
+			t.announce(ctx, v)
 		}
 	}
 	t.sweepTournaments(ctx, st, now)

@@ -178,7 +178,7 @@ func (t *Table) closeVotes(ctx context.Context, st store.Store, now time.Time) {
 func (t *Table) closeVote(ctx context.Context, st store.Store, id uint64, now time.Time) {
 	played := ""
 	stale := ""
-	rec, g, err := st.Update(id, -1, func(r *store.Game, g games.Game) error {
+	v, err := t.change(st, id, -1, func(r *store.Game, g games.Game) error {
 		played = ""
 		if r.Team.Closes.IsZero() || r.Team.Closes.After(now) || g.Outcome().Over() {
 			return errNoVote
@@ -215,12 +215,12 @@ func (t *Table) closeVote(ctx context.Context, st store.Store, id uint64, now ti
 		log.Warn("a team's vote closed without a legal decision")
 		return
 	}
-	metrics.Decision(rec.Kind, metrics.ByTeam)
-	log.Info("team decided", "ply", rec.Ply, "decision", played)
-	v := View{Game: rec, Live: g, StalePing: stale}
-	t.notify.GameChanged(ctx, v)
+	metrics.Decision(v.Game.Kind, metrics.ByTeam)
+	log.Info("team decided", "ply", v.Game.Ply, "decision", played)
+	v.StalePing = stale
+	t.announce(ctx, v)
 	// The notifier keeps v: the bot plays on a copy, at once, as after a person's move.
-	next := View{Game: rec, Live: g.Clone()}
+	next := View{Game: v.Game, Live: v.Live.Clone()}
 	if next.HasBot() && !next.Over() {
 		t.botMoves(ctx, id, &next)
 	}

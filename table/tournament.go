@@ -18,8 +18,8 @@ import (
 // A tournament's rounds are paired here (package tournament) and kept by the store, which stores
 // each round once: whoever pairs a round (a request, the sweep, another process) compares the
 // tournament's revision, and the loser reads what the winner stored. A game's result is recorded
-// by the store in the transaction that ends it; the next round is paired when the sweep (or the
-// bot, right after a game ends: Advance) finds the round over. Everything a round needs done later
+// by the store in the transaction that ends it; the next round is paired right there, where every
+// game's ending passes (ending.go), or else when the sweep finds the round over. Everything a round needs done later
 // (a game to start, a withdrawn player's game to end, the round's time running out) leaves the
 // tournament in the store's due index until it is done, so a restart finds it.
 
@@ -52,15 +52,20 @@ type Advance struct {
 	// Ended are the games this look ended: lost on time when the round's time ran out, or resigned
 	// for a player who withdrew.
 	Ended []View
-	// Rounds are the rounds this look paired, oldest first (several when a round was over at once,
-	// every game of it forfeited).
-	Rounds []Round
+	// Rounds are the rounds (from 1: Tournament.Played[n-1]) this look paired, oldest first (several
+	// when a round was over at once, every game of it forfeited), and a round shown again whose
+	// message was never posted. Their messages ping the round's players (tournament.Round.Playing)
+	// and say which games wait for a player (tournament.Round.Waiting).
+	Rounds []int
 	// Started are the games this look started, the new rounds' and those that waited for a player,
 	// and the games of a round shown again whose boards were never posted.
 	Started []View
 	// Boards are the rounds (from 1) whose games' boards are among Started: the rounds this look
 	// paired, and a round whose showing a process left undone. Once they are posted, NoteRoundBoards.
 	Boards []int
+	// Blocked are the players keeping a pairing of the current round waiting, to tell what ends
+	// the wait: when the round starts, and once more at half its time.
+	Blocked []Blocked
 	// Finished: this look finished the tournament; Standings are its final standings.
 	Finished  bool
 	Standings []tournament.Standing
@@ -68,20 +73,17 @@ type Advance struct {
 
 // Changed reports whether the look did anything to show.
 func (a Advance) Changed() bool {
-	return len(a.Ended) > 0 || len(a.Rounds) > 0 || len(a.Started) > 0 || len(a.Boards) > 0 || a.Finished
+	return len(a.Ended) > 0 || len(a.Rounds) > 0 || len(a.Started) > 0 || len(a.Boards) > 0 || len(a.Blocked) > 0 || a.Finished
 }
 
-// Round is a round as it was paired.
-type Round struct {
-	Number   int // from 1
-	Pairings []store.Pairing
-	Deadline time.Time
-	// Ping are the round's players, to ping in its message: everyone with a game or the bye.
-	Ping []string
-	// Waiting are the boards (indexes into Pairings) whose games wait for a player to finish
-	// another game of the kind in the channel; they start when it is over, or are forfeited by the
-	// busy player when the round's time ends.
-	Waiting []int
+// Blocked is a player whose game of the tournament's kind, where it plays, keeps their pairing of
+// round Round (board Board, from 0) from starting: it starts once that game ends, and is forfeited
+// if the game is still on when the round's time ends.
+type Blocked struct {
+	Round, Board int
+	Player       string
+	Game         store.Game // the game that keeps them busy
+	Reminder     bool       // half the round's time is gone; else the round just started
 }
 
 // Standings are a tournament's standings now.
@@ -103,6 +105,8 @@ func (t *Table) CreateTournament(a Actor, n NewTournament) (store.Tournament, er
 	switch {
 	case n.Format != tournament.SwissFormat && n.Format != tournament.RoundRobinFormat:
 		return store.Tournament{}, refuse(Invalid, "refusal.tournament.format")
+	case n.Format == tournament.RoundRobinFormat && n.Rounds != 0:
+		return store.Tournament{}, refuse(Invalid, "refusal.tournament.rounds-round-robin")
 	case n.Format == tournament.SwissFormat && (n.Rounds < 0 || n.Rounds > tournament.MaxSwissPlayers-1):
 		return store.Tournament{}, refuse(Invalid, "refusal.tournament.rounds", "Max", tournament.MaxSwissPlayers-1)
 	case n.RoundTime < MinRoundTime || n.RoundTime > MaxRoundTime:
@@ -116,13 +120,16 @@ func (t *Table) CreateTournament(a Actor, n NewTournament) (store.Tournament, er
 	if err != nil {
 		return store.Tournament{}, err
 	}
-	rounds := n.Rounds
-	if n.Format == tournament.RoundRobinFormat {
-		rounds = 0 // Berger's tables decide at the start
+	if err := t.oneHere(a.Place.Channel, nil); err != nil {
+		return store.Tournament{}, err
 	}
 	tr, err := t.st.CreateTournament(store.Tournament{Guild: a.Place.Guild, Channel: a.Place.Channel,
-		Thread: n.Thread, Kind: a.Kind, Options: g.Options(), Format: n.Format, Rounds: rounds,
+		Thread: n.Thread, Kind: a.Kind, Options: g.Options(), Format: n.Format, Rounds: n.Rounds,
 		RoundTime: n.RoundTime, Rated: rated, Creator: a.User, Created: t.cfg.Now()})
+	if errors.Is(err, store.ErrTournamentHere) {
+		// Another was created here meanwhile: it is named.
+		return store.Tournament{}, t.oneHere(a.Place.Channel, err)
+	}
 	if err != nil {
 		return store.Tournament{}, err
 	}
@@ -130,10 +137,24 @@ func (t *Table) CreateTournament(a Actor, n NewTournament) (store.Tournament, er
 	return tr, nil
 }
 
+// oneHere refuses a tournament where one is open or running already (a channel, or a tournament's
+// thread, holds one at a time), naming it; refused is the store's refusal when it was first to
+// tell.
+func (t *Table) oneHere(channel string, refused error) error {
+	here, err := t.st.ChannelTournaments(channel)
+	switch {
+	case err != nil:
+		return err
+	case len(here) > 0:
+		return refuse(Refused, "refusal.tournament.here", "Title", Describe(here[0].Kind).Title, "Tournament", here[0].ID)
+	}
+	return refused
+}
+
 // JoinTournament enters the actor in tournament id, with their rating in its game on the server
 // (it orders players of equal score).
 func (t *Table) JoinTournament(a Actor, id uint64) (store.Tournament, error) {
-	tr, err := t.tournament(id)
+	tr, err := t.Tournament(id)
 	if err != nil {
 		return store.Tournament{}, err
 	}
@@ -180,7 +201,7 @@ func (t *Table) LeaveTournament(ctx context.Context, a Actor, id uint64) (Left, 
 		}
 	}
 	left.Advance = Advance{Tournament: tr}
-	t.advance(ctx, t.st, &left.Advance)
+	t.advance(t.st, &left.Advance)
 	left.Tournament = left.Advance.Tournament
 	return left, nil
 }
@@ -188,7 +209,7 @@ func (t *Table) LeaveTournament(ctx context.Context, a Actor, id uint64) (Left, 
 // StartTournament pairs round 1 of tournament id and starts its games: the creator's or a
 // manager's (manager: the actor may manage the server) decision.
 func (t *Table) StartTournament(ctx context.Context, a Actor, id uint64, manager bool) (Advance, error) {
-	tr, err := t.tournament(id)
+	tr, err := t.Tournament(id)
 	if err != nil {
 		return Advance{}, err
 	}
@@ -211,7 +232,7 @@ func (t *Table) StartTournament(ctx context.Context, a Actor, id uint64, manager
 		stored, err := t.st.PairRound(tr, first)
 		if errors.Is(err, store.ErrTournamentMoved) {
 			// Someone joined or left while the round was paired: pair again.
-			if tr, err = t.tournament(id); err != nil {
+			if tr, err = t.Tournament(id); err != nil {
 				return Advance{}, err
 			}
 			continue
@@ -221,8 +242,8 @@ func (t *Table) StartTournament(ctx context.Context, a Actor, id uint64, manager
 		}
 		metrics.RoundPaired()
 		t.logOf(&a).Info("tournament started", "tournament", id, "players", len(tr.Players), "rounds", rounds)
-		adv := Advance{Tournament: stored, Rounds: []Round{roundOf(stored, 1)}, Boards: []int{1}}
-		t.advance(ctx, t.st, &adv)
+		adv := Advance{Tournament: stored, Rounds: []int{1}, Boards: []int{1}}
+		t.advance(t.st, &adv)
 		return adv, nil
 	}
 	return Advance{}, refuse(Stale, "refusal.tournament.moving")
@@ -231,7 +252,7 @@ func (t *Table) StartTournament(ctx context.Context, a Actor, id uint64, manager
 // CancelTournament stops tournament id: the creator's or a manager's decision. Games under way
 // go on as ordinary games.
 func (t *Table) CancelTournament(a Actor, id uint64, manager bool) (store.Tournament, error) {
-	tr, err := t.tournament(id)
+	tr, err := t.Tournament(id)
 	if err != nil {
 		return store.Tournament{}, err
 	}
@@ -248,7 +269,7 @@ func (t *Table) CancelTournament(a Actor, id uint64, manager bool) (store.Tourna
 
 // TournamentStandings ranks tournament id's players by the games decided so far.
 func (t *Table) TournamentStandings(id uint64) (Standings, error) {
-	tr, err := t.tournament(id)
+	tr, err := t.Tournament(id)
 	if err != nil {
 		return Standings{}, err
 	}
@@ -285,34 +306,23 @@ func (t *Table) InTournament(id uint64) bool {
 
 // Advance looks at tournament id now: it ends the games a withdrawal or the round's time ended,
 // starts the games waiting for a player, and pairs and starts the next round once the round is
-// over (or finishes the tournament). The bot calls it right after a tournament game ends, so the
-// next round need not wait for the sweep; it is safe to call at any time, from any process.
-func (t *Table) Advance(ctx context.Context, id uint64) (Advance, error) {
-	tr, err := t.tournament(id)
+// over (or finishes the tournament). A game's ending does it at once (ending.go), the sweep for
+// whatever is due; it is safe to call at any time, from any process.
+func (t *Table) Advance(id uint64) (Advance, error) {
+	tr, err := t.Tournament(id)
 	if err != nil {
 		return Advance{}, err
 	}
 	adv := Advance{Tournament: tr}
-	t.advance(ctx, t.st, &adv)
+	t.advance(t.st, &adv)
 	return adv, nil
 }
 
-// GameOver is Advance for the tournament of a game that just ended (v), if it has one: the bot
-// calls it after every game's end; false for a game of no tournament, or one still on.
-func (t *Table) GameOver(ctx context.Context, v View) (Advance, bool) {
-	if !v.Over() {
-		return Advance{}, false
-	}
-	tr, err := t.st.GameTournament(v.Game.ID)
-	if err != nil {
-		if !errors.Is(err, store.ErrNotFound) {
-			t.log.Error("could not read a game's tournament", "game", v.Game.ID, "err", err)
-		}
-		return Advance{}, false
-	}
-	adv := Advance{Tournament: tr}
-	t.advance(ctx, t.st, &adv)
-	return adv, true
+// LostOnTime reports whether game id (a tournament pairing's) was lost on time, which its round's
+// results say.
+func (t *Table) LostOnTime(id uint64) bool {
+	rec, _, err := t.st.Game(id)
+	return err == nil && rec.Outcome.Method == games.Time
 }
 
 // NoteRound records the message that announced a round (Advance.Rounds); a round left without one
@@ -337,7 +347,7 @@ func (t *Table) sweepTournaments(ctx context.Context, st store.Store, now time.T
 	}
 	for _, tr := range due {
 		adv := Advance{Tournament: tr}
-		t.advance(ctx, st, &adv)
+		t.advance(st, &adv)
 		if cur := adv.Tournament.Current(); adv.Tournament.State == store.TournamentRunning && len(adv.Rounds) == 0 && !cur.Shown() {
 			t.reshow(st, &adv)
 		}
@@ -363,7 +373,7 @@ func (t *Table) reshow(st store.Store, adv *Advance) {
 	adv.Tournament = tr
 	r := tr.Current()
 	if r.MessageID == "" {
-		adv.Rounds = []Round{roundOf(tr, number)}
+		adv.Rounds = []int{number}
 	}
 	if !r.Boards {
 		for _, p := range r.Pairings {
@@ -380,22 +390,62 @@ func (t *Table) reshow(st store.Store, adv *Advance) {
 		}
 		adv.Boards = append(adv.Boards, number)
 	}
+	if r.MessageID == "" {
+		t.blocked(st, adv)
+	}
 	t.log.Info("showing a round its pairer left unshown", "tournament", tr.ID, "round", number,
 		"message", r.MessageID == "", "boards", len(adv.Started))
 }
 
 // advance is Advance on st from adv.Tournament, adding to adv what it does.
-func (t *Table) advance(ctx context.Context, st store.Store, adv *Advance) {
-	id := adv.Tournament.ID
-	log := t.log.With("tournament", id)
-	defer func() {
-		// The rounds paired show their pairings as they are now: linked to their games.
-		for i, r := range adv.Rounds {
-			if r.Number <= len(adv.Tournament.Played) {
-				adv.Rounds[i] = roundOf(adv.Tournament, r.Number)
+func (t *Table) advance(st store.Store, adv *Advance) {
+	t.advanceRounds(st, adv)
+	t.blocked(st, adv)
+}
+
+// blocked tells of the players keeping a pairing of the current round waiting: when the round was
+// just paired (or shown again), and once, from half the round's time, when they are still at it
+// (the store's RemindRound makes it once across processes).
+func (t *Table) blocked(st store.Store, adv *Advance) {
+	tr := adv.Tournament
+	number := len(tr.Played)
+	if tr.State != store.TournamentRunning || number == 0 || slices.ContainsFunc(adv.Blocked, func(b Blocked) bool { return b.Round == number }) {
+		return
+	}
+	r := tr.Current()
+	waiting := r.Waiting()
+	if len(waiting) == 0 {
+		return
+	}
+	reminder := false
+	switch {
+	case slices.Contains(adv.Rounds, number):
+	case !r.Reminded && !t.cfg.Now().Before(r.Started.Add(r.Deadline.Sub(r.Started)/2)):
+		stored, err := st.RemindRound(tr.ID, number)
+		if err != nil {
+			if !errors.Is(err, store.ErrClaimed) && !errors.Is(err, store.ErrPaired) && !errors.Is(err, store.ErrTournamentClosed) {
+				t.log.Error("could not note a round's reminder", "tournament", tr.ID, "round", number, "err", err)
+			}
+			return
+		}
+		adv.Tournament, reminder = stored, true
+	default:
+		return
+	}
+	for _, board := range waiting {
+		p := r.Pairings[board]
+		for _, user := range []string{p.First, p.Second} {
+			if g, err := st.ActiveGame(tr.Where(), tr.Kind, user); err == nil {
+				adv.Blocked = append(adv.Blocked, Blocked{Round: number, Board: board, Player: user, Game: g, Reminder: reminder})
 			}
 		}
-	}()
+	}
+}
+
+// advanceRounds settles the current round and pairs the next ones while rounds are over.
+func (t *Table) advanceRounds(st store.Store, adv *Advance) {
+	id := adv.Tournament.ID
+	log := t.log.With("tournament", id)
 	// A round over at once (all its games forfeited) is followed by the next: a bounded loop.
 	for range 2 * tournament.MaxSwissPlayers {
 		tr, err := st.Tournament(id)
@@ -441,7 +491,7 @@ func (t *Table) advance(ctx context.Context, st store.Store, adv *Advance) {
 			metrics.RoundPaired()
 			log.Info("round paired", "round", len(tr.Played))
 			adv.Tournament = tr
-			adv.Rounds = append(adv.Rounds, roundOf(tr, len(tr.Played)))
+			adv.Rounds = append(adv.Rounds, len(tr.Played))
 			adv.Boards = append(adv.Boards, len(tr.Played))
 		case errors.Is(err, store.ErrTournamentMoved):
 			continue
@@ -523,7 +573,7 @@ func (t *Table) startPairing(st store.Store, tr store.Tournament, number, board 
 // busyForfeit decides a pairing whose game could not start before the round's time ran out: the
 // player still busy with another game loses; when both are (or neither, the other game having
 // just ended), it is drawn.
-func (t *Table) busyForfeit(st store.Store, tr store.Tournament, p store.Pairing) tournament.Result {
+func (t *Table) busyForfeit(st store.Store, tr store.Tournament, p tournament.Pairing) tournament.Result {
 	_, err := st.ActiveGame(tr.Where(), tr.Kind, p.First)
 	first := err == nil
 	_, err = st.ActiveGame(tr.Where(), tr.Kind, p.Second)
@@ -639,12 +689,11 @@ func (t *Table) nextRound(tr store.Tournament) (store.TournamentRound, bool, err
 // storedRound is a paired round as the store keeps it: a withdrawn player's games forfeited to
 // their opponents (both withdrawn: drawn), and a withdrawn player's bye dropped.
 func (t *Table) storedRound(tr store.Tournament, r tournament.Round, now time.Time) store.TournamentRound {
-	out := store.TournamentRound{Relaxed: r.Relaxed, Started: now, Deadline: now.Add(tr.RoundTime)}
-	for _, g := range r.Games {
-		p := store.Pairing{First: g.First, Second: g.Second}
-		a, b := tr.Withdrew(g.First), !g.Bye() && tr.Withdrew(g.Second)
+	var pairings []tournament.Pairing
+	for _, p := range r.Pairings {
+		a, b := tr.Withdrew(p.First), !p.Bye() && tr.Withdrew(p.Second)
 		switch {
-		case g.Bye() && a:
+		case p.Bye() && a:
 			continue
 		case a && b:
 			p.Result, p.Forfeit = tournament.Drawn, true
@@ -653,28 +702,10 @@ func (t *Table) storedRound(tr store.Tournament, r tournament.Round, now time.Ti
 		case b:
 			p.Result, p.Forfeit = tournament.FirstWins, true
 		}
-		out.Pairings = append(out.Pairings, p)
+		pairings = append(pairings, p)
 	}
-	return out
-}
-
-// roundOf is round number (from 1) of tr.
-func roundOf(tr store.Tournament, number int) Round {
-	r := tr.Played[number-1]
-	out := Round{Number: number, Pairings: r.Pairings, Deadline: r.Deadline}
-	for board, p := range r.Pairings {
-		if p.Forfeit {
-			continue
-		}
-		out.Ping = append(out.Ping, p.First)
-		if !p.Bye() {
-			out.Ping = append(out.Ping, p.Second)
-			if p.Game == 0 && !p.Decided() {
-				out.Waiting = append(out.Waiting, board)
-			}
-		}
-	}
-	return out
+	r.Pairings = pairings
+	return store.TournamentRound{Round: r, Started: now, Deadline: now.Add(tr.RoundTime)}
 }
 
 func entrants(tr store.Tournament) []tournament.Player {
@@ -685,13 +716,11 @@ func entrants(tr store.Tournament) []tournament.Player {
 	return out
 }
 
+// rounds are the rounds tr played, as the pairing and the standings read them.
 func rounds(tr store.Tournament) []tournament.Round {
 	out := make([]tournament.Round, len(tr.Played))
 	for i, r := range tr.Played {
-		out[i].Relaxed = r.Relaxed
-		for _, p := range r.Pairings {
-			out[i].Games = append(out[i].Games, tournament.Game{First: p.First, Second: p.Second, Result: p.Result})
-		}
+		out[i] = r.Round
 	}
 	return out
 }
@@ -700,8 +729,9 @@ func standings(tr store.Tournament) []tournament.Standing {
 	return tournament.Standings(tr.Format, entrants(tr), rounds(tr))
 }
 
-// tournament reads tournament id (store.ErrNoTournament: there is none).
-func (t *Table) tournament(id uint64) (store.Tournament, error) { return t.st.Tournament(id) }
+// Tournament reads tournament id (store.ErrNoTournament: there is none, refused where errors are
+// worded).
+func (t *Table) Tournament(id uint64) (store.Tournament, error) { return t.st.Tournament(id) }
 
 // NoteTournament records the tournament's public message (its Join and Leave buttons).
 func (t *Table) NoteTournament(id uint64, messageID string) {

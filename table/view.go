@@ -19,6 +19,9 @@ type View struct {
 	// Voted is the decision the actor voted for, in canonical notation, when their decision was a
 	// vote of a team (team.go) rather than played.
 	Voted string
+	// Advanced is what the game's ending did to its tournament (ending.go), to show after the
+	// game: nil when the change ended no tournament game, or changed nothing there to show.
+	Advanced *Advance
 }
 
 // Desc describes the view's game.

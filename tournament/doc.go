@@ -6,16 +6,18 @@
 //
 //	players := []tournament.Player{{ID: "ana", Rating: 1612}, {ID: "bia", Rating: 1500}, {ID: "caio", Rating: 1450}}
 //	r1, _ := tournament.Swiss(players, nil, nil)
-//	// r1.Games: ana (first seat) against bia; caio has the bye
-//	r1.Games[0].Result = tournament.FirstWins
+//	// r1.Pairings: ana (first seat) against bia; caio has the bye
+//	r1.Pairings[0].Result = tournament.FirstWins
 //	r2, _ := tournament.Swiss(players, []tournament.Round{r1}, nil)
 //	table := tournament.Standings(tournament.SwissFormat, players, []tournament.Round{r1, r2})
 //
 // The rules are those of the bot's tournaments:
 //   - Swiss: players sorted by score, then rating; pairs within score groups, top half against
-//     bottom half, floating down where needed; never the same two players twice; the first seat
-//     alternates where possible (nobody takes the same seat three rounds running, nobody has two
-//     more first seats than second, nor two more second than first); the bye goes to the
+//     bottom half; never the same two players twice; nobody takes the same seat three rounds
+//     running, nor the first seat with two more first seats than second already (nor the second
+//     with two more second seats). A player floats to another score group only when a rematch or
+//     those seat limits leave no pairing within the groups, never for the seats to alternate;
+//     within the pairing so chosen the first seat alternates where it can. The bye goes to the
 //     lowest-ranked player who has not had one.
 //   - Round-robin: Berger tables, every pair exactly once, each player's seats balanced within one.
 //   - Standings: score, then for Swiss Buchholz (the opponents' final scores; a bye counts as a game

@@ -21,47 +21,83 @@ const (
 	SecondWins               // the second seat won (a forfeit by the first seat included)
 )
 
-// Game is one pairing of a round: who takes the first seat, who the second, and the result. A bye is
-// a game whose Second is empty: First scores a win without playing.
-type Game struct {
+// Pairing is one game of a round: who takes the first seat, who the second, the result, and the
+// game started for it. A bye is a pairing whose Second is empty: First scores a win without playing.
+type Pairing struct {
 	First, Second string
 	Result        Result
+	// Game is the game started for the pairing: 0 until it starts, always 0 for a bye or a
+	// forfeit. The pairing functions leave it 0; whoever starts the games sets it.
+	Game uint64
+	// Forfeit: decided without play (a withdrawal, or a player kept busy past the round's end).
+	Forfeit bool
 }
 
-// Bye reports whether g is a bye.
-func (g Game) Bye() bool { return g.Second == "" }
+// Bye reports whether p is a bye.
+func (p Pairing) Bye() bool { return p.Second == "" }
+
+// Decided reports whether p counts in the standings: a bye, or a game with a result.
+func (p Pairing) Decided() bool { return p.Bye() || p.Result != Pending }
 
 // points is what each seat scores, in half points; a pending game scores nothing.
-func (g Game) points() (first, second int) {
+func (p Pairing) points() (first, second int) {
 	switch {
-	case g.Bye():
+	case p.Bye():
 		return 2, 0
-	case g.Result == FirstWins:
+	case p.Result == FirstWins:
 		return 2, 0
-	case g.Result == Drawn:
+	case p.Result == Drawn:
 		return 1, 1
-	case g.Result == SecondWins:
+	case p.Result == SecondWins:
 		return 0, 2
 	}
 	return 0, 0
 }
 
-// Round is one round's games, the board order of the pairing (the bye, if any, last).
+// Round is one round's pairings in board order (the bye, if any, last).
 type Round struct {
-	Games []Game
-	// Relaxed is set when no pairing kept every seat rule, so the seats rules were set aside for
+	Pairings []Pairing
+	// Relaxed is set when no pairing kept every seat limit, so the seat limits were set aside for
 	// this round (never the rule against meeting twice).
 	Relaxed bool
 }
 
-// Over reports whether every game of the round has a result.
+// Over reports whether every pairing of the round is decided.
 func (r Round) Over() bool {
-	for _, g := range r.Games {
-		if !g.Bye() && g.Result == Pending {
+	for _, p := range r.Pairings {
+		if !p.Decided() {
 			return false
 		}
 	}
 	return true
+}
+
+// Playing are the round's players, in board order: everyone with a game or the bye, but not
+// those of a pairing decided without play.
+func (r Round) Playing() []string {
+	var out []string
+	for _, p := range r.Pairings {
+		if p.Forfeit {
+			continue
+		}
+		out = append(out, p.First)
+		if !p.Bye() {
+			out = append(out, p.Second)
+		}
+	}
+	return out
+}
+
+// Waiting are the boards (indexes into Pairings) whose games have not started and are not
+// decided: they wait for a player to finish another game.
+func (r Round) Waiting() []int {
+	var out []int
+	for board, p := range r.Pairings {
+		if !p.Bye() && p.Game == 0 && !p.Decided() {
+			out = append(out, board)
+		}
+	}
+	return out
 }
 
 // Seat is a player's place in one game.
@@ -114,7 +150,7 @@ func records(players []Player, rounds []Round) map[string]*record {
 		get(p.ID)
 	}
 	for _, round := range rounds {
-		for _, g := range round.Games {
+		for _, g := range round.Pairings {
 			first := get(g.First)
 			a, b := g.points()
 			first.points += a

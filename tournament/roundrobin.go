@@ -24,7 +24,7 @@ func RoundRobin(players []Player) ([]Round, error) {
 	m := len(ids) - 1 // everyone but the last turns around the circle; the last stays put
 	rounds := make([]Round, m)
 	for r := range m {
-		var games []Game
+		var games []Pairing
 		var bye string
 		add := func(first, second string) {
 			switch {
@@ -33,7 +33,7 @@ func RoundRobin(players []Player) ([]Round, error) {
 			case second == "":
 				bye = first
 			default:
-				games = append(games, Game{First: first, Second: second})
+				games = append(games, Pairing{First: first, Second: second})
 			}
 		}
 		// The fixed player alternates seats from round to round against the player at the circle's top.
@@ -51,9 +51,9 @@ func RoundRobin(players []Player) ([]Round, error) {
 			}
 		}
 		if bye != "" {
-			games = append(games, Game{First: bye})
+			games = append(games, Pairing{First: bye})
 		}
-		rounds[r] = Round{Games: games}
+		rounds[r] = Round{Pairings: games}
 	}
 	return rounds, nil
 }

@@ -23,7 +23,7 @@ func TestRoundRobinMeetsEveryPairOnceWithBalancedSeats(t *testing.T) {
 			firsts, seconds, byes := map[string]int{}, map[string]int{}, map[string]int{}
 			for i, r := range rounds {
 				seen := map[string]bool{}
-				for _, g := range r.Games {
+				for _, g := range r.Pairings {
 					for _, id := range []string{g.First, g.Second} {
 						if id == "" {
 							continue

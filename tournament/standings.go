@@ -41,7 +41,7 @@ func Standings(f Format, players []Player, rounds []Round) []Standing {
 			sb += o.scored * opp
 		}
 		for _, round := range rounds {
-			for _, g := range round.Games {
+			for _, g := range round.Pairings {
 				if g.Bye() && g.First == p.ID {
 					buchholz += r.points
 				}

@@ -9,8 +9,8 @@ import (
 func TestSwissStandingsRankByScoreThenBuchholzThenSonnebornBerger(t *testing.T) {
 	ps := []Player{{"a", 1500}, {"b", 1500}, {"c", 1500}, {"d", 1500}, {"e", 1500}}
 	rounds := []Round{
-		{Games: []Game{{"a", "b", FirstWins}, {"c", "d", Drawn}, {First: "e"}}},
-		{Games: []Game{{"e", "a", FirstWins}, {"b", "c", SecondWins}, {First: "d"}}},
+		{Pairings: []Pairing{{First: "a", Second: "b", Result: FirstWins}, {First: "c", Second: "d", Result: Drawn}, {First: "e"}}},
+		{Pairings: []Pairing{{First: "e", Second: "a", Result: FirstWins}, {First: "b", Second: "c", Result: SecondWins}, {First: "d"}}},
 	}
 	// Scores: a 1, b 0, c 1.5, d 1.5, e 2.
 	// Buchholz: a = b 0 + e 2 = 2; b = a 1 + c 1.5 = 2.5; c = d 1.5 + b 0 = 1.5;
@@ -35,9 +35,9 @@ func TestRoundRobinTiesGoToSonnebornBergerThenTheirOwnGames(t *testing.T) {
 	// (1 for the tied player beaten, 0 for d), one point each in their own games: they share rank 1,
 	// shown by rating.
 	rounds := []Round{
-		{Games: []Game{{"a", "b", FirstWins}, {"c", "d", FirstWins}}},
-		{Games: []Game{{"b", "c", FirstWins}, {"d", "a", SecondWins}}},
-		{Games: []Game{{"c", "a", FirstWins}, {"b", "d", FirstWins}}},
+		{Pairings: []Pairing{{First: "a", Second: "b", Result: FirstWins}, {First: "c", Second: "d", Result: FirstWins}}},
+		{Pairings: []Pairing{{First: "b", Second: "c", Result: FirstWins}, {First: "d", Second: "a", Result: SecondWins}}},
+		{Pairings: []Pairing{{First: "c", Second: "a", Result: FirstWins}, {First: "b", Second: "d", Result: FirstWins}}},
 	}
 	got := Standings(RoundRobinFormat, ps, rounds)
 	var ids []string
@@ -56,9 +56,9 @@ func TestTheMutualGameBreaksATieThatSonnebornBergerLeaves(t *testing.T) {
 	// A cycle: a beats b, c beats a, b beats c, each with a bye (which Sonneborn-Berger skips): two
 	// points each, Sonneborn-Berger 2 each, one mutual point each: a shared first rank.
 	rounds := []Round{
-		{Games: []Game{{"a", "b", FirstWins}, {First: "c"}}},
-		{Games: []Game{{"c", "a", FirstWins}, {First: "b"}}},
-		{Games: []Game{{"b", "c", FirstWins}, {First: "a"}}},
+		{Pairings: []Pairing{{First: "a", Second: "b", Result: FirstWins}, {First: "c"}}},
+		{Pairings: []Pairing{{First: "c", Second: "a", Result: FirstWins}, {First: "b"}}},
+		{Pairings: []Pairing{{First: "b", Second: "c", Result: FirstWins}, {First: "a"}}},
 	}
 	got := Standings(RoundRobinFormat, ps, rounds)
 	for _, s := range got {
@@ -69,9 +69,9 @@ func TestTheMutualGameBreaksATieThatSonnebornBergerLeaves(t *testing.T) {
 	// b and c tie on points and Sonneborn-Berger, and b beat c.
 	ps = []Player{{"a", 1500}, {"b", 1500}, {"c", 1500}, {"d", 1500}}
 	rounds = []Round{
-		{Games: []Game{{"a", "b", FirstWins}, {"c", "d", FirstWins}}},
-		{Games: []Game{{"a", "c", FirstWins}, {"b", "d", FirstWins}}},
-		{Games: []Game{{"a", "d", FirstWins}, {"b", "c", FirstWins}}},
+		{Pairings: []Pairing{{First: "a", Second: "b", Result: FirstWins}, {First: "c", Second: "d", Result: FirstWins}}},
+		{Pairings: []Pairing{{First: "a", Second: "c", Result: FirstWins}, {First: "b", Second: "d", Result: FirstWins}}},
+		{Pairings: []Pairing{{First: "a", Second: "d", Result: FirstWins}, {First: "b", Second: "c", Result: FirstWins}}},
 	}
 	got = Standings(RoundRobinFormat, ps, rounds)
 	if got[1].ID != "b" || got[2].ID != "c" || got[1].Rank != 2 || got[2].Rank != 3 {
@@ -96,7 +96,7 @@ func TestStandingsAgreeWithARecount(t *testing.T) {
 		}
 		score := map[string]float64{}
 		for _, r := range rounds {
-			for _, g := range r.Games {
+			for _, g := range r.Pairings {
 				switch {
 				case g.Bye() || g.Result == FirstWins:
 					score[g.First]++
@@ -112,7 +112,7 @@ func TestStandingsAgreeWithARecount(t *testing.T) {
 		for i, s := range got {
 			var buchholz, sb float64
 			for _, r := range rounds {
-				for _, g := range r.Games {
+				for _, g := range r.Pairings {
 					if g.Bye() {
 						if g.First == s.ID {
 							buchholz += score[s.ID]

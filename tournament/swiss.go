@@ -85,10 +85,13 @@ func byeCandidates(order []Player, recs map[string]*record) []string {
 	return append(without, with...)
 }
 
-// pairOrNot pairs order keeping the seat rules, or, when no such pairing exists, without them.
+// pairOrNot pairs order keeping the seat limits, or, when no such pairing exists, without them.
+// Either way the pairing crosses as few score groups as any other would: a player floats only to
+// avoid a rematch or a seat limit, never for the seats to alternate; the seats are then given so
+// that they alternate where they can.
 func pairOrNot(order []Player, recs map[string]*record, first bool, bye string) (Round, error) {
 	for _, strict := range []bool{true, false} {
-		s := search{order: order, recs: recs, strict: strict, failed: map[uint64]bool{}}
+		s := search{order: order, recs: recs, strict: strict, failed: map[uint64]int{}}
 		for i, p := range order {
 			switch recs[p.ID].needs() {
 			case FirstSeat:
@@ -97,24 +100,25 @@ func pairOrNot(order []Player, recs map[string]*record, first bool, bye string) 
 				s.second |= 1 << i
 			}
 		}
+		s.group = scoreGroups(order, recs)
 		all := uint64(1)<<len(order) - 1
 		if len(order) == 64 {
 			all = ^uint64(0)
 		}
-		if !s.pair(all) {
+		if !s.pairFewest(all) {
 			continue
 		}
 		r := Round{Relaxed: !strict}
 		for board, pr := range s.pairs {
 			a, b := order[pr[0]].ID, order[pr[1]].ID
 			if seatFirst(recs[a], recs[b], first, board) {
-				r.Games = append(r.Games, Game{First: a, Second: b})
+				r.Pairings = append(r.Pairings, Pairing{First: a, Second: b})
 			} else {
-				r.Games = append(r.Games, Game{First: b, Second: a})
+				r.Pairings = append(r.Pairings, Pairing{First: b, Second: a})
 			}
 		}
 		if bye != "" {
-			r.Games = append(r.Games, Game{First: bye})
+			r.Pairings = append(r.Pairings, Pairing{First: bye})
 		}
 		return r, nil
 	}
@@ -122,23 +126,65 @@ func pairOrNot(order []Player, recs map[string]*record, first bool, bye string) 
 }
 
 // search pairs players by backtracking: the highest-ranked unpaired player takes the first
-// candidate in the order the Swiss rules prefer that leaves the rest pairable.
+// candidate in the order the Swiss rules prefer that leaves the rest pairable within the floats
+// allowed.
 type search struct {
 	order  []Player
 	recs   map[string]*record
+	group  []int // each player's score group (0 the highest), by index into order
 	strict bool
-	failed map[uint64]bool // sets of unpaired players known to have no pairing
-	pairs  [][2]int        // indexes into order, the higher-ranked first
+	// failed holds sets of unpaired players known to have no pairing, with the most floats
+	// (pairs across score groups) tried for them.
+	failed map[uint64]int
+	pairs  [][2]int // indexes into order, the higher-ranked first
 	nodes  int
-	// first and second are the players the seat rules oblige to take that seat next.
+	// first and second are the players the seat limits oblige to take that seat next.
 	first, second uint64
 }
 
-func (s *search) pair(left uint64) bool {
+// pairFewest pairs left with as few pairs across score groups as can be: none, then one, and so on.
+func (s *search) pairFewest(left uint64) bool {
+	for floats := s.leastFloats(left); floats <= bits.OnesCount64(left)/2; floats++ {
+		if s.pair(left, floats) {
+			return true
+		}
+		if s.nodes > searchBudget {
+			return false
+		}
+	}
+	return false
+}
+
+// leastFloats is a bound no pairing of left beats: a score group with an odd number of players
+// sends one of them across, and a pair across joins at most two such groups.
+func (s *search) leastFloats(left uint64) int {
+	var odd uint64
+	for r := left; r != 0; r &= r - 1 {
+		odd ^= 1 << s.group[bits.TrailingZeros64(r)]
+	}
+	return (bits.OnesCount64(odd) + 1) / 2
+}
+
+// scoreGroups numbers the score groups of order (ranked, so a group's players are together).
+func scoreGroups(order []Player, recs map[string]*record) []int {
+	group := make([]int, len(order))
+	for i := 1; i < len(order); i++ {
+		group[i] = group[i-1]
+		if recs[order[i].ID].points != recs[order[i-1].ID].points {
+			group[i]++
+		}
+	}
+	return group
+}
+
+func (s *search) pair(left uint64, floats int) bool {
 	if left == 0 {
 		return true
 	}
-	if s.failed[left] || s.nodes > searchBudget {
+	if tried, ok := s.failed[left]; ok && floats <= tried || s.nodes > searchBudget {
+		return false
+	}
+	if s.leastFloats(left) > floats {
 		return false
 	}
 	if s.strict {
@@ -155,13 +201,20 @@ func (s *search) pair(left uint64) bool {
 		if !s.fits(p, q) {
 			continue
 		}
+		cost := 0
+		if s.group[p] != s.group[q] {
+			cost = 1
+		}
+		if cost > floats {
+			continue
+		}
 		s.pairs = append(s.pairs, [2]int{p, q})
-		if s.pair(left &^ (1 << p) &^ (1 << q)) {
+		if s.pair(left&^(1<<p)&^(1<<q), floats-cost) {
 			return true
 		}
 		s.pairs = s.pairs[:len(s.pairs)-1]
 	}
-	s.failed[left] = true
+	s.failed[left] = max(floats, s.failed[left])
 	return false
 }
 
@@ -191,7 +244,7 @@ func (s *search) candidates(p int, rest uint64) []int {
 }
 
 // fits reports whether p and q may meet: never twice, and under the strict rules only when one can
-// take the first seat and the other the second without breaking a seat rule.
+// take the first seat and the other the second without breaking a seat limit.
 func (s *search) fits(p, q int) bool {
 	a, b := s.recs[s.order[p].ID], s.recs[s.order[q].ID]
 	if a.met[s.order[q].ID] {
@@ -210,13 +263,15 @@ func (s *search) fits(p, q int) bool {
 // both is a need no seat satisfies (left by rounds paired without the seat rules).
 const both Seat = -1
 
-// needs is the seat the rules oblige a player to take next, NoSeat when either will do.
+// needs is the seat the limits oblige a player to take next, NoSeat when either will do: nobody
+// takes one seat three rounds running, nor the first seat with two more first seats than second
+// already (nor the second with two more second seats).
 func (r *record) needs() Seat {
 	var n Seat
-	if r.firsts-r.seconds >= 1 || r.last == [2]Seat{FirstSeat, FirstSeat} {
+	if r.firsts-r.seconds >= 2 || r.last == [2]Seat{FirstSeat, FirstSeat} {
 		n = SecondSeat
 	}
-	if r.seconds-r.firsts >= 1 || r.last == [2]Seat{SecondSeat, SecondSeat} {
+	if r.seconds-r.firsts >= 2 || r.last == [2]Seat{SecondSeat, SecondSeat} {
 		if n == SecondSeat {
 			return both
 		}

@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"tabuleiro/tournament/tournamenttest"
 )
 
 func entrants(n int, rng *rand.Rand) []Player {
@@ -18,9 +20,9 @@ func entrants(n int, rng *rand.Rand) []Player {
 
 // play gives every pending game of r a random result.
 func play(r Round, rng *rand.Rand) Round {
-	for i := range r.Games {
-		if !r.Games[i].Bye() {
-			r.Games[i].Result = Result(1 + rng.IntN(3))
+	for i := range r.Pairings {
+		if !r.Pairings[i].Bye() {
+			r.Pairings[i].Result = Result(1 + rng.IntN(3))
 		}
 	}
 	return r
@@ -32,9 +34,9 @@ func TestTheFirstRoundPairsTheTopHalfAgainstTheBottomHalf(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []Game{{First: "a", Second: "d"}, {First: "e", Second: "b"}, {First: "c", Second: "f"}, {First: "g"}}
-	if !slices.Equal(r.Games, want) {
-		t.Fatalf("round 1 = %v, want %v", r.Games, want)
+	want := []Pairing{{First: "a", Second: "d"}, {First: "e", Second: "b"}, {First: "c", Second: "f"}, {First: "g"}}
+	if !slices.Equal(r.Pairings, want) {
+		t.Fatalf("round 1 = %v, want %v", r.Pairings, want)
 	}
 }
 
@@ -45,11 +47,11 @@ func TestTheSecondRoundPairsWithinScoreGroups(t *testing.T) {
 		t.Fatal(err)
 	}
 	// a-e, f-b, c-g, h-d: the top half wins everything.
-	for i, g := range r1.Games {
+	for i, g := range r1.Pairings {
 		if i%2 == 0 {
-			r1.Games[i].Result = FirstWins
+			r1.Pairings[i].Result = FirstWins
 		} else {
-			r1.Games[i].Result = SecondWins
+			r1.Pairings[i].Result = SecondWins
 		}
 		_ = g
 	}
@@ -57,12 +59,52 @@ func TestTheSecondRoundPairsWithinScoreGroups(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Winners a b c d, losers e f g h. a and c both sat first, so a meets d, b meets c; e and g both
-	// sat second, so e meets h, f meets g; everyone turns seats.
-	want := []Game{{First: "d", Second: "a"}, {First: "b", Second: "c"}, {First: "e", Second: "h"}, {First: "g", Second: "f"}}
-	if !slices.Equal(r2.Games, want) {
-		t.Fatalf("round 2 = %v, want %v", r2.Games, want)
+	// Winners a b c d, losers e f g h: top half against bottom half in each group, a-c, b-d, e-g,
+	// f-h. a and c both sat first, and one of them may sit first again (two first seats running is
+	// no seat limit): the seats do not move a player out of the pairing. The higher-ranked turns
+	// seats: a sits second, b (second before) first, and so on.
+	want := []Pairing{{First: "c", Second: "a"}, {First: "b", Second: "d"}, {First: "e", Second: "g"}, {First: "h", Second: "f"}}
+	if !slices.Equal(r2.Pairings, want) {
+		t.Fatalf("round 2 = %v, want %v", r2.Pairings, want)
 	}
+}
+
+// TestAPlayerFloatsOnlyForARematchOrASeatLimit is the 8-player Ordo Swiss of issue 43, round 2:
+// e won in the second seat, c, f and h in the first, the rest lost. f and h both sat first, and
+// they used to float down to 0-point players so that everyone would turn seats; pairing them
+// breaks no rule, so the score groups stay whole.
+func TestAPlayerFloatsOnlyForARematchOrASeatLimit(t *testing.T) {
+	ps := []Player{{"a", 2000}, {"b", 1900}, {"c", 1800}, {"d", 1700}, {"e", 1600}, {"f", 1500}, {"g", 1400}, {"h", 1300}}
+	r1 := Round{Pairings: []Pairing{
+		{First: "a", Second: "e", Result: SecondWins},
+		{First: "f", Second: "b", Result: FirstWins},
+		{First: "c", Second: "g", Result: FirstWins},
+		{First: "h", Second: "d", Result: FirstWins},
+	}}
+	r2, err := Swiss(ps, []Round{r1}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 1 point: c e f h, so c-f and e-h; 0 points: a b d g, so a-d and b-g.
+	want := []Pairing{{First: "f", Second: "c"}, {First: "e", Second: "h"}, {First: "d", Second: "a"}, {First: "b", Second: "g"}}
+	if !slices.Equal(r2.Pairings, want) || r2.Relaxed {
+		t.Fatalf("round 2 = %v (relaxed %v), want %v", r2.Pairings, r2.Relaxed, want)
+	}
+	// But a third first seat running is a limit: had f and h sat first twice, they would float.
+	r0 := Round{Pairings: []Pairing{{First: "f", Second: "a"}, {First: "h", Second: "b"}, {First: "c", Second: "d"}, {First: "e", Second: "g"}}}
+	for i := range r0.Pairings {
+		r0.Pairings[i].Result = Drawn
+	}
+	r3, err := Swiss(ps, []Round{r0, r1}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range r3.Pairings {
+		if g.First == "f" && g.Second == "h" || g.First == "h" && g.Second == "f" {
+			t.Fatalf("f and h, each two first seats running, meet: %v", r3.Pairings)
+		}
+	}
+	checkRound(t, "after two first seats", ps, []Round{r0, r1}, nil, r3)
 }
 
 func TestTwoPlayersCannotPlayASecondRound(t *testing.T) {
@@ -94,13 +136,13 @@ func TestAWithdrawnPlayerIsNotPaired(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, g := range r2.Games {
+	for _, g := range r2.Pairings {
 		if g.First == ps[0].ID || g.Second == ps[0].ID {
-			t.Fatalf("withdrawn %s is paired in %v", ps[0].ID, r2.Games)
+			t.Fatalf("withdrawn %s is paired in %v", ps[0].ID, r2.Pairings)
 		}
 	}
-	if len(r2.Games) != 3 || !r2.Games[2].Bye() {
-		t.Fatalf("five players left should make two games and a bye: %v", r2.Games)
+	if len(r2.Pairings) != 3 || !r2.Pairings[2].Bye() {
+		t.Fatalf("five players left should make two games and a bye: %v", r2.Pairings)
 	}
 }
 
@@ -142,7 +184,7 @@ func checkRound(t *testing.T, name string, ps []Player, rounds []Round, withdraw
 	recs := records(ps, rounds)
 	seen := map[string]int{}
 	var bye string
-	for _, g := range r.Games {
+	for _, g := range r.Pairings {
 		seen[g.First]++
 		if g.Bye() {
 			if bye != "" {
@@ -179,7 +221,8 @@ func checkRound(t *testing.T, name string, ps []Player, rounds []Round, withdraw
 			t.Fatalf("%s: the bye went to %s, not to %s, the lowest-ranked without one", name, bye, lowest)
 		}
 	}
-	// Seats: once the round is added, nobody has three of a seat running or two more of one seat.
+	// Seats: once the round is added, nobody has three of a seat running or more than two more of
+	// one seat than the other.
 	after := records(ps, append(slices.Clone(rounds), r))
 	broken := ""
 	for _, p := range active {
@@ -189,7 +232,7 @@ func checkRound(t *testing.T, name string, ps []Player, rounds []Round, withdraw
 		a, b := after[p.ID], recs[p.ID]
 		// A round paired without the seat rules may leave someone two seats apart: the next one
 		// seated must bring them closer.
-		if d := abs(a.firsts - a.seconds); d > 1 && d >= abs(b.firsts-b.seconds) {
+		if d := abs(a.firsts - a.seconds); d > 2 && d >= abs(b.firsts-b.seconds) {
 			broken = fmt.Sprintf("%s has %d first and %d second seats", p.ID, a.firsts, a.seconds)
 		}
 		if threeRunning(ps, append(slices.Clone(rounds), r), p.ID) {
@@ -198,6 +241,38 @@ func checkRound(t *testing.T, name string, ps []Player, rounds []Round, withdraw
 	}
 	if !r.Relaxed && broken != "" {
 		t.Fatalf("%s: %s", name, broken)
+	}
+	// Floats: no pairing of the same players that keeps the same rules crosses fewer score groups.
+	if len(active) <= 12 {
+		var paired []string
+		score, met, seats := map[string]int{}, map[[2]string]bool{}, map[string][]int{}
+		floats := 0
+		for _, g := range r.Pairings {
+			if g.Bye() {
+				continue
+			}
+			paired = append(paired, g.First, g.Second)
+			if recs[g.First].points != recs[g.Second].points {
+				floats++
+			}
+		}
+		for _, id := range paired {
+			score[id] = recs[id].points
+			for o := range recs[id].met {
+				met[[2]string{id, o}] = true
+			}
+		}
+		for _, round := range rounds {
+			for _, g := range round.Pairings {
+				if !g.Bye() {
+					seats[g.First] = append(seats[g.First], 1)
+					seats[g.Second] = append(seats[g.Second], 2)
+				}
+			}
+		}
+		if best := tournamenttest.FewestFloats(paired, score, met, seats, !r.Relaxed); floats > best {
+			t.Fatalf("%s: %d pairs cross score groups where %d would do: %v", name, floats, best, r.Pairings)
+		}
 	}
 	without := map[string]bool{bye: true}
 	for k := range withdrawn {
@@ -211,7 +286,7 @@ func checkRound(t *testing.T, name string, ps []Player, rounds []Round, withdraw
 func threeRunning(ps []Player, rounds []Round, id string) bool {
 	var seats []Seat
 	for _, r := range rounds {
-		for _, g := range r.Games {
+		for _, g := range r.Pairings {
 			switch {
 			case g.Bye():
 			case g.First == id:

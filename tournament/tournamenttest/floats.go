@@ -5,8 +5,9 @@ import "slices"
 
 // FewestFloats is, by brute force, the fewest pairs across score groups of any pairing of players
 // where nobody meets twice (met holds both orders of every pair that met) and, with strict,
-// everyone may take a seat the seat rules allow: seats is each player's seats so far (1 first,
-// 2 second), and nobody sits three rounds running in one seat or two more of one than the other.
+// everyone may take a seat the seat limits allow: seats is each player's seats so far (1 first,
+// 2 second), and nobody sits three rounds running in one seat, nor in a seat they already have two
+// more of than of the other.
 func FewestFloats(players []string, score map[string]int, met map[[2]string]bool, seats map[string][]int, strict bool) int {
 	// needs is the seat a player must take next (1 first, 2 second), 0 for either, 3 for neither.
 	needs := func(user string) int {
@@ -18,10 +19,10 @@ func FewestFloats(players []string, score map[string]int, met map[[2]string]bool
 			}
 		}
 		n, need := len(s), 0
-		if firsts-(n-firsts) >= 1 || n >= 2 && s[n-1] == 1 && s[n-2] == 1 {
+		if firsts-(n-firsts) >= 2 || n >= 2 && s[n-1] == 1 && s[n-2] == 1 {
 			need = 2
 		}
-		if (n-firsts)-firsts >= 1 || n >= 2 && s[n-1] == 2 && s[n-2] == 2 {
+		if (n-firsts)-firsts >= 2 || n >= 2 && s[n-1] == 2 && s[n-2] == 2 {
 			need |= 1
 		}
 		return need
