@@ -68,7 +68,7 @@ func (b *Bot) answerPuzzle(req *request, kind, play string, saw int, clicked boo
 	lead := []say.Rich{stepLine(*v.Step, w)}
 	if v.Result != nil {
 		lead = append(lead, settledLines(*v.Result, kind, w)...)
-		if v.Result.Daily.MessageID != "" {
+		if v.Result.Daily.MessageID != "" && !v.Result.Retry {
 			b.showSolvers(v.Result.Daily)
 		}
 	}
@@ -101,11 +101,22 @@ func settledLines(res store.PuzzleResult, kind string, w *say.Words) []say.Rich 
 		id = "puzzle.solved"
 	}
 	out := []say.Rich{w.Rich(id, map[string]any{"Kind": kind})}
+	if res.Retry {
+		out = append(out, w.Rich("daily.retried."+countedState(res.Counted), nil))
+	}
 	if res.Rated {
 		out = append(out, w.Rich("puzzle.rating", map[string]any{"Before": res.Before.String(), "After": res.After.String(),
 			"Change": signed(res.After.Shown() - res.Before.Shown())}))
 	}
 	return out
+}
+
+// countedState names how a counted attempt at a daily puzzle went, for the messages' ids.
+func countedState(s store.PuzzleState) string {
+	if s == store.Solved {
+		return "solved"
+	}
+	return "failed"
 }
 
 // puzzleMessage is a puzzle as the solver sees it, privately: lead (what their decision did),
@@ -116,6 +127,9 @@ func puzzleMessage(v table.PuzzleView, lead []say.Rich, group string, w *say.Wor
 	d := a.Game.Descriptor()
 	position, files := shownPosition(a.Game, fmt.Sprintf("puzzle-%s-%d.png", pick.Attempt.Puzzle, len(a.Played)), lk, w)
 	parts := append([]say.Rich(nil), lead...)
+	if pick.Attempt.Retry() && !a.Over {
+		parts = append(parts, w.Rich("daily.retry."+countedState(pick.Attempt.Counted), nil))
+	}
 	parts = append(parts,
 		w.Rich("puzzle.head", map[string]any{"Title": d.Title, "Puzzle": pick.Attempt.Puzzle, "Rating": pick.Rating.String()}),
 		position,

@@ -186,7 +186,7 @@ func (t *Table) SettlePuzzle(user, kind, puzzle string, start float64, solved bo
 	}
 	if err == nil {
 		t.log.Info("puzzle settled", "user", user, "kind", kind, "puzzle", puzzle, "solved", solved,
-			"rated", r.Rated, "again", r.Already, "rating", r.After.Shown())
+			"rated", r.Rated, "again", r.Already, "retry", r.Retry, "rating", r.After.Shown())
 	}
 	return r, err
 }
