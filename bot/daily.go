@@ -4,7 +4,6 @@ import (
 	"context"
 	"time"
 
-	"tabuleiro/games"
 	"tabuleiro/render"
 	"tabuleiro/say"
 	"tabuleiro/store"
@@ -38,14 +37,11 @@ func dailyMessage(d store.DailyPuzzle, w *say.Words) (Message, error) {
 		return Message{}, err
 	}
 	desc := a.Game.Descriptor()
-	task := "puzzle.task.any"
-	if a.Puzzle.Plies > 0 {
-		task = "puzzle.task.plies"
-	}
 	content := say.Join("\n",
 		w.Rich("daily.head", map[string]any{"Title": desc.Title, "Day": d.Day}),
 		blockWithNotes(render.BlockOf(a.Game, w)),
-		w.Rich(task, map[string]any{"Colour": games.Colour{D: desc, Seat: a.Solver}, "Plies": a.Puzzle.Plies, "Kind": desc.Kind}),
+		pendingLine(a.Game, w),
+		puzzleTask(desc, a.Solver, a.Puzzle.Plies, w),
 		solvers(d.Solvers, w),
 		w.Rich("daily.foot", nil),
 	)

@@ -137,12 +137,7 @@ func puzzleMessage(v table.PuzzleView, lead []say.Rich, group string, w *say.Wor
 	if a.Over {
 		return Message{Content: clip(say.Join("\n", parts...)), Private: true, Files: files}
 	}
-	task := "puzzle.task.any"
-	if a.Puzzle.Plies > 0 {
-		task = "puzzle.task.plies"
-	}
-	parts = append(parts, w.Rich(task, map[string]any{"Colour": games.Colour{D: d, Seat: a.Solver},
-		"Plies": a.Puzzle.Plies - len(a.Played), "Kind": d.Kind}))
+	parts = append(parts, pendingLine(a.Game, w), puzzleTask(d, a.Solver, a.Puzzle.Plies-len(a.Played), w))
 	rows := panelOnly(a.Game, Action{Kind: d.Kind, Ply: len(a.Played)}, puzzleVerb, group, w)
 	answer := "lesson.answer.move"
 	if len(rows) > 0 {
@@ -150,6 +145,17 @@ func puzzleMessage(v table.PuzzleView, lead []say.Rich, group string, w *say.Wor
 	}
 	parts = append(parts, w.Rich(answer, map[string]any{"Kind": d.Kind}))
 	return Message{Content: clip(say.Join("\n", parts...)), Rows: rows, Private: true, Files: files}
+}
+
+// puzzleTask is a puzzle's task for the solver playing seat, the win to come within plies (0: no
+// limit), counted in the solver's own moves, the next one included.
+func puzzleTask(d *games.Descriptor, seat games.Seat, plies int, w *say.Words) say.Rich {
+	args := map[string]any{"Colour": games.Colour{D: d, Seat: seat}, "Kind": d.Kind}
+	if plies <= 0 {
+		return w.Rich("puzzle.task.any", args)
+	}
+	args["Count"] = (plies + 1) / 2
+	return w.Rich("puzzle.task.moves", args)
 }
 
 // puzzleClick answers a puzzle by one of its buttons or menus.
