@@ -38,7 +38,7 @@ func dailyMessage(d store.DailyPuzzle, w *say.Words) (Message, error) {
 	}
 	desc := a.Game.Descriptor()
 	content := say.Join("\n",
-		w.Rich("daily.head", map[string]any{"Title": desc.Title, "Day": d.Day}),
+		w.Rich("daily.head", map[string]any{"Title": desc.Title, "Day": dayText(d.Day, w)}),
 		blockWithNotes(render.BlockOf(a.Game, w)),
 		pendingLine(a.Game, w),
 		puzzleTask(desc, a.Solver, a.Puzzle.Plies, w),
@@ -48,6 +48,15 @@ func dailyMessage(d store.DailyPuzzle, w *say.Words) (Message, error) {
 	solve := Control{Type: Button, Label: w.T("button.solve", nil), Style: Primary,
 		Action: Action{Kind: d.Kind, Verb: dailyVerb, Arg: d.Day}}
 	return Message{Content: clip(content), Rows: []Row{{solve}}}, nil
+}
+
+// dayText is a daily puzzle's UTC day ("2026-03-01") as the language writes a date.
+func dayText(day string, w *say.Words) string {
+	t, err := time.Parse(time.DateOnly, day)
+	if err != nil {
+		return day
+	}
+	return w.T("daily.date", map[string]any{"Year": t.Format("2006"), "Month": t.Format("01"), "Date": t.Format("02")})
 }
 
 // solveDaily answers the Solve button: the day's puzzle, privately, for the person who clicked.

@@ -462,6 +462,9 @@ func (c *Console) slash(user, line string) (*bot.Interaction, error) {
 	var cuts []cut
 	for _, m := range optionRE.FindAllStringSubmatchIndex(rest, -1) {
 		oname := rest[m[2]:m[3]]
+		if known[oname] == nil && len(sub.Options) == 0 {
+			return nil, c.problem("console.no-options", "Command", name, "Sub", sub.Name, "Option", strconv.Quote(oname))
+		}
 		if known[oname] == nil {
 			return nil, c.problem("console.no-option", "Command", name, "Sub", sub.Name, "Option", strconv.Quote(oname),
 				"Options", optionNames(sub, c.w))

@@ -208,3 +208,33 @@ func TestEveryLessonDoneLeavesTheLessonsOpenToTakeAgain(t *testing.T) {
 		mustSay(t, "lesson 3 done again", typed(rightAnswer(t, a)), []string{plain(w, lessons[2].Done(), nil), done})
 	})
 }
+
+// The smaller wording of lessons and puzzles: an option given to a subcommand that takes none, the
+// daily puzzle's date as the language writes it, refusals that end as sentences, the rules named as
+// such.
+func TestLessonAndPuzzleWordingReadsAsSentences(t *testing.T) {
+	bothLanguages(t, func(t *testing.T, lang string, w *say.Words) {
+		typed := typist(t, lang, time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC))
+		mustSay(t, "an option of a subcommand without options", typed("/ouri learn extra:1"),
+			[]string{plain(w, "console.no-options", map[string]any{"Command": "ouri", "Sub": "learn", "Option": `"extra"`})},
+			plain(w, "list.none", nil))
+
+		typed("/tabuleiro settings puzzle-channel:#console puzzle-hour:12")
+		date := map[string]string{say.English: "2025-03-01", say.Portuguese: "01/03/2025"}[lang]
+		post := typed("")
+		mustSay(t, "the daily post", post, []string{"· " + date + "\n"})
+		if lang == say.Portuguese {
+			mustSay(t, "the daily post", post, nil, "2025-03-01")
+		}
+
+		typed("/ordo puzzle")
+		for _, line := range []string{"/ordo move play:z9", "/ordo move play:a1-a2"} {
+			got := typed(line)
+			lines := strings.Split(strings.TrimSpace(got), "\n")
+			if len(lines) < 3 || !strings.HasSuffix(lines[2], ".") {
+				t.Errorf("%s: the refusal does not end as a sentence:\n%s", line, got)
+			}
+		}
+		mustSay(t, "an Abapa board", typed("/ouri vs-bot rules:abapa first:me"), []string{w.T("board.ouri.abapa", nil)})
+	})
+}
