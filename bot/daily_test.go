@@ -232,14 +232,17 @@ func TestARetryOfTheDailyPuzzleAfterARestartIsNotCounted(t *testing.T) {
 		t.Fatalf("the puzzle's losing moves: %v, %v", lose, err)
 	}
 	kind := a.Game.Descriptor().Kind
-	mustPrivate(t, e.do(e.slash("bob", kind, "move", "play", a.Game.Format(lose[0]))), "**Failed.**")
+	failed := said(e.do(e.slash("bob", kind, "move", "play", a.Game.Format(lose[0]))).Message)
+	if !strings.Contains(strings.ReplaceAll(failed, "**", ""), say.For(say.English).T("puzzle.failed", map[string]any{"Kind": kind})) {
+		t.Fatalf("the losing move does not fail the puzzle: %q", failed)
+	}
 
 	e.bot.Wait()
 	e.st.Close()
 	e.open()
 	e.rec.take()
 	retry := said(e.do(e.click("bob", post.message, solve.Action)).Message)
-	if !strings.Contains(retry, "You have had your attempt at today's puzzle and did not solve it") {
+	if !strings.Contains(retry, say.For(say.English).T("daily.retry.failed", nil)) {
 		t.Fatalf("the retry does not say so: %q", retry)
 	}
 	solveShown(t, e, "bob", retry)
