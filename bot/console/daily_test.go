@@ -96,7 +96,7 @@ func TestARetryOfTheDailyPuzzleSaysSoAndCountsNowhere(t *testing.T) {
 				}
 			}
 			typed("/tabuleiro settings puzzle-channel:#console puzzle-hour:12")
-			has("the post", typed(""), plain(w, "daily.unsolved", nil))
+			has("the post", typed(""), plain(w, "daily.unsolved", nil), plain(w, "daily.foot", nil))
 			solve := "click " + w.T("button.solve", nil)
 			kind := func(a *puzzle.Attempt) map[string]any { return map[string]any{"Kind": a.Game.Descriptor().Kind} }
 			solveIt := func(user string, a *puzzle.Attempt) string {
