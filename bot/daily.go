@@ -2,10 +2,8 @@ package bot
 
 import (
 	"context"
-	"hash/fnv"
 	"time"
 
-	"tabuleiro/games"
 	"tabuleiro/render"
 	"tabuleiro/say"
 	"tabuleiro/store"
@@ -14,32 +12,9 @@ import (
 
 // postDailies posts the daily puzzle of every server whose puzzle-hour has come, once a day.
 func (b *Bot) postDailies(ctx context.Context) {
-	if _, err := b.t.PostDailies(ctx, b.t.Now(), b.chooseDaily, b.postDaily); err != nil {
+	if _, err := b.t.PostDailies(ctx, b.t.Now(), table.ChooseDaily, b.postDaily); err != nil {
 		b.log.Error("posting the daily puzzles", "err", err)
 	}
-}
-
-// chooseDaily is the day's puzzle, the same on every server: the games take turns by day, and the
-// day picks one of the game's puzzles.
-func (b *Bot) chooseDaily(_ store.DailyServer, day string) (kind, id string, ok bool) {
-	all, err := shelves()
-	if err != nil {
-		b.log.Error("reading the puzzles", "err", err)
-		return "", "", false
-	}
-	t, err := time.Parse(time.DateOnly, day)
-	if err != nil {
-		return "", "", false
-	}
-	ds := descriptors()
-	kind = ds[int(t.Unix()/86400)%len(ds)].Kind
-	cs := all[kind].candidates
-	if len(cs) == 0 {
-		return "", "", false
-	}
-	h := fnv.New32a()
-	h.Write([]byte(day))
-	return kind, cs[int(h.Sum32()%uint32(len(cs)))].ID, true
 }
 
 // postDaily sends a claimed daily puzzle to its channel, in the server's language.
@@ -54,19 +29,16 @@ func (b *Bot) postDaily(ctx context.Context, d store.DailyPuzzle) (string, error
 // dailyMessage is a daily puzzle as its channel sees it: the position, the task, how many solved
 // it, and the Solve button.
 func dailyMessage(d store.DailyPuzzle, w *say.Words) (Message, error) {
-	a, err := puzzleOf(d.Kind, table.PuzzlePick{Attempt: store.PuzzleAttempt{Puzzle: d.Puzzle}})
+	a, err := table.DailyPosition(d)
 	if err != nil {
 		return Message{}, err
 	}
 	desc := a.Game.Descriptor()
-	task := "puzzle.task.any"
-	if a.Puzzle.Plies > 0 {
-		task = "puzzle.task.plies"
-	}
 	content := say.Join("\n",
-		w.Rich("daily.head", map[string]any{"Title": desc.Title, "Day": d.Day}),
+		w.Rich("daily.head", map[string]any{"Title": desc.Title, "Day": dayText(d.Day, w)}),
 		blockWithNotes(render.BlockOf(a.Game, w)),
-		w.Rich(task, map[string]any{"Colour": games.Colour{D: desc, Seat: a.Solver}, "Plies": a.Puzzle.Plies, "Kind": desc.Kind}),
+		pendingLine(a.Game, w),
+		puzzleTask(desc, a.Solver, a.Puzzle.Plies, w),
 		solvers(d.Solvers, w),
 		w.Rich("daily.foot", nil),
 	)
@@ -75,25 +47,26 @@ func dailyMessage(d store.DailyPuzzle, w *say.Words) (Message, error) {
 	return Message{Content: clip(content), Rows: []Row{{solve}}}, nil
 }
 
+// dayText is a daily puzzle's UTC day ("2026-03-01") as the language writes a date.
+func dayText(day string, w *say.Words) string {
+	t, err := time.Parse(time.DateOnly, day)
+	if err != nil {
+		return day
+	}
+	return w.T("daily.date", map[string]any{"Year": t.Format("2006"), "Month": t.Format("01"), "Date": t.Format("02")})
+}
+
 // solveDaily answers the Solve button: the day's puzzle, privately, for the person who clicked.
 func (b *Bot) solveDaily(req *Request) (Reply, error) {
 	kind, day := req.actor.Kind, req.Action().Arg
-	all, err := shelves()
+	v, err := b.t.OpenDaily(req.in.User, req.in.Guild, day)
 	if err != nil {
 		return Reply{}, err
 	}
-	pick, err := b.t.SolveDaily(req.in.User, req.in.Guild, day, all[kind].candidates)
-	if err != nil {
-		return Reply{}, err
+	if !v.Pick.Resumed {
+		req.log.Info("daily puzzle opened", "puzzle", v.Pick.Attempt.Puzzle, "day", day)
 	}
-	a, err := puzzleOf(kind, pick)
-	if err != nil {
-		return Reply{}, err
-	}
-	if !pick.Resumed {
-		req.log.Info("daily puzzle opened", "puzzle", pick.Attempt.Puzzle, "day", day)
-	}
-	return b.panel(req, puzzlePanel, kind, Reply{Type: Post, Message: puzzleMessage(a, pick, nil, "", req.w, b.privateLook(req))}), nil
+	return b.panel(req, puzzlePanel, kind, Reply{Type: Post, Message: puzzleMessage(v, nil, "", req.w, b.privateLook(req))}), nil
 }
 
 // showSolvers edits a daily puzzle's message to its count of solvers now. It runs while the

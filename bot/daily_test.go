@@ -10,6 +10,7 @@ import (
 
 	"tabuleiro/ai/puzzle"
 	"tabuleiro/say"
+	"tabuleiro/store"
 )
 
 // manager is in with Manage Server.
@@ -195,5 +196,60 @@ func TestTheDailyPuzzleCountsItsSolversInWords(t *testing.T) {
 				t.Errorf("got %q, want %q", got, c.want)
 			}
 		})
+	}
+}
+
+// One counted attempt a person and day, across a restart: bob fails his, the bot restarts, and
+// Solve pressed again is a retry that says so; solving it says it is not counted, and the post is
+// left as it was.
+func TestARetryOfTheDailyPuzzleAfterARestartIsNotCounted(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	e.do(manager(e.slash("alice", "tabuleiro", "settings", "puzzle-channel", "c9", "puzzle-hour", "12")))
+	e.rec.take()
+	e.bot.Sweep(ctx)
+	posts := dailySends(e)
+	if len(posts) != 1 {
+		t.Fatalf("want one daily post, got %v", posts)
+	}
+	post := posts[0]
+	solve := controls(post.msg.Rows)[0]
+	shown := said(e.do(e.click("bob", post.message, solve.Action)).Message)
+	id := regexp.MustCompile("`((oolong|ouri|abapa|ordo)-[0-9]+)`").FindStringSubmatch(shown)
+	if id == nil {
+		t.Fatalf("no puzzle shown: %q", shown)
+	}
+	ps, _ := puzzle.Load(id[2])
+	var a *puzzle.Attempt
+	for _, p := range ps {
+		if p.ID == id[1] {
+			a, _ = puzzle.Start(p)
+		}
+	}
+	truth, _ := puzzle.TruthOf(a.Game.Descriptor())
+	_, lose, err := truth.Keeping(a.Game, a.Puzzle.Plies)
+	if err != nil || len(lose) == 0 {
+		t.Fatalf("the puzzle's losing moves: %v, %v", lose, err)
+	}
+	kind := a.Game.Descriptor().Kind
+	failed := said(e.do(e.slash("bob", kind, "move", "play", a.Game.Format(lose[0]))).Message)
+	if !strings.Contains(strings.ReplaceAll(failed, "**", ""), say.For(say.English).T("puzzle.failed", map[string]any{"Kind": kind})) {
+		t.Fatalf("the losing move does not fail the puzzle: %q", failed)
+	}
+
+	e.bot.Wait()
+	e.st.Close()
+	e.open()
+	e.rec.take()
+	retry := said(e.do(e.click("bob", post.message, solve.Action)).Message)
+	if !strings.Contains(retry, say.For(say.English).T("daily.retry.failed", nil)) {
+		t.Fatalf("the retry does not say so: %q", retry)
+	}
+	solveShown(t, e, "bob", retry)
+	if edits := channelEdits(e); len(edits) != 0 {
+		t.Errorf("the retry edited the daily post: %q", edits[len(edits)-1].content())
+	}
+	if d, err := e.st.Daily("g1", store.Day(e.clock.Now())); err != nil || d.Solvers != 0 {
+		t.Errorf("the retry was counted: %+v, %v", d, err)
 	}
 }

@@ -3,6 +3,7 @@ package bot
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"tabuleiro/games"
@@ -20,6 +21,9 @@ const lessonVerb = "learn"
 // move answers it.
 func (b *Bot) lesson(req *Request, d *games.Descriptor) (Reply, error) {
 	a, err := b.t.StartLesson(req.in.User, d.Kind)
+	if errors.Is(err, table.ErrLessonsDone) {
+		return Reply{Type: Post, Message: allDoneMessage(d, nil, req.w)}, nil
+	}
 	if err != nil {
 		return Reply{}, err
 	}
@@ -46,8 +50,11 @@ func (b *Bot) answerLesson(req *Request, kind string, at table.LessonAt, answer 
 		next, err := b.t.StartLesson(req.in.User, kind)
 		switch {
 		case errors.Is(err, table.ErrLessonsDone):
-			a = nil
-			lead = append(lead, w.Rich("learn.refuse.all-done", nil))
+			m := allDoneMessage(a.Lesson().Game(), lead, w)
+			if clicked {
+				return b.panel(req, lessonPanel, kind, update(m)), nil
+			}
+			return b.panel(req, lessonPanel, kind, Reply{Type: Post, Message: m}), nil
 		case err != nil:
 			return Reply{}, err
 		default:
@@ -76,15 +83,25 @@ func playedLine(played []string, w *say.Words) say.Rich {
 	return w.Rich("lesson.replied", map[string]any{"Move": played[0], "Replies": strings.Join(played[1:], " ")})
 }
 
+// allDoneMessage is what a learner who did every lesson of the game sees, after lead: the puzzles
+// named as what comes next, and a menu to take any lesson again.
+func allDoneMessage(d *games.Descriptor, lead []say.Rich, w *say.Words) Message {
+	parts := append(append([]say.Rich(nil), lead...), w.Rich("lesson.all-done.text", map[string]any{"Title": d.Title, "Kind": d.Kind}))
+	var opts []Option
+	for i, l := range learn.Of(d) {
+		opts = append(opts, Option{Label: w.T("lesson.again.option", map[string]any{"Lesson": i + 1, "Title": w.T(l.Title(), nil)}),
+			Value: strconv.Itoa(i + 1)})
+	}
+	menu := Control{Type: Menu, Placeholder: w.T("lesson.again.menu", nil), Options: opts,
+		Action: Action{Route: routeLessonAgain, Kind: d.Kind}}
+	return Message{Content: clip(say.Join("\n", parts...)), Rows: []Row{{menu}}, Private: true}
+}
+
 // lessonMessage is a lesson as the learner sees it, privately: lead (what their answer did), then
 // the lesson's title, rule, position and task, with the buttons of the game's panel (narrowed to
-// group, as the game message's) and its position as lk says; only lead when a is nil (every
-// lesson done).
+// group, as the game message's) and its position as lk says.
 func lessonMessage(a *learn.Attempt, lead []say.Rich, w *say.Words, group string, lk look) Message {
 	parts := append([]say.Rich(nil), lead...)
-	if a == nil {
-		return Message{Content: clip(say.Join("\n", parts...)), Private: true}
-	}
 	l := a.Lesson()
 	d := l.Game()
 	n, count := lessonPlace(l)
@@ -97,14 +114,18 @@ func lessonMessage(a *learn.Attempt, lead []say.Rich, w *say.Words, group string
 		w.Rich("lesson.head", map[string]any{"Title": w.T(l.Title(), nil), "Lesson": n, "Total": count, "Steps": steps}),
 		w.Rich(l.Text(), nil),
 		position,
+		pendingLine(a.Game(), w),
 		w.Rich("lesson.task", map[string]any{"Task": w.Rich(l.Task(), nil)}),
 	)
 	answer := "lesson.answer.move"
 	rows := panelOnly(a.Game(), Action{Kind: d.Kind, Lesson: n, Ply: a.Step()}, lessonVerb, group, w)
-	if len(rows) > 0 {
+	switch {
+	case a.Offering():
+		answer = "lesson.answer.offer"
+	case len(rows) > 0:
 		answer = "lesson.answer.buttons"
 	}
-	parts = append(parts, w.Rich(answer, map[string]any{"Kind": d.Kind}))
+	parts = append(parts, w.Rich(answer, map[string]any{"Kind": d.Kind, "Offer": d.Offer}))
 	return Message{Content: clip(say.Join("\n", parts...)), Rows: rows, Private: true, Files: files}
 }
 
@@ -195,6 +216,39 @@ func (b *Bot) lessonClick(req *Request, d *games.Descriptor) (Reply, error) {
 		return b.panel(req, lessonPanel, d.Kind, update(lessonMessage(a, nil, req.w, group, b.privateLook(req)))), nil
 	}
 	return b.answerLesson(req, d.Kind, at, func(a *learn.Attempt) learn.Answer { return a.Try(play) }, true)
+}
+
+// retakeLesson takes again the lesson chosen (its 1-based place) in the menu of a learner who did
+// every lesson.
+func (b *Bot) retakeLesson(req *Request, d *games.Descriptor) (Reply, error) {
+	click := req.in.Click
+	if len(click.Values) == 0 {
+		return Reply{}, refuse(table.Invalid, "refusal.pick-choice")
+	}
+	n, err := strconv.Atoi(click.Values[0])
+	if err != nil {
+		return Reply{}, table.ErrLessonMoved
+	}
+	a, err := b.t.RetakeLesson(req.in.User, d.Kind, n)
+	if err != nil {
+		return Reply{}, err
+	}
+	return b.panel(req, lessonPanel, d.Kind, update(lessonMessage(a, nil, req.w, "", b.privateLook(req)))), nil
+}
+
+// pendingLine says what waits to be decided in a position where a special fired (its panel
+// offers Skip), as a game's status line does, naming the side by its colour; nil otherwise.
+func pendingLine(g games.Game, w *say.Words) say.Rich {
+	p, ok := g.(games.Paneled)
+	if !ok || p.Panel().Skip == nil {
+		return nil
+	}
+	st := render.BlockOf(g, w).Status
+	if st.Text.ID == "" || st.Seat != 0 && st.Seat != 1 {
+		return nil
+	}
+	t := st.With(games.Colour{D: g.Descriptor(), Seat: st.Seat})
+	return w.Rich(t.ID, t.Args).Sentence()
 }
 
 // lessonInstead reports whether a typed move or offer refused with err answers the person's

@@ -24,6 +24,7 @@ const (
 	routeDaily               = "daily"
 	routeLeaderboard         = "leaderboard"
 	routeChallengeGame       = "challenge-game"
+	routeLessonAgain         = "learn-again"
 	routeTournamentJoin      = "tournament-join"
 	routeTournamentLeave     = "tournament-leave"
 	routeTournamentWithdraw  = "tournament-withdraw"
@@ -87,6 +88,7 @@ func controlRoutes() []Route {
 		{Name: routeDaily, Pattern: "/{kind}/0/0/daily/{arg}", Answer: plain((*Bot).solveDaily)},
 		{Name: routeLeaderboard, Pattern: "/{kind}/0/0/leaderboard/{page}", Answer: plain((*Bot).leaderboardPage)},
 		{Name: routeChallengeGame, Pattern: "/" + AppCommand + "/0/0/challenge/{arg}", Answer: plain((*Bot).challengePicked)},
+		{Name: routeLessonAgain, Pattern: "/{kind}/learn/again", Answer: forGame((*Bot).retakeLesson)},
 	}
 	routes = append(routes, learning(lessonVerb, (*Bot).lessonClick, "{lesson}")...)
 	return append(routes, learning(puzzleVerb, (*Bot).puzzleClick, "0")...)

@@ -50,7 +50,9 @@ type result View
 
 func (r result) Rich(w *say.Words) say.Rich { return resultLine(View(r), w) }
 
-// refusalText is a refusal in w's language; a result it names (table.Result) is drawn here.
+// refusalText is a refusal in w's language, a sentence with its stop (the games' own refusals have
+// none: "`a1` is empty — your pieces are on ranks 4–7"); a result it names (table.Result) is drawn
+// here.
 func refusalText(r *table.Refusal, w *say.Words) say.Rich {
 	args := r.Args
 	for k, x := range r.Args {
@@ -63,5 +65,5 @@ func refusalText(r *table.Refusal, w *say.Words) say.Rich {
 			break
 		}
 	}
-	return w.Rich(r.ID, args)
+	return w.Rich(r.ID, args).Ended()
 }

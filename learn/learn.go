@@ -172,6 +172,10 @@ func (a *Attempt) Game() games.Game { return a.game.Clone() }
 // Step is the number of steps done; the task is complete when it reaches len(Lesson().Steps).
 func (a *Attempt) Step() int { return len(a.played) }
 
+// Offering reports whether the step under way asks for the offer to end the game (the game's
+// Offer subcommand), not a move.
+func (a *Attempt) Offering() bool { return !a.Done() && a.lesson.Steps[a.Step()].Agree }
+
 // Done reports whether the task is complete.
 func (a *Attempt) Done() bool { return a.Step() == len(a.lesson.Steps) }
 

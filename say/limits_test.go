@@ -100,7 +100,7 @@ var samples = map[string]any{
 	"Values": "a · b", "Done": strings.Repeat("x", 300), "Task": strings.Repeat("x", 200), "Lesson": 99, "Step": 9,
 	"Replies": "c2:d2-c4 c2:d2-c4 c2:d2-c4", "Puzzle": "oolong-0320", "Answer": "move nw.sw se.ne", "Plies": 5,
 	"Keeping": strings.Repeat("c2:d2-c4, ", 24) + "c2:d2-c4", "Waiter": "nw", "White": 20, "Who": "<@123456789012345678> (Green)", "Why": "position repeated 3 times, seeds collected",
-	"Hour": "23", "Day": "2026-03-01", "Channel": "<#123456789012345678>",
+	"Hour": "23", "Day": "2026-03-01", "Year": "2026", "Month": "03", "Date": "01", "Channel": "<#123456789012345678>",
 	"Votes": strings.Repeat("`c2:d2-c4` 99, ", 8) + "`c2:d2-c4` 99", "Closes": 1740830400, "Seconds": 3600,
 	// A game page: PUBLIC_URL/g/<id>-<24 hex digits>, with a long-ish origin.
 	"URL":        "https://tabuleiro.example.org/g/18446744073709551615-0123456789abcdef01234567",

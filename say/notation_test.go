@@ -39,3 +39,24 @@ func TestNotationInProseIsSetApartAsCode(t *testing.T) {
 		}
 	}
 }
+
+// Notation written into a text is set apart as code too: a square or an Ordo move ("took e5"), an
+// Oolong table and seat ("nw.s"). A house letter or a table name alone cannot be told from a word
+// ("a", "e", "se"); the lessons set them apart by hand.
+func TestNotationWrittenInProseIsSetApartAsCode(t *testing.T) {
+	code := regexp.MustCompile("(?s)```.*?```|`[^`]*`|\\{\\{[^}]*\\}\\}")
+	notation := regexp.MustCompile(`(?:^|[\s(,;])([a-i][1-9](?:[-x:][a-i][1-9])*|(?:nw|n|ne|w|c|e|sw|s|se)\.(?:nw|n|ne|w|c|e|sw|s|se))(?:$|[\s),.;:?!])`)
+	for _, lang := range Languages {
+		cat := catalogue(t, lang)
+		for _, id := range slices.Sorted(maps.Keys(cat)) {
+			if p := placeOf(id); !p.markup {
+				continue
+			}
+			for form, text := range cat[id] {
+				if m := notation.FindStringSubmatch(code.ReplaceAllString(text, " ")); m != nil {
+					t.Errorf("%s %s (%s): %q is notation outside code: %q", lang, id, form, m[1], text)
+				}
+			}
+		}
+	}
+}

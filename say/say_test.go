@@ -2,6 +2,7 @@ package say
 
 import (
 	"maps"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -255,4 +256,18 @@ func sample(t *testing.T, id string, forms map[string]string, value func(string)
 		}
 	}
 	return data
+}
+
+// A move is a "jogada" in Portuguese, everywhere: "lance" said the same in some texts.
+func TestPortugueseCallsAMoveOneThing(t *testing.T) {
+	lance := regexp.MustCompile(`(?i)\blances?\b`)
+	// "lance o seu" is the verb lançar (launch your own challenge).
+	verb := regexp.MustCompile(`(?i)\blance o seu\b`)
+	for id, forms := range catalogue(t, Portuguese) {
+		for form, text := range forms {
+			if lance.MatchString(verb.ReplaceAllString(text, "")) {
+				t.Errorf("%s (%s) calls a move a lance: %q", id, form, text)
+			}
+		}
+	}
 }

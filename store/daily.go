@@ -98,25 +98,63 @@ func (s *DB) NoteDailyMessage(guild, day, messageID string) (DailyPuzzle, error)
 	return out, err
 }
 
-// solveDaily counts user among the solvers of a daily puzzle, once.
-func solveDaily(tx Tx, guild, day, user string) (DailyPuzzle, error) {
-	d, err := getDaily(tx, guild, day)
+// The people's attempts at a daily puzzle are one a person and day, claimed in the store when
+// the first starts: guild 0 day 0 user -> its state (one byte; none, from an earlier build, is a
+// solve). A retry after it counts nowhere.
+
+// dailyAttempt is the state of the person's counted attempt at a daily puzzle; false when they
+// have none.
+func dailyAttempt(tx Tx, guild, day, user string) (PuzzleState, bool, error) {
+	k := key(guild, day, user)
+	v := tx.Bucket(bDailySolvers).Get(k)
+	switch {
+	case v == nil:
+		return Trying, false, nil
+	case len(v) == 0:
+		return Solved, true, nil
+	case len(v) == 1 && PuzzleState(v[0]) <= Failed:
+		return PuzzleState(v[0]), true, nil
+	}
+	return Trying, false, corruptAt(bDailySolvers, k, fmt.Errorf("a state of %d bytes", len(v)))
+}
+
+// claimDailyAttempt makes the attempt starting the person's counted one at the daily puzzle when
+// they have none yet (Trying); else it is a retry, and the counted one's state is returned.
+func claimDailyAttempt(tx Tx, guild, day, user string) (PuzzleState, error) {
+	state, found, err := dailyAttempt(tx, guild, day, user)
+	if err != nil || found {
+		return state, err
+	}
+	return Trying, tx.Bucket(bDailySolvers).Put(key(guild, day, user), []byte{byte(Trying)})
+}
+
+// settleDaily ends the person's attempt at a daily puzzle: the counted one (claimed, or under way
+// from an earlier build) takes its outcome and, solved, counts them among the solvers; a retry
+// changes nothing and returns the counted one's state with retry true.
+func settleDaily(tx Tx, guild, day, user string, solved bool) (d DailyPuzzle, counted PuzzleState, retry bool, err error) {
+	d, err = getDaily(tx, guild, day)
 	if errors.Is(err, ErrNotFound) {
-		return DailyPuzzle{}, nil
+		return DailyPuzzle{}, stateOf(solved), false, nil
 	}
 	if err != nil {
-		return d, err
+		return d, Trying, false, err
 	}
-	solvers := tx.Bucket(bDailySolvers)
-	k := key(guild, day, user)
-	if solvers.Get(k) != nil {
-		return d, nil
+	state, _, err := dailyAttempt(tx, guild, day, user)
+	if err != nil {
+		return d, Trying, false, err
 	}
-	if err := solvers.Put(k, []byte{}); err != nil {
-		return d, err
+	if state != Trying {
+		return d, state, true, nil
+	}
+	counted = stateOf(solved)
+	if err := tx.Bucket(bDailySolvers).Put(key(guild, day, user), []byte{byte(counted)}); err != nil {
+		return d, counted, false, err
+	}
+	if !solved {
+		return d, counted, false, nil
 	}
 	d.Solvers++
-	return d, tx.Bucket(bDaily).Put(key(guild, day), encodeDaily(d))
+	return d, counted, false, tx.Bucket(bDaily).Put(key(guild, day), encodeDaily(d))
 }
 
 func getDaily(tx Tx, guild, day string) (DailyPuzzle, error) {

@@ -52,7 +52,8 @@ var (
 	bSeen = []byte("puzzles-seen")
 	// Attempts: user 0 kind 0 -> the attempt under way (one a person and game).
 	bAttempts = []byte("puzzle-attempts")
-	// The daily puzzle: guild 0 day -> the day's claim; its solvers: guild 0 day 0 user -> nothing.
+	// The daily puzzle: guild 0 day -> the day's claim; the people's counted attempts at it:
+	// guild 0 day 0 user -> how it went (daily.go).
 	bDaily        = []byte("daily-puzzles")
 	bDailySolvers = []byte("daily-puzzle-solvers")
 	// Servers with a daily puzzle: hour (1 byte) guild -> channel, kept by ChangeServerSettings.

@@ -21,7 +21,7 @@ func init() {
 		{"lesson progress is kept per person and game and changed atomically", lessonProgress},
 		{"a puzzle attempt settles both ratings once, across handles", puzzleSettlesOnce},
 		{"the attempt under way is one, survives and refuses stale decisions", attemptUnderWay},
-		{"the daily puzzle is claimed once by racing handles and counts each solver once", dailyClaim},
+		{"the daily puzzle is claimed once by racing handles and counts each person's first attempt once", dailyClaim},
 		{"blunders queue once, wait for proof and leave when solved", blunderQueue},
 	}...)
 }
@@ -167,10 +167,11 @@ func attemptUnderWay(t *testing.T, f fixture) {
 	if got, _ := f.Attempt("a", "ordo"); got.Puzzle != "" {
 		t.Fatalf("the attempt stays after settling: %+v", got)
 	}
-	// The same puzzle again (a daily puzzle seen before) is a replay, unrated.
+	// The same puzzle again (a daily puzzle seen before) is a replay, unrated: it says how this go
+	// went, not the first.
 	a, ok, _ = f.StartAttempt("a", "ordo", store.PuzzleAttempt{Puzzle: "ordo-0001"})
 	r, _ := f.SettlePuzzle("a", "ordo", store.PuzzleOutcome{Puzzle: "ordo-0001", Start: 1500, Solved: true}, glicko)
-	if !ok || !a.Replay || !r.Already || r.Solved {
+	if !ok || !a.Replay || !r.Already || !r.Solved || r.Rated || r.After != r.Before {
 		t.Fatalf("a replay: %+v, %v; settled %+v", a, ok, r)
 	}
 }
@@ -246,6 +247,74 @@ func dailyClaim(t *testing.T, f fixture) {
 	d, err := f.other().Daily("g1", day)
 	if err != nil || d.MessageID != "m9" || d.Solvers != 2 || d.Puzzle != claims[0].Puzzle || d.Kind != "ouri" {
 		t.Fatalf("the day's puzzle: %+v, %v; want message m9 and 2 solvers", d, err)
+	}
+	dailyRetries(t, f, claims[0].Puzzle, day)
+}
+
+// dailyRetries: one counted attempt a person and day, claimed when it starts, on any handle; a
+// retry says how the counted one went and counts nowhere.
+func dailyRetries(t *testing.T, f fixture, puzzle, day string) {
+	open := func(h store.Store, user string) store.PuzzleAttempt {
+		t.Helper()
+		a, _, err := h.StartAttempt(user, "ouri", store.PuzzleAttempt{Puzzle: puzzle, Guild: "g1", Day: day})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return a
+	}
+	settle := func(h store.Store, user string, solved bool) store.PuzzleResult {
+		t.Helper()
+		r, err := h.SettlePuzzle(user, "ouri", store.PuzzleOutcome{Puzzle: puzzle, Start: 1500, Solved: solved}, glicko)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	solvers := func(want int) {
+		t.Helper()
+		if d, err := f.other().Daily("g1", day); err != nil || d.Solvers != want {
+			t.Fatalf("the day's puzzle: %+v, %v; want %d solvers", d, err, want)
+		}
+	}
+	// c failed its counted attempt: a retry on another handle (a restart, a replica) knows it.
+	if a := open(f.other(), "c"); !a.Retry() || a.Counted != store.Failed {
+		t.Fatalf("c's retry: %+v; want a retry after a failed attempt", a)
+	}
+	if a, _ := f.Attempt("c", "ouri"); !a.Retry() || a.Counted != store.Failed {
+		t.Fatalf("c's retry read back: %+v", a)
+	}
+	if r := settle(f.Store, "c", true); !r.Retry || r.Counted != store.Failed || !r.Solved || r.Rated {
+		t.Fatalf("c solves the retry: %+v; want a retry, the counted attempt failed", r)
+	}
+	solvers(2)
+	// a solved its counted attempt: a retry failed says so and leaves a counted.
+	if a := open(f.Store, "a"); !a.Retry() || a.Counted != store.Solved {
+		t.Fatalf("a's retry: %+v", a)
+	}
+	if r := settle(f.other(), "a", false); !r.Retry || r.Counted != store.Solved || r.Solved {
+		t.Fatalf("a fails the retry: %+v", r)
+	}
+	solvers(2)
+	// d's first attempt is the counted one while under way, however often it is opened, and
+	// counts when solved.
+	for _, h := range []store.Store{f.Store, f.other()} {
+		if a := open(h, "d"); a.Retry() || a.Counted != store.Trying {
+			t.Fatalf("d's first attempt: %+v; want the counted one", a)
+		}
+	}
+	if r := settle(f.other(), "d", true); r.Retry || r.Counted != store.Solved || r.Daily.Solvers != 3 {
+		t.Fatalf("d solves: %+v; want counted, 3 solvers", r)
+	}
+	solvers(3)
+	// Two handles racing to open e's first attempt claim one.
+	var wg sync.WaitGroup
+	for _, h := range []store.Store{f.Store, f.other()} {
+		wg.Add(1)
+		go func() { defer wg.Done(); open(h, "e") }()
+	}
+	wg.Wait()
+	if r := settle(f.Store, "e", true); r.Retry || r.Daily.Solvers != 4 {
+		t.Fatalf("e solves: %+v; want counted, 4 solvers", r)
 	}
 	if _, err := f.Daily("g2", day); !errors.Is(err, store.ErrNotFound) {
 		t.Fatalf("an unclaimed day: %v", err)

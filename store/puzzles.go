@@ -44,7 +44,16 @@ type PuzzleAttempt struct {
 	// Replay: the person had settled this puzzle before (a daily puzzle seen already); it changes
 	// no rating.
 	Replay bool
+	// Counted is how the person's counted attempt at that daily puzzle went (one a person and day,
+	// claimed when it starts): Trying while this attempt is the counted one, Solved or Failed when
+	// this one is a retry after it, which counts nowhere. It is read with the attempt, not kept in
+	// it.
+	Counted PuzzleState
 }
+
+// Retry reports whether the attempt is a retry of a daily puzzle the person had their counted
+// attempt at already.
+func (a PuzzleAttempt) Retry() bool { return a.Guild != "" && a.Counted != Trying }
 
 // PuzzleOutcome is how an attempt ended, as the table judged it.
 type PuzzleOutcome struct {
@@ -66,11 +75,16 @@ type PuzzleResult struct {
 	Before, After rating.Rating // the solver's
 	// PuzzleBefore and PuzzleAfter are the puzzle's.
 	PuzzleBefore, PuzzleAfter rating.Rating
-	// Already: the puzzle was settled before, and this is that result; this attempt changed no
-	// rating.
+	// Already: the puzzle was settled before and this changed no rating: a second settle of one
+	// attempt (a double click, a retry after a crash) returns the first result, a replay its own
+	// outcome.
 	Already bool
 	// Daily is the daily puzzle the attempt came from, its solvers counted (Guild "" for none).
 	Daily DailyPuzzle
+	// Counted is how the person's counted attempt at that daily puzzle went: this one's outcome,
+	// or the first one's when this was a retry (Retry), which does not change it.
+	Counted PuzzleState
+	Retry   bool
 }
 
 // Solver returns a person's puzzle rating in a game; rating.Start when they never solved one.
@@ -166,6 +180,11 @@ func (s *DB) StartAttempt(user, kind string, a PuzzleAttempt) (PuzzleAttempt, bo
 		} else if err := seen.Put(sk, encodeSeen(seenRecord{state: Trying})); err != nil {
 			return err
 		}
+		if a.Guild != "" {
+			if a.Counted, err = claimDailyAttempt(tx, a.Guild, a.Day, user); err != nil {
+				return err
+			}
+		}
 		out, started = a, true
 		return tx.Bucket(bAttempts).Put(key(user, kind), encodeAttempt(a))
 	})
@@ -225,11 +244,20 @@ func (s *DB) SettlePuzzle(user, kind string, o PuzzleOutcome, rate RateFunc) (Pu
 			}
 		}
 		switch {
-		case v != nil && old.state != Trying:
+		case !under && v != nil && old.state != Trying:
 			out = old.result
 			out.Already = true
+			return nil
 		case !under:
 			return ErrNoAttempt
+		case v != nil && old.state != Trying:
+			// A replay: its own outcome, unrated; the first stays what the person saw.
+			sv, err := getSolver(tx, user, kind)
+			if err != nil {
+				return err
+			}
+			out = PuzzleResult{Puzzle: o.Puzzle, Solved: o.Solved, Before: sv.Rating, After: sv.Rating,
+				PuzzleBefore: old.result.PuzzleAfter, PuzzleAfter: old.result.PuzzleAfter, Already: true}
 		default:
 			if out, err = settleAttempt(tx, user, kind, a, o, rate); err != nil {
 				return err
@@ -237,9 +265,6 @@ func (s *DB) SettlePuzzle(user, kind string, o PuzzleOutcome, rate RateFunc) (Pu
 			if err := seen.Put(sk, encodeSeen(seenRecord{state: stateOf(o.Solved), result: out})); err != nil {
 				return err
 			}
-		}
-		if !under {
-			return nil
 		}
 		if err := tx.Bucket(bAttempts).Delete(key(user, kind)); err != nil {
 			return err
@@ -249,8 +274,8 @@ func (s *DB) SettlePuzzle(user, kind string, o PuzzleOutcome, rate RateFunc) (Pu
 				return err
 			}
 		}
-		if a.Guild != "" && o.Solved {
-			if out.Daily, err = solveDaily(tx, a.Guild, a.Day, user); err != nil {
+		if a.Guild != "" {
+			if out.Daily, out.Counted, out.Retry, err = settleDaily(tx, a.Guild, a.Day, user, o.Solved); err != nil {
 				return err
 			}
 		}
@@ -411,6 +436,11 @@ func getAttempt(tx Tx, user, kind string) (PuzzleAttempt, error) {
 	a, err := decodeAttempt(v)
 	if err != nil {
 		return PuzzleAttempt{}, corruptAt(bAttempts, k, err)
+	}
+	if a.Guild != "" {
+		if a.Counted, _, err = dailyAttempt(tx, a.Guild, a.Day, user); err != nil {
+			return PuzzleAttempt{}, err
+		}
 	}
 	return a, nil
 }

@@ -69,3 +69,12 @@ func (t *Table) ProveBlunders(user, kind string, prove func(store.Blunder) (bool
 	}
 	return proven, nil
 }
+
+// QueueProvenBlunders queues the person's blunders of a reviewed game (QueueBlunders) and proves
+// them puzzles (ProveBlunders, by ProvesPuzzle): how many are waiting for them now.
+func (t *Table) QueueProvenBlunders(user string, v View, r ai.Review) (int, error) {
+	if added, err := t.QueueBlunders(user, v, r); err != nil || added == 0 {
+		return 0, err
+	}
+	return t.ProveBlunders(user, v.Game.Kind, ProvesPuzzle)
+}

@@ -96,3 +96,23 @@ func (t *Table) SolveDaily(user, guild, day string, candidates []PuzzleCandidate
 	}
 	return t.startPuzzle(user, d.Kind, store.PuzzleAttempt{Puzzle: d.Puzzle, Guild: guild, Day: day}, sv, candidates)
 }
+
+// OpenDaily is SolveDaily among the shipped puzzles, with the attempt's position.
+func (t *Table) OpenDaily(user, guild, day string) (PuzzleView, error) {
+	d, err := t.st.Daily(guild, day)
+	if errors.Is(err, store.ErrNotFound) {
+		return PuzzleView{}, ErrNoPuzzle
+	}
+	if err != nil {
+		return PuzzleView{}, err
+	}
+	cs, err := Puzzles(d.Kind)
+	if err != nil {
+		return PuzzleView{}, err
+	}
+	pick, err := t.SolveDaily(user, guild, day, cs)
+	if err != nil {
+		return PuzzleView{}, err
+	}
+	return viewOf(d.Kind, pick)
+}

@@ -92,3 +92,31 @@ func (t *Table) LessonUnderWay(user, kind string) (bool, error) {
 	p, err := learn.DecodeProgress(b)
 	return err == nil && p.Current.Lesson != "", nil
 }
+
+// RetakeLesson starts the game's lesson n (1-based, in the game's order) again for the person,
+// done or not, as their lesson under way; the lessons they did stay done.
+func (t *Table) RetakeLesson(user, kind string, n int) (*learn.Attempt, error) {
+	d := Describe(kind)
+	if d == nil || user == "" {
+		return nil, errNoPersonOrGame
+	}
+	all := learn.Of(d)
+	if n < 1 || n > len(all) {
+		return nil, ErrLessonMoved
+	}
+	a, err := learn.Start(all[n-1])
+	if err != nil {
+		return nil, err
+	}
+	_, err = t.st.ChangeLessonProgress(user, kind, func(old []byte) ([]byte, error) {
+		p, err := learn.DecodeProgress(old)
+		if err != nil {
+			p = learn.Progress{}
+		}
+		return p.Record(a).Encode(), nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return a, nil
+}

@@ -5,6 +5,8 @@ import (
 	"math"
 	"strings"
 
+	"tabuleiro/ai/puzzle"
+	"tabuleiro/games"
 	"tabuleiro/rating"
 	"tabuleiro/store"
 )
@@ -174,7 +176,7 @@ func (t *Table) SettlePuzzle(user, kind, puzzle string, start float64, solved bo
 	r, err := t.st.SettlePuzzle(user, kind, store.PuzzleOutcome{Puzzle: puzzle, Start: start, Solved: solved}, PuzzleRating)
 	if err == nil {
 		t.log.Info("puzzle settled", "user", user, "kind", kind, "puzzle", puzzle, "solved", solved,
-			"rated", r.Rated, "again", r.Already, "rating", r.After.Shown())
+			"rated", r.Rated, "again", r.Already, "retry", r.Retry, "rating", r.After.Shown())
 	}
 	return r, err
 }
@@ -184,4 +186,158 @@ func (t *Table) SettlePuzzle(user, kind, puzzle string, start float64, solved bo
 func (t *Table) PuzzleUnderWay(user, kind string) (bool, error) {
 	a, err := t.st.Attempt(user, kind)
 	return err == nil && a.Puzzle != "", err
+}
+
+// PuzzleView is a person's puzzle as the table judged it: what the bot shows.
+type PuzzleView struct {
+	Pick PuzzlePick
+	// Try is the attempt as it stands: the position, the solver's seat, the decisions, whether it
+	// is over.
+	Try *puzzle.Attempt
+	// Step is the decision just judged; nil when the puzzle is shown unanswered.
+	Step *PuzzleStep
+	// Result is the settlement, when the decision ended the puzzle.
+	Result *store.PuzzleResult
+}
+
+// PuzzleStep is one decision of the solver as the truth judged it, in notation.
+type PuzzleStep struct {
+	Right bool
+	// Played are a right decision and the other side's answers.
+	Played []string
+	// Move is a wrong decision, Keeping the decisions that kept the win, and Answer the
+	// refutation (HasAnswer false when the game ended or the solver was to move again).
+	Move      string
+	Keeping   []string
+	Answer    string
+	HasAnswer bool
+}
+
+// Puzzle is the person's puzzle of the game: the one under way, or a new one near their rating
+// (NextPuzzle among the shipped puzzles).
+func (t *Table) Puzzle(user, kind string) (PuzzleView, error) {
+	cs, err := Puzzles(kind)
+	if err != nil {
+		return PuzzleView{}, err
+	}
+	pick, err := t.NextPuzzle(user, kind, cs)
+	if err != nil {
+		return PuzzleView{}, err
+	}
+	return viewOf(kind, pick)
+}
+
+func viewOf(kind string, pick PuzzlePick) (PuzzleView, error) {
+	a, err := attemptOf(kind, pick)
+	if err != nil {
+		return PuzzleView{}, err
+	}
+	return PuzzleView{Pick: pick, Try: a}, nil
+}
+
+// PuzzleShown is the person's attempt under way, as they saw it: saw is how many decisions the
+// position they acted on had (-1: whatever it has now). None under way is ErrNoPuzzle, another
+// position ErrPuzzleMoved: a control of an older message starts nothing.
+func (t *Table) PuzzleShown(user, kind string, saw int) (PuzzleView, error) {
+	if under, err := t.PuzzleUnderWay(user, kind); err != nil {
+		return PuzzleView{}, err
+	} else if !under {
+		// A button of a puzzle settled already: no new one is started by it.
+		return PuzzleView{}, ErrNoPuzzle
+	}
+	v, err := t.Puzzle(user, kind)
+	if err != nil {
+		return PuzzleView{}, err
+	}
+	if !v.Pick.Resumed || saw >= 0 && saw != len(v.Try.Played) {
+		// The attempt answered was settled meanwhile (this is a new puzzle, shown unanswered), or
+		// the position moved on.
+		return PuzzleView{}, ErrPuzzleMoved
+	}
+	return v, nil
+}
+
+// AnswerPuzzle plays the person's decision play on their puzzle under way, as they saw it (saw
+// as PuzzleShown): the truth judges it, the other side answers, the attempt is stored, and an
+// attempt it ends is settled and rated (SettlePuzzle).
+func (t *Table) AnswerPuzzle(user, kind, play string, saw int) (PuzzleView, error) {
+	v, err := t.PuzzleShown(user, kind, saw)
+	if err != nil {
+		return PuzzleView{}, err
+	}
+	a := v.Try
+	before := len(a.Played)
+	m, err := a.Game.Parse(play)
+	if err != nil {
+		return PuzzleView{}, Problem(Invalid, err)
+	}
+	mover := a.Game.Clone()
+	step, err := a.Play(m)
+	if err != nil {
+		return PuzzleView{}, Problem(Invalid, err)
+	}
+	rec := v.Pick.Attempt
+	rec.Played = a.Played
+	if _, err := t.PlayPuzzle(user, kind, rec, before); err != nil {
+		return PuzzleView{}, err
+	}
+	v.Step = judged(mover, m, step, a)
+	if a.Over {
+		res, err := t.SettlePuzzle(user, kind, rec.Puzzle, a.Puzzle.Rating, step.Solved)
+		if err != nil {
+			return PuzzleView{}, err
+		}
+		v.Result = &res
+	}
+	return v, nil
+}
+
+// judged is the solver's decision m on g as step judged it, a being the attempt after it.
+func judged(g games.Game, m games.Move, step puzzle.Step, a *puzzle.Attempt) *PuzzleStep {
+	if step.Right {
+		n := len(a.Played) - 1
+		if step.HasAnswer {
+			n -= 1 + len(step.Then)
+		}
+		return &PuzzleStep{Right: true, Played: a.Played[n:]}
+	}
+	out := &PuzzleStep{Move: g.Format(m), HasAnswer: step.HasAnswer}
+	for _, k := range step.Keeping {
+		out.Keeping = append(out.Keeping, g.Format(k))
+	}
+	if step.HasAnswer {
+		out.Answer = a.Game.Format(step.Answer)
+	}
+	return out
+}
+
+// PuzzlePosition is the position of the person's puzzle under way, replayed without its truth
+// (which autocomplete has no time for); nil when none is under way.
+func (t *Table) PuzzlePosition(user, kind string) games.Game {
+	if under, err := t.PuzzleUnderWay(user, kind); err != nil || !under {
+		return nil
+	}
+	cs, err := Puzzles(kind)
+	if err != nil {
+		return nil
+	}
+	pick, err := t.NextPuzzle(user, kind, cs)
+	if err != nil || !pick.Resumed {
+		return nil
+	}
+	p, err := pickedPuzzle(kind, pick)
+	if err != nil {
+		return nil
+	}
+	g, err := p.Game()
+	if err != nil {
+		return nil
+	}
+	for _, s := range pick.Attempt.Played {
+		m, err := g.Parse(s)
+		if err != nil || g.Play(m) != nil {
+			return nil
+		}
+	}
+	return g
 }

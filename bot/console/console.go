@@ -513,6 +513,9 @@ func (c *Console) readOptions(data *bot.CommandData, sub *bot.SubSpec, rest stri
 	var cuts []cut
 	for _, m := range optionRE.FindAllStringSubmatchIndex(rest, -1) {
 		oname := rest[m[2]:m[3]]
+		if known[oname] == nil && len(sub.Options) == 0 {
+			return c.problem("console.no-options", "Command", data.Name, "Sub", sub.Name, "Option", strconv.Quote(oname))
+		}
 		if known[oname] == nil {
 			return c.problem("console.no-option", "Command", data.Name, "Sub", sub.Name, "Option", strconv.Quote(oname),
 				"Options", optionNames(sub, c.w))

@@ -4,12 +4,15 @@ import (
 	"bytes"
 	"context"
 	"log/slog"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
 
+	"tabuleiro/ai/puzzle"
 	"tabuleiro/bot"
 	"tabuleiro/games/catalog"
+	"tabuleiro/say"
 	"tabuleiro/store"
 )
 
@@ -44,5 +47,104 @@ func TestTheDailyPuzzleInTheConsole(t *testing.T) {
 		if !strings.Contains(out.String(), s.want) {
 			t.Errorf("%q: want %q in\n%s", s.line, s.want, out.String())
 		}
+	}
+}
+
+// One counted attempt at the daily puzzle a person and day: bob fails his, presses Solve again and
+// is told it is a retry, solves it as practice without a contradiction, and the post counts
+// nobody; carol solves hers and is counted once, her retry told so too.
+func TestARetryOfTheDailyPuzzleSaysSoAndCountsNowhere(t *testing.T) {
+	for _, lang := range []string{say.English, say.Portuguese} {
+		t.Run(lang, func(t *testing.T) {
+			w := say.For(lang)
+			clock := &clock{now: time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)}
+			st, err := store.Open(t.TempDir()+"/console.db", store.Options{Decode: catalog.Decode, Now: clock.Now})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { st.Close() })
+			var out bytes.Buffer
+			c := New(&out, clock.Now)
+			c.SetLanguage(lang)
+			b := bot.New(st, c, bot.Config{Now: clock.Now, Seed: 11, Log: slog.New(slog.DiscardHandler), AI: testAI})
+			t.Cleanup(b.Wait)
+			c.Attach(b)
+			typed := func(line string) string {
+				out.Reset()
+				if line == "" {
+					b.Sweep(context.Background())
+				} else {
+					c.Line(context.Background(), line)
+				}
+				b.Wait()
+				return out.String()
+			}
+			has := func(what, got string, want ...string) {
+				t.Helper()
+				for _, s := range want {
+					if !strings.Contains(got, s) {
+						t.Errorf("%s: want %q in\n%s", what, s, got)
+					}
+				}
+			}
+			lacks := func(what, got string, unwanted ...string) {
+				t.Helper()
+				for _, s := range unwanted {
+					if strings.Contains(got, s) {
+						t.Errorf("%s: %q unwanted in\n%s", what, s, got)
+					}
+				}
+			}
+			typed("/tabuleiro settings puzzle-channel:#console puzzle-hour:12")
+			has("the post", typed(""), plain(w, "daily.unsolved", nil), plain(w, "daily.foot", nil))
+			solve := "click " + w.T("button.solve", nil)
+			kind := func(a *puzzle.Attempt) map[string]any { return map[string]any{"Kind": a.Game.Descriptor().Kind} }
+			solveIt := func(user string, a *puzzle.Attempt) string {
+				var got string
+				for !a.Over {
+					keep, _ := keeping(t, a)
+					played := a.Game.Format(keep[0])
+					if _, err := a.Play(keep[0]); err != nil {
+						t.Fatal(err)
+					}
+					got = typed(user + " /" + a.Game.Descriptor().Kind + " move play:" + played)
+				}
+				return got
+			}
+
+			shown := typed("@bob " + solve)
+			lacks("bob's first attempt", shown, plain(w, "daily.retry.failed", nil), plain(w, "daily.retry.solved", nil))
+			a, err := puzzle.Start(servedPuzzle(t, shown))
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, lose := keeping(t, a)
+			got := typed("@bob /" + a.Game.Descriptor().Kind + " move play:" + a.Game.Format(lose[0]))
+			has("bob's losing move", got, plain(w, "puzzle.failed", kind(a)))
+
+			has("bob's retry", typed("@bob "+solve), plain(w, "daily.retry.failed", nil))
+			a, _ = puzzle.Start(a.Puzzle)
+			got = solveIt("@bob", a)
+			has("bob solves his retry", got, plain(w, "puzzle.solved", kind(a)), plain(w, "daily.retried.failed", nil))
+			lacks("bob solves his retry", got, plain(w, "puzzle.failed", kind(a)))
+			post := regexp.MustCompile(`#1\b`) // the daily post, message #1, is left alone by a retry
+			if post.MatchString(got) {
+				t.Errorf("bob's retry edited the daily post:\n%s", got)
+			}
+
+			has("carol's attempt", typed("@carol "+solve))
+			a, _ = puzzle.Start(a.Puzzle)
+			got = solveIt("@carol", a)
+			has("carol solves hers", got, plain(w, "puzzle.solved", kind(a)), plain(w, "daily.solvers", map[string]any{"Count": 1}))
+			lacks("carol solves hers", got, plain(w, "daily.retried.solved", nil))
+
+			has("carol's retry", typed("@carol "+solve), plain(w, "daily.retry.solved", nil))
+			a, _ = puzzle.Start(a.Puzzle)
+			got = solveIt("@carol", a)
+			has("carol solves her retry", got, plain(w, "daily.retried.solved", nil))
+			if post.MatchString(got) {
+				t.Errorf("carol's retry edited the daily post:\n%s", got)
+			}
+		})
 	}
 }
