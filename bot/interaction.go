@@ -164,6 +164,9 @@ var ErrForbidden = errors.New("the bot may not post or edit in this channel")
 type File struct {
 	Name    string
 	Content []byte
+	// Description says in words what the file shows, in the message's language, for whoever
+	// cannot see it (a picture's alt text): at most 1,024 characters, Discord's limit.
+	Description string
 }
 
 // Message is what the bot posts: text, who it may ping, and rows of controls.

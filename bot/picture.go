@@ -2,11 +2,13 @@ package bot
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"tabuleiro/ai"
 	"tabuleiro/games"
 	"tabuleiro/render"
+	"tabuleiro/render/describe"
 	"tabuleiro/render/picture"
 	"tabuleiro/say"
 	"tabuleiro/store"
@@ -80,7 +82,7 @@ func drawn(g games.Game, name string, w *say.Words) (File, error) {
 	if len(png) > maxImage {
 		return File{}, fmt.Errorf("the picture %s weighs %d bytes, over %d", name, len(png), maxImage)
 	}
-	return File{Name: name, Content: png}, nil
+	return File{Name: name, Content: png, Description: describe.Short(g, w)}, nil
 }
 
 // shownPosition is a position as a private message shows it: its block and notes, or as lk says
@@ -120,7 +122,26 @@ func chanceGraph(v View, r ai.Review, w *say.Words) (File, error) {
 	if len(png) > maxImage {
 		return File{}, fmt.Errorf("the graph of game %d weighs %d bytes, over %d", v.Game.ID, len(png), maxImage)
 	}
-	return File{Name: fmt.Sprintf("%s-%d-chances.png", v.Game.Kind, v.Game.ID), Content: png}, nil
+	return File{Name: fmt.Sprintf("%s-%d-chances.png", v.Game.Kind, v.Game.ID), Content: png,
+		Description: chancesAlt(v, chances, w)}, nil
+}
+
+// chancesAlt says what the graph of chances shows: the first seat's chance at the start and the
+// end, and where it was lowest and highest.
+func chancesAlt(v View, chances []float64, w *say.Words) string {
+	low, high := 0, 0
+	for i, c := range chances {
+		if c < chances[low] {
+			low = i
+		}
+		if c > chances[high] {
+			high = i
+		}
+	}
+	pc := func(c float64) int { return int(math.Round(c)) }
+	return describe.Alt(w.T("words.alt.chances", map[string]any{"Title": v.Desc().Title, "Colour": v.Colour(0),
+		"Count": len(chances) - 1, "Start": pc(chances[0]), "End": pc(chances[len(chances)-1]),
+		"Low": pc(chances[low]), "LowPly": low, "High": pc(chances[high]), "HighPly": high}))
 }
 
 // gameGIF draws v's game, every decision from the start, as an animated GIF.
@@ -136,5 +157,7 @@ func gameGIF(v View, w *say.Words) (File, error) {
 	if len(gif) > maxGIF {
 		return File{}, fmt.Errorf("the GIF of game %d weighs %d bytes, over %d", v.Game.ID, len(gif), maxGIF)
 	}
-	return File{Name: fmt.Sprintf("%s-%d.gif", v.Game.Kind, v.Game.ID), Content: gif}, nil
+	alt := describe.Alt(w.T("words.alt.game", map[string]any{"Title": v.Desc().Title, "Count": len(v.Live.Log()),
+		"Final": describe.Short(v.Live, w)}))
+	return File{Name: fmt.Sprintf("%s-%d.gif", v.Game.Kind, v.Game.ID), Content: gif, Description: alt}, nil
 }

@@ -74,9 +74,9 @@ var samples = map[string]any{
 	"A": "c2", "App": "settings [threads:true|false]   me [pings:true|false]   help", "Accept": "Aceitar", "Accuracy": 100, "After": "1662?", "B": "d2", "Before": "1500?",
 	"Better": "move nw.sw se.ne", "Black": 40, "BlackClaimed": 4, "Blunder": 30,
 	"Blurb": "Ouri: the Cape Verdean mancala, capture 25 seeds to win", "Challenger": "<@123456789012345678>",
-	"Change": "+162", "Claim": ", conquistada pelo Verde", "Char": `"\u200b"`, "Choices": "1h, 12h, 24h, 72h, 7d, 14d", "Claimed": "nw", "Code": "1F600",
+	"Change": "+162", "End": 100, "Final": strings.Repeat("x", 880), "Low": 100, "LowPly": 999, "High": 100, "HighPly": 999, "Claim": ", conquistada pelo Verde", "Char": `"\u200b"`, "Choices": "1h, 12h, 24h, 72h, 7d, 14d", "Claimed": "nw", "Code": "1F600",
 	"Colour": "Green", "Command": "tabuleiro", "Creator": "<@123456789012345678>", "Commands": "/oolong, /ouri, /ordo e /tabuleiro", "Deadline": 1740830400,
-	"Deviation": 350, "Dirs": "nw, n, ne, w, c, e, sw, s, se", "Drawn": 999, "Effect": "whoever fired it swaps the teas of a claimed and an unclaimed table",
+	"Deviation": 350, "Description": strings.Repeat("x", 1024), "Dirs": "nw, n, ne, w, c, e, sw, s, se", "Drawn": 999, "Effect": "whoever fired it swaps the teas of a claimed and an unclaimed table",
 	"Error": strings.Repeat("x", 200), "Example": "/ordo move play:c2:d2-c4", "Expires": 1740830400,
 	"File": "oolong-18446744073709551615.txt", "First": "<@123456789012345678> moves first", "From": "nw.sw",
 	"Game": `"` + strings.Repeat("x", 32) + `"`, "Games": "/oolong, /ouri or /ordo", "Green": 40, "GreenClaimed": 4,
@@ -109,7 +109,7 @@ var samples = map[string]any{
 	// A game page: PUBLIC_URL/g/<id>-<24 hex digits>, with a long-ish origin.
 	"URL":        "https://tabuleiro.example.org/g/18446744073709551615-0123456789abcdef01234567",
 	"Tournament": 99999, "Round": 63, "Rounds": 63, "Board": 32, "Format": "todos-contra-todos, 15 rodadas",
-	"Score": "½–½", "Points": "63½", "Buchholz": "2015½", "Berger": "2015¾",
+	"Score": "½–½", "Points": "63½", "Position": strings.Repeat("x", 1000), "Buchholz": "2015½", "Berger": "2015¾",
 	"Teas": 9, "Steps": 7, "Store": 48, "Reply": "move nw.sw se.ne", "Switch": "false", "Then": "off", "Win": 100, "Won": 48, "Word": `"frobnicate"`,
 }
 

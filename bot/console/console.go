@@ -890,6 +890,9 @@ func (c *Console) show(m *consoleMessage, verb string) {
 			id, count = "console.picture", (len(f.Content)+1023)/1024
 		}
 		b.WriteString("  │ [" + c.w.T(id, map[string]any{"File": f.Name, "Count": count}) + "]\n")
+		if f.Description != "" {
+			b.WriteString("  │ [" + c.w.T("console.described", map[string]any{"Description": f.Description}) + "]\n")
+		}
 	}
 	for _, row := range m.rows {
 		var items []string

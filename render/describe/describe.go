@@ -99,6 +99,9 @@ func Short(g games.Game, w games.Words) string {
 	return clip(strings.Join(d.short(g, w).Paragraphs(), " "), MaxShort)
 }
 
+// Alt is s as a picture's alt text: at most MaxShort characters, cut at the end of a sentence.
+func Alt(s string) string { return clip(s, MaxShort) }
+
 // Moves are g's legal moves grouped as its description groups them, in canonical notation; none
 // once the game is over.
 func Moves(g games.Game, w games.Words) []Group {
