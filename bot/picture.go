@@ -27,12 +27,14 @@ const (
 	maxGIF   = 2 << 20
 )
 
-// look is how a board is shown: a monospace block, or a picture with the text around it.
+// look is how a board is shown: a monospace block, a picture with the text around it, or (what
+// only one person sees, as they chose) a description in words.
 type look uint8
 
 const (
 	asText look = iota
 	asImage
+	asWords
 )
 
 // publicLook is how a server's public boards are shown: as it chose, but as text where the bot may
@@ -59,6 +61,8 @@ func (b *Bot) privateLook(req *request) look {
 		req.log.Warn("could not read a person's settings; their server's boards are used", "err", err)
 	}
 	switch {
+	case m.Boards == store.BoardsWords:
+		return asWords
 	case !mayAttach(req.in.Perms) || m.Boards == store.BoardsText:
 		return asText
 	case m.Boards == store.BoardsImage:
@@ -86,8 +90,11 @@ func drawn(g games.Game, name string, w *say.Words) (File, error) {
 }
 
 // shownPosition is a position as a private message shows it: its block and notes, or as lk says
-// its notes alone with its picture, a PNG named name.
+// its notes alone with its picture, a PNG named name, or the position in words.
 func shownPosition(g games.Game, name string, lk look, w *say.Words) (say.Rich, []File) {
+	if lk == asWords {
+		return say.Plain(describe.Fit(g, w, wordsRoom)), nil
+	}
 	block := render.BlockOf(g, w)
 	if lk == asImage {
 		if f, err := drawn(g, name, w); err == nil {
@@ -96,6 +103,10 @@ func shownPosition(g games.Game, name string, lk look, w *say.Words) (say.Rich, 
 	}
 	return blockWithNotes(block), nil
 }
+
+// wordsRoom is the most a description takes of a message that says more around it (a lesson's
+// text and task, a puzzle's head): a longer one gives its short form.
+const wordsRoom = 1200
 
 // chanceGraph draws a review's win chance by ply as a PNG: the first seat's chance in the position
 // after each ply, from the decider's chances the review found.

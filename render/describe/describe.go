@@ -99,6 +99,22 @@ func Short(g games.Game, w games.Words) string {
 	return clip(strings.Join(d.short(g, w).Paragraphs(), " "), MaxShort)
 }
 
+// Fit is g's description in at most room characters, for a message that says more around it: the
+// whole description when it fits, else the short form and whose turn it is with the legal moves.
+func Fit(g games.Game, w games.Words, room int) string {
+	d, ok := describers[g.Descriptor()]
+	if !ok {
+		return clip(Game(g, w).Text(), room)
+	}
+	full := d.full(g, w)
+	if text := full.Text(); utf8.RuneCountInString(text) <= room {
+		return text
+	}
+	short := d.short(g, w)
+	short.Turn = full.Turn
+	return clip(short.Text(), room)
+}
+
 // Alt is s as a picture's alt text: at most MaxShort characters, cut at the end of a sentence.
 func Alt(s string) string { return clip(s, MaxShort) }
 
