@@ -108,3 +108,69 @@ func TestEveryLessonInWordsFitsAMessage(t *testing.T) {
 		}
 	}
 }
+
+// A listener plays a whole game of each kind against the bot, reading only the position in words
+// and the legal moves the bot lists (what the Describe button and a bare `/… move` answer), and
+// typing the moves as it heard them.
+func TestAListenerPlaysAWholeGameAgainstTheBotFromTheWords(t *testing.T) {
+	for _, kind := range catalog.Names {
+		for _, lang := range say.Languages {
+			t.Run(kind+" in "+lang, func(t *testing.T) {
+				e := newEnv(t)
+				w := say.For(lang)
+				in := e.slash("alice", kind, "vs-bot", "level", "easy", "first", "me")
+				in.Locale = lang
+				e.do(in)
+				for turn := 0; ; turn++ {
+					rec, err := e.st.ActiveGame("c1", kind, "alice")
+					if err != nil {
+						if turn < 3 {
+							t.Fatalf("the game ended after %d turns: %v", turn, err)
+						}
+						break // over
+					}
+					if turn > 400 {
+						t.Fatalf("no end after %d turns", turn)
+					}
+					_, g, err := e.st.Game(rec.ID)
+					if err != nil {
+						t.Fatal(err)
+					}
+					for _, m := range describedMessages(g, w) {
+						if strings.Contains(m.Content.String(), "```") {
+							t.Fatalf("the words hold a board block:\n%s", m.Content)
+						}
+					}
+					var list []string
+					for _, m := range legalMoveMessages(g, w) {
+						list = append(list, m.Content.String())
+					}
+					heard := heardMoves(list)
+					if len(heard) == 0 {
+						t.Fatalf("no move heard in %q", list)
+					}
+					typed := heard[turn*7%len(heard)]
+					move := e.slash("alice", kind, "move", "play", typed)
+					move.Locale = lang
+					if r := e.do(move); r.Message.Private {
+						t.Fatalf("%q, as heard, is refused: %s", typed, said(r.Message))
+					}
+				}
+			})
+		}
+	}
+}
+
+// heardMoves reads the moves off a move list's pages: every line after the count, the part after a
+// group's label, the moves separated by commas.
+func heardMoves(pages []string) []string {
+	var moves []string
+	lines := strings.Split(strings.Join(pages, "\n"), "\n")
+	for _, line := range lines[1:] {
+		if _, list, ok := strings.Cut(line, ": "); ok {
+			line = list
+		}
+		moves = append(moves, strings.Split(line, ", ")...)
+	}
+	return moves
+}
