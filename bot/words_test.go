@@ -174,3 +174,26 @@ func heardMoves(pages []string) []string {
 	}
 	return moves
 }
+
+// A board shown only to a person who chose words (a game's board answered privately) keeps its
+// players and turn line, and tells the position instead of drawing it.
+func TestABoardInWordsTellsThePositionAndKeepsTheTurn(t *testing.T) {
+	e := newEnv(t)
+	e.do(e.slash("alice", "ordo", "vs-bot", "level", "easy", "first", "me"))
+	rec, g := e.game("ordo", "alice")
+	for _, lang := range say.Languages {
+		w := say.For(lang)
+		v := View{Game: rec, Live: g}
+		text, files := boardContent(v, w, true, "", asWords)
+		got := text.String()
+		if len(files) != 0 || strings.Contains(got, "```") || !strings.Contains(got, describe.Game(g, w).Text()) ||
+			!strings.HasPrefix(got, players(v, w).String()) {
+			t.Errorf("%s: %d files; want the players, then the position in words:\n%s", lang, len(files), got)
+		}
+		turn, _ := boardContent(v, w, true, "", asText)
+		last := strings.Split(turn.String(), "\n")
+		if !strings.HasSuffix(got, last[len(last)-1]) {
+			t.Errorf("%s: the board in words lost its turn line %q:\n%s", lang, last[len(last)-1], got)
+		}
+	}
+}
