@@ -78,7 +78,7 @@ func TestChallengeFromTheMemberMenu(t *testing.T) {
 		t.Fatalf("the challenge pings %+v", r.Message.Pings)
 	}
 	// A menu choice that names nobody (a forged custom id) is no open challenge.
-	mustPrivate(t, e.do(e.click("carol", e.messageOf(in), Action{Kind: id.Kind, Verb: id.Verb}, "ordo")), "not one of the bot's")
+	mustPrivate(t, e.do(e.click("carol", e.messageOf(in), Action{Kind: id.Kind, Route: id.Route}, "ordo")), "not one of the bot's")
 	if cs, _ := e.st.OpenChallenges("c1"); len(cs) != 1 {
 		t.Fatalf("open challenges after the nameless choice: %+v", cs)
 	}

@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"strconv"
 	"strings"
 
 	"tabuleiro/games"
@@ -152,9 +151,9 @@ func boardRows(v View, group string, w *say.Words) []Row {
 	base := Action{Kind: v.Game.Kind, Game: v.Game.ID, Ply: v.Live.Ply()}
 	if v.Over() {
 		// Only Rematch stays: either player's click starts the next game.
-		return []Row{{{Type: Button, Label: w.T("button.rematch", nil), Style: Success, Action: base.do("rematch", "")}}}
+		return []Row{{{Type: Button, Label: w.T("button.rematch", nil), Style: Success, Action: base.to(routeRematch)}}}
 	}
-	resign := Control{Type: Button, Label: w.T("button.resign", nil), Style: Danger, Action: base.do("resign", "")}
+	resign := Control{Type: Button, Label: w.T("button.resign", nil), Style: Danger, Action: base.to(routeResign)}
 	p, ok := v.Live.(games.Paneled)
 	if !ok || v.Mover().Bot {
 		return []Row{{resign}}
@@ -163,8 +162,17 @@ func boardRows(v View, group string, w *say.Words) []Row {
 	return append(rows, append(extra, resign))
 }
 
-func (a Action) do(verb, arg string) Action {
-	a.Verb, a.Arg = verb, arg
+// decision is the action of a control that plays a decision (its notation) on base's board.
+func (a Action) decision(route, notation string) Action {
+	a = a.to(route)
+	a.Arg = notation
+	return a
+}
+
+// menu is the action of the part-th menu of a split one.
+func (a Action) menu(route string, part int) Action {
+	a = a.to(route)
+	a.Menu = part
 	return a
 }
 
@@ -173,7 +181,7 @@ func (a Action) do(verb, arg string) Action {
 // extra goes into the last row, before Resign.
 func panelRows(base Action, p games.Panel, group string, w *say.Words) (rows []Row, extra Row) {
 	if p.Skip != nil {
-		extra = append(extra, Control{Type: Button, Label: w.T("button.skip", nil), Style: Secondary, Action: base.do("play", p.Skip.Notation)})
+		extra = append(extra, Control{Type: Button, Label: w.T("button.skip", nil), Style: Secondary, Action: base.decision(routePlay, p.Skip.Notation)})
 	}
 	if len(p.Groups) == 0 {
 		return nil, extra
@@ -184,11 +192,11 @@ func panelRows(base Action, p games.Panel, group string, w *say.Words) (rows []R
 		}
 		for _, g := range p.Groups {
 			if g.Name == group && group != "" {
-				back := Control{Type: Button, Label: w.T("button.back", nil), Style: Secondary, Action: base.do("view", "")}
+				back := Control{Type: Button, Label: w.T("button.back", nil), Style: Secondary, Action: base.to(routeView)}
 				return keypad(base, g), append(Row{back}, extra...)
 			}
 		}
-		menu := Control{Type: Menu, Action: base.do("group", "0"), Placeholder: w.T("menu.free-placement", nil)}
+		menu := Control{Type: Menu, Action: base.menu(routeGroup, 0), Placeholder: w.T("menu.free-placement", nil)}
 		for _, g := range p.Groups {
 			n := 0
 			for _, c := range g.Choices {
@@ -211,12 +219,12 @@ func panelRows(base Action, p games.Panel, group string, w *say.Words) (rows []R
 			if g.Name != group || len(g.Choices) > menus*maxChoices {
 				continue
 			}
-			back := Control{Type: Button, Label: w.T("button.back", nil), Style: Secondary, Action: base.do("view", "")}
-			return selectRows(base, "pick", options(g, w), w.T("menu.choose", nil)), append(Row{back}, extra...)
+			back := Control{Type: Button, Label: w.T("button.back", nil), Style: Secondary, Action: base.to(routeView)}
+			return selectRows(base, routePick, options(g, w), w.T("menu.choose", nil)), append(Row{back}, extra...)
 		}
 	}
 	if len(all) <= menus*maxChoices {
-		return selectRows(base, "pick", all, w.T("menu.choose", nil)), extra
+		return selectRows(base, routePick, all, w.T("menu.choose", nil)), extra
 	}
 	var names []Option
 	for _, g := range p.Groups {
@@ -225,7 +233,7 @@ func panelRows(base Action, p games.Panel, group string, w *say.Words) (rows []R
 	if len(names) > menus*maxChoices {
 		names = names[:menus*maxChoices]
 	}
-	return selectRows(base, "group", names, w.T("menu.first-pick", nil)), extra
+	return selectRows(base, routeGroup, names, w.T("menu.first-pick", nil)), extra
 }
 
 // options are a group's choices as menu values: the notation, and what the choice does.
@@ -246,22 +254,22 @@ func keypad(base Action, g games.Group) []Row {
 		}
 		// Custom ids made by earlier builds say sow for Ouri's houses (an unnamed keypad) and play
 		// for an Oolong table's seats; keep them so that a board posted before an upgrade still works.
-		verb := "play"
+		route := routePlay
 		if g.Name == "" {
-			verb = "sow"
+			route = routeSow
 		}
 		rows[len(rows)-1] = append(rows[len(rows)-1], Control{Type: Button, Label: c.Label, Style: Primary,
-			Action: base.do(verb, c.Notation), Disabled: !c.Legal})
+			Action: base.decision(route, c.Notation), Disabled: !c.Legal})
 	}
 	return rows
 }
 
 // selectRows splits values into menus of at most 25 options, one per row.
-func selectRows(base Action, verb string, values []Option, prompt string) []Row {
+func selectRows(base Action, route string, values []Option, prompt string) []Row {
 	var rows []Row
 	for i := 0; i < len(values); i += maxChoices {
 		part := values[i:min(i+maxChoices, len(values))]
-		menu := Control{Type: Menu, Action: base.do(verb, strconv.Itoa(i/maxChoices)),
+		menu := Control{Type: Menu, Action: base.menu(route, i/maxChoices),
 			Placeholder: prompt + ": " + part[0].Label + " … " + part[len(part)-1].Label, Options: part}
 		if len(part) == 1 {
 			menu.Placeholder = prompt + ": " + part[0].Label

@@ -29,11 +29,13 @@ type Bot struct {
 	// gifs lets one game be drawn as a GIF at a time (a long one takes a few hundred ms of a
 	// core), so that asking for many cannot hold up the bot's moves.
 	gifs chan struct{}
+	// routes are every action the bot answers.
+	routes *router
 }
 
 // New builds a Bot and its session core on a store; send delivers what it says outside replies.
 func New(st store.Store, send Sender, cfg Config) *Bot {
-	b := &Bot{send: send, gifs: make(chan struct{}, 1)}
+	b := &Bot{send: send, gifs: make(chan struct{}, 1), routes: builtin()}
 	b.t = table.New(st, b, cfg)
 	b.follow = newFollowups(b.t.Now)
 	b.log = cfg.Log
@@ -65,16 +67,6 @@ func (b *Bot) Sweep(ctx context.Context) {
 // Wait waits for the bot moves Run started.
 func (b *Bot) Wait() { b.t.Wait() }
 
-// request is one interaction with what every handler needs to know about it.
-type request struct {
-	in    *Interaction
-	place table.Place // where the interaction acts: a game's thread counts as its channel
-	actor table.Actor
-	log   *slog.Logger
-	w     *say.Words // private replies: the caller's language
-	pub   *say.Words // public messages: the server's language
-}
-
 // publicWords are the catalogue in the language of a place's public messages: its server's, or in
 // a DM or group DM its caller's. locale is the one a request gives, "" for work done later.
 func (b *Bot) publicWords(guild, channel, locale string) *say.Words {
@@ -84,7 +76,7 @@ func (b *Bot) publicWords(guild, channel, locale string) *say.Words {
 // Handle answers one interaction. It never runs the AI and never panics: a panic is logged and
 // answered with a private error.
 func (b *Bot) Handle(ctx context.Context, in *Interaction) (r Reply) {
-	req := &request{in: in, w: say.For(say.Private(in.Locale))}
+	req := &Request{b: b, in: in, w: say.For(say.Private(in.Locale))}
 	req.pub = req.w
 	req.log = b.log.With("interaction", in.ID, "guild", in.Guild, "channel", in.Channel, "user", in.User)
 	defer func() {
@@ -135,7 +127,7 @@ func (b *Bot) Handle(ctx context.Context, in *Interaction) (r Reply) {
 
 // begin names the game kind of a request and checks where it was made: a server's channel, or a DM
 // or group DM (the app installed by a user), whose channel holds its games like any other.
-func (req *request) begin(kind string) error {
+func (req *Request) begin(kind string) error {
 	req.actor = table.Actor{User: req.in.User, Kind: kind, Salt: req.in.ID, Place: req.place}
 	if req.in.Channel == "" {
 		return refuse(table.NoContext, "refusal.no-channel")
@@ -150,7 +142,7 @@ func (req *request) begin(kind string) error {
 // mayPostLater refuses to start a game where the bot could not post or edit its board by itself
 // later (after a restart, on an expiry), naming the permission it lacks. DMs and group DMs go
 // through the interactions alone, and a platform that does not say (Perms 0) is trusted.
-func (req *request) mayPostLater() error {
+func (req *Request) mayPostLater() error {
 	p := req.in.Perms
 	if req.in.Guild == "" || p == 0 {
 		return nil

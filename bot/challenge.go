@@ -12,7 +12,7 @@ import (
 
 // challenge posts a public challenge with Accept and Decline buttons; without an opponent it is
 // open to anyone in the channel and pings nobody.
-func (b *Bot) challenge(req *request, d *games.Descriptor) (Reply, error) {
+func (b *Bot) challenge(req *Request, d *games.Descriptor) (Reply, error) {
 	data := req.in.Command
 	if err := req.mayPostLater(); err != nil {
 		return Reply{}, err
@@ -92,7 +92,7 @@ func challengeText(c store.Challenge, w *say.Words) say.Rich {
 }
 
 func challengeRows(c store.Challenge, disabled bool, w *say.Words) []Row {
-	act := func(verb string) Action { return Action{Kind: c.Kind, Challenge: c.ID, Verb: verb} }
+	act := func(route string) Action { return Action{Route: route, Kind: c.Kind, Challenge: c.ID} }
 	return []Row{{
 		{Type: Button, Label: w.T("button.accept", nil), Style: Success, Action: act("accept"), Disabled: disabled},
 		{Type: Button, Label: w.T("button.decline", nil), Style: Secondary, Action: act("decline"), Disabled: disabled},
@@ -109,12 +109,11 @@ func expiredText(c store.Challenge, w *say.Words) say.Rich {
 }
 
 // answer accepts, declines or withdraws a challenge from its buttons.
-func (b *Bot) answer(req *request, click ClickData) (Reply, error) {
-	verb := click.Action.Verb
-	if verb != "accept" && verb != "decline" {
-		return Reply{}, refuse(table.Invalid, "refusal.foreign-button")
-	}
-	a, err := b.t.Answer(req.actor, click.Action.Challenge, verb == "accept", click.MessageID)
+func (b *Bot) answer(req *Request) (Reply, error) {
+	click := req.in.Click
+	req.log = req.log.With("challenge", click.Action.Challenge)
+	req.actor.Log = req.log
+	a, err := b.t.Answer(req.actor, click.Action.Challenge, click.Action.Route == routeAccept, click.MessageID)
 	if err != nil {
 		return Reply{}, err
 	}

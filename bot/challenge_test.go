@@ -111,7 +111,7 @@ func TestStaleButtons(t *testing.T) {
 	e := newEnv(t)
 	board := e.challengeGame("ouri")
 	rec, _ := e.game("ouri", "alice")
-	old := func(verb, arg string) Action { return Action{Kind: "ouri", Game: rec.ID, Verb: verb, Arg: arg} }
+	old := func(route, arg string) Action { return Action{Route: route, Kind: "ouri", Game: rec.ID, Arg: arg} }
 	e.do(e.click("alice", board, old("sow", "d")))
 	for _, c := range []struct {
 		name, user string
@@ -120,7 +120,7 @@ func TestStaleButtons(t *testing.T) {
 	}{
 		{"a house of an old board", "bob", old("sow", "a"), "out of date"},
 		{"a menu view of an old board", "bob", old("view", ""), "out of date"},
-		{"a group of an old board", "bob", old("group", "0"), "out of date"},
+		{"a group of an old board", "bob", old("group", ""), "out of date"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			mustPrivate(t, e.do(e.click(c.user, board, c.a, "x")), c.want)
@@ -129,8 +129,8 @@ func TestStaleButtons(t *testing.T) {
 	e.do(e.slash("bob", "ouri", "resign"))
 	_, g, _ := e.st.Game(rec.ID)
 	ply := g.Ply()
-	now := func(verb, arg string) Action {
-		return Action{Kind: "ouri", Game: rec.ID, Ply: ply, Verb: verb, Arg: arg}
+	now := func(route, arg string) Action {
+		return Action{Route: route, Kind: "ouri", Game: rec.ID, Ply: ply, Arg: arg}
 	}
 	for _, c := range []struct {
 		name, user string
@@ -139,12 +139,12 @@ func TestStaleButtons(t *testing.T) {
 	}{
 		{"a house of the finished game's last board", "alice", now("sow", "a"), "over"},
 		{"Resign of a finished game", "alice", now("resign", ""), "already over"},
-		{"the resign confirmation of a finished game", "alice", now("resign", "yes"), "already over"},
+		{"the resign confirmation of a finished game", "alice", now("resign-yes", ""), "already over"},
 		{"an old board of a finished game", "bob", old("sow", "a"), "out of date"},
-		{"a game that does not exist", "bob", Action{Kind: "ouri", Game: 999, Verb: "sow", Arg: "a"}, "no longer exists"},
-		{"a challenge that does not exist", "bob", Action{Kind: "ouri", Challenge: 999, Verb: "accept"}, "no longer exists"},
+		{"a game that does not exist", "bob", Action{Kind: "ouri", Game: 999, Route: "sow", Arg: "a"}, "no longer exists"},
+		{"a challenge that does not exist", "bob", Action{Kind: "ouri", Challenge: 999, Route: "accept"}, "no longer exists"},
 		{"a control that is not the bot's", "bob", Action{}, "not one of the bot's"},
-		{"another game's kind", "bob", Action{Kind: "ordo", Game: rec.ID, Ply: ply, Verb: "resign"}, "another channel"},
+		{"another game's kind", "bob", Action{Kind: "ordo", Game: rec.ID, Ply: ply, Route: "resign"}, "another channel"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			mustPrivate(t, e.do(e.click(c.user, board, c.a)), c.want)

@@ -19,7 +19,7 @@ const coachTimeout = 10 * time.Minute
 
 // hint answers `/… hint`: the checks at once (a refusal is private and immediate), then, deferred,
 // hard's suggestion edited into the private answer.
-func (b *Bot) hint(req *request) (Reply, error) {
+func (b *Bot) hint(req *Request) (Reply, error) {
 	w := req.w
 	if _, err := b.t.CanHint(req.actor); err != nil {
 		return Reply{}, err
@@ -65,7 +65,7 @@ func (c *coaching) done(user string) {
 // deferred answers at once that the answer comes later (a private placeholder, message id), and
 // edits in what work says and attaches, which has coachTimeout for it. A person has one such job
 // at a time.
-func (b *Bot) deferred(req *request, id string, work func(ctx context.Context) (say.Rich, []File)) (Reply, error) {
+func (b *Bot) deferred(req *Request, id string, work func(ctx context.Context) (say.Rich, []File)) (Reply, error) {
 	user := req.in.User
 	if !b.coach.start(user, b.t.Now()) {
 		return Reply{}, table.Refuse(table.Refused, "coach.refuse.busy")
@@ -112,7 +112,7 @@ func outlook(w *say.Words, win float64, proven bool) string {
 func percent(p float64) int { return max(1, min(99, int(math.Round(p)))) }
 
 // coachFailure is what the deferred answer says when the work failed.
-func (b *Bot) coachFailure(req *request, w *say.Words, err error) say.Rich {
+func (b *Bot) coachFailure(req *Request, w *say.Words, err error) say.Rich {
 	msg, internal := publicError(err, w)
 	switch {
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
@@ -128,7 +128,7 @@ func (b *Bot) coachFailure(req *request, w *say.Words, err error) say.Rich {
 
 // review answers `/… review`: the game is found at once (or refused privately), and the review,
 // slow work, is edited into the deferred private answer.
-func (b *Bot) review(req *request) (Reply, error) {
+func (b *Bot) review(req *Request) (Reply, error) {
 	w := req.w
 	v, err := b.t.LastFinished(req.actor, req.in.Command.Str("player"))
 	if err != nil {
@@ -164,7 +164,11 @@ func reviewText(w *say.Words, v View, r ai.Review) say.Rich {
 	var acc []say.Rich
 	for s := range 2 {
 		seat := games.Seat(s)
-		acc = append(acc, w.Rich("coach.review.accuracy", map[string]any{
+		accuracy := "coach.review.accuracy"
+		if r.Counted[seat] == 0 {
+			accuracy = "coach.review.accuracy-none" // every decision was forced, or none was made
+		}
+		acc = append(acc, w.Rich(accuracy, map[string]any{
 			"Who":      table.Seated(v.Game.Seats[seat], v.Colour(seat), w),
 			"Accuracy": int(math.Round(r.Accuracy[seat])), "Count": r.Counted[seat]}))
 	}

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"tabuleiro/say"
 	"testing"
 	"time"
 
@@ -215,4 +216,20 @@ func TestReview(t *testing.T) {
 			t.Errorf("the review lists %d decisions, want the blunder alone:\n%s", n, text)
 		}
 	})
+}
+
+// A player who made no decision with a choice has no accuracy to show: the review says so instead
+// of an accuracy "over 0 decisions".
+func TestReviewOfAPlayerWithNoDecisionToGrade(t *testing.T) {
+	e := newCoachEnv(t)
+	const ch = "c-review-none"
+	e.ouriGame(ch, "alice", "bob", false)
+	e.play(ch, "alice", "e")
+	mustPublic(t, e.do(e.in(ch, "bob", "resign")))
+	text := e.deferred(e.in(ch, "carol", "review"))
+	w := say.For(say.English)
+	none := w.T("coach.review.accuracy-none", map[string]any{"Who": mention("bob") + " (North)"})
+	if !strings.Contains(text, none) || strings.Contains(text, "over 0 decisions") {
+		t.Errorf("the review of a game bob resigned before deciding does not say %q:\n%s", none, text)
+	}
 }

@@ -20,73 +20,54 @@ import (
 // name, value pairs, worded in their language when the reply is made.
 func refuse(code table.Code, id string, kv ...any) error { return table.Refuse(code, id, kv...) }
 
-// command routes a slash command to its subcommand's handler.
-func (b *Bot) command(ctx context.Context, req *request) (Reply, error) {
+// command answers a slash command by its route.
+func (b *Bot) command(ctx context.Context, req *Request) (Reply, error) {
 	data := req.in.Command
 	if err := checkLengths(data); err != nil {
 		return Reply{}, err
 	}
-	switch data.Name {
-	case AppCommand, ChallengeMenu:
-		if err := req.begin(""); err != nil {
-			return Reply{}, err
+	kind := ""
+	if data.Name != AppCommand && data.Name != ChallengeMenu {
+		d := table.Describe(data.Name)
+		if d == nil {
+			return Reply{}, refuse(table.Invalid, "refusal.no-command", "Command", data.Name, "Games", commandList())
 		}
-		if data.Name == ChallengeMenu {
-			return b.challengeMenu(req)
-		}
-		if data.Group == tournamentGroup {
-			return b.tournamentCommand(ctx, req)
-		}
-		return b.tabuleiro(req)
+		kind = d.Kind
 	}
-	d := table.Describe(data.Name)
-	if d == nil {
-		return Reply{}, refuse(table.Invalid, "refusal.no-command", "Command", data.Name, "Games", commandList())
-	}
-	if err := req.begin(d.Kind); err != nil {
+	if err := req.begin(kind); err != nil {
 		return Reply{}, err
 	}
-	if data.Sub == "" {
-		return Reply{}, refuse(table.Invalid, "refusal.add-sub", "Kind", d.Kind)
+	route := b.routes.sub(data)
+	if route == nil {
+		return Reply{}, noRoute(data)
 	}
-	req.log = req.log.With("command", d.Kind+" "+data.Sub)
-	req.actor.Log = req.log
-	switch data.Sub {
-	case "challenge":
-		return b.challenge(req, d)
-	case "vs-bot":
-		return b.vsBot(req, d)
-	case "move":
-		return b.move(req)
-	case "board":
-		return b.board(req)
-	case "history":
-		return b.history(req)
-	case "resign":
-		return b.resign(req)
-	case "draw", "end":
-		if data.Sub != d.Offer {
-			return Reply{}, refuse(table.Invalid, "refusal.no-offer", "Title", d.Title, "Sub", data.Sub, "Kind", d.Kind, "Offer", d.Offer)
+	if kind != "" {
+		req.log = req.log.With("command", kind+" "+data.Sub)
+		req.actor.Log = req.log
+	}
+	return route.Answer(ctx, req)
+}
+
+// noRoute refuses a command the routes do not know, saying what the person may have meant.
+func noRoute(data CommandData) error {
+	d := table.Describe(data.Name)
+	switch {
+	case d == nil:
+		return refuse(table.Invalid, "refusal.no-app-sub", "Sub", data.Sub)
+	case data.Sub == "":
+		return refuse(table.Invalid, "refusal.add-sub", "Kind", d.Kind)
+	}
+	for _, o := range descriptors() {
+		if o.Offer == data.Sub {
+			return refuse(table.Invalid, "refusal.no-offer", "Title", d.Title, "Sub", data.Sub, "Kind", d.Kind, "Offer", d.Offer)
 		}
-		return b.offer(req)
-	case "leaderboard":
-		return b.leaderboard(req)
-	case "profile":
-		return b.profile(req)
-	case "rules":
-		return private(say.Join("\n", req.w.Rich(d.Rules, nil), req.w.Rich("coach.rules", map[string]any{"Kind": d.Kind}))), nil
-	case "replay":
-		return b.replay(req)
-	case "hint":
-		return b.hint(req)
-	case "review":
-		return b.review(req)
-	case "learn":
-		return b.lesson(req, d)
-	case "puzzle":
-		return b.puzzleCommand(req, d)
 	}
-	return Reply{}, refuse(table.Invalid, "refusal.no-sub", "Kind", d.Kind, "Sub", data.Sub)
+	return refuse(table.Invalid, "refusal.no-sub", "Kind", d.Kind, "Sub", data.Sub)
+}
+
+// rules answers /<game> rules: a short summary, privately.
+func (b *Bot) rules(req *Request, d *games.Descriptor) (Reply, error) {
+	return private(say.Join("\n", req.w.Rich(d.Rules, nil), req.w.Rich("coach.rules", map[string]any{"Kind": d.Kind}))), nil
 }
 
 // maxOption is the longest string value an option may carry when its command declares no length:
@@ -150,7 +131,7 @@ func gameOptions(d *games.Descriptor, data CommandData) (games.Options, error) {
 	return o, nil
 }
 
-func (b *Bot) vsBot(req *request, d *games.Descriptor) (Reply, error) {
+func (b *Bot) vsBot(req *Request, d *games.Descriptor) (Reply, error) {
 	data := req.in.Command
 	if err := req.mayPostLater(); err != nil {
 		return Reply{}, err
@@ -190,7 +171,7 @@ func newGame(d *games.Descriptor, opts games.Options) (games.Game, error) {
 	return g, nil
 }
 
-func (b *Bot) move(req *request) (Reply, error) {
+func (b *Bot) move(req *Request) (Reply, error) {
 	play := req.in.Command.Str("play")
 	v, old, err := b.t.Move(req.actor, play)
 	if b.puzzleInstead(req, err) {
@@ -213,7 +194,7 @@ func (b *Bot) move(req *request) (Reply, error) {
 
 // moveRefused is a typed move's refusal: an invalid one names the legal moves its words narrow
 // to (e.g. those from b2), when there are any.
-func (b *Bot) moveRefused(req *request, play string, err error) error {
+func (b *Bot) moveRefused(req *Request, play string, err error) error {
 	var r *table.Refusal
 	if errors.As(err, &r) && r.Code == table.Invalid {
 		if narrowed := b.narrowed(req, play); narrowed != nil {
@@ -229,7 +210,7 @@ func noGame(err error) bool {
 	return errors.As(err, &r) && r.ID == "refusal.no-game"
 }
 
-func (b *Bot) board(req *request) (Reply, error) {
+func (b *Bot) board(req *Request) (Reply, error) {
 	v, err := b.t.Find(req.actor, req.in.Command.Str("player"), false)
 	if err != nil {
 		return Reply{}, err
@@ -237,7 +218,7 @@ func (b *Bot) board(req *request) (Reply, error) {
 	return public(b.requestedBoard(v, req.pub, b.look(req))).with(b.afterBoard(req, v, v.Game.MessageID)), nil
 }
 
-func (b *Bot) history(req *request) (Reply, error) {
+func (b *Bot) history(req *Request) (Reply, error) {
 	v, err := b.t.Find(req.actor, req.in.Command.Str("player"), true)
 	if err != nil {
 		return Reply{}, err
@@ -262,7 +243,7 @@ func (b *Bot) history(req *request) (Reply, error) {
 	}), nil
 }
 
-func (b *Bot) resign(req *request) (Reply, error) {
+func (b *Bot) resign(req *Request) (Reply, error) {
 	v, old, err := b.t.Resign(req.actor)
 	var retired *table.Retired
 	if errors.As(err, &retired) {
@@ -275,7 +256,7 @@ func (b *Bot) resign(req *request) (Reply, error) {
 	return public(b.boardMessage(v, "", req.pub, b.look(req))).with(b.afterBoard(req, v, old)), nil
 }
 
-func (b *Bot) offer(req *request) (Reply, error) {
+func (b *Bot) offer(req *Request) (Reply, error) {
 	o, err := b.t.Offer(req.actor)
 	if b.lessonInstead(req, err) {
 		return b.answerLesson(req, req.actor.Kind, table.LessonAt{}, (*learn.Attempt).Offer, false)
@@ -299,7 +280,7 @@ func (r Reply) with(after func(ctx context.Context, f Followup)) Reply {
 // board's message id is read at once only where the stored one still names the old board (/… board);
 // a move's new board is stored as not known yet, and its id is learnt lazily (learnBoards), which
 // saves a request per move.
-func (b *Bot) afterBoard(req *request, v View, old string) func(ctx context.Context, f Followup) {
+func (b *Bot) afterBoard(req *Request, v View, old string) func(ctx context.Context, f Followup) {
 	return func(ctx context.Context, f Followup) {
 		log := req.log.With("game", v.Game.ID)
 		prev := b.follow.set(b.follow.boards, v.Game.ID, f, v.Over())
@@ -357,7 +338,7 @@ func (b *Bot) afterInPlace(v View) func(ctx context.Context, f Followup) {
 type View = table.View
 
 // autocomplete suggests the caller's legal decisions matching what they typed, at most 25.
-func (b *Bot) autocomplete(req *request) Reply {
+func (b *Bot) autocomplete(req *Request) Reply {
 	data := req.in.Command
 	r := Reply{Type: Choices, Choices: []string{}}
 	if req.begin(data.Name) != nil || table.Describe(data.Name) == nil || checkLengths(data) != nil {
@@ -386,7 +367,7 @@ func (b *Bot) autocomplete(req *request) Reply {
 
 // suggest lists what the caller's move may be, in the order a move goes: their game's decisions,
 // else their lesson's or puzzle's, else their vote in the channel's team game.
-func (b *Bot) suggest(req *request) []string {
+func (b *Bot) suggest(req *Request) []string {
 	if names := b.t.Suggest(req.actor); len(names) > 0 {
 		return names
 	}
@@ -406,7 +387,7 @@ func narrowing(move string) string {
 }
 
 // narrowed refuses a move that is only the start of legal ones (/ordo move play:j6), listing them.
-func (b *Bot) narrowed(req *request, typed string) error {
+func (b *Bot) narrowed(req *Request, typed string) error {
 	typed = strings.TrimSpace(typed)
 	if typed == "" {
 		return nil

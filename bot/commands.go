@@ -54,50 +54,56 @@ type OptionSpec struct {
 	ChoiceNames map[string]map[string]string
 }
 
-// Commands are the commands to register: one per game, each with its subcommands, all generated
-// from the games' descriptors.
-func Commands() []CommandSpec {
-	var out []CommandSpec
-	for _, d := range descriptors() {
-		c := CommandSpec{Name: d.Kind, Subs: subcommands(d)}
-		c.Description, c.Localized = text(d.Blurb, nil)
-		out = append(out, c)
-	}
-	out = append(out, appCommands()...)
-	return append(out, CommandSpec{Name: ChallengeMenu, User: true})
-}
-
-func subcommands(d *games.Descriptor) []SubSpec {
-	title := map[string]any{"Title": d.Title}
+// challengeSpec, vsBotSpec, moveSpec and historySpec are the game subcommands with options of their
+// own; gameSub makes the others.
+func challengeSpec(d *games.Descriptor) SubSpec {
 	challenge := append([]OptionSpec{
 		described(UserOption, "opponent", "option.opponent"),
 		choice("first", "option.first.challenge", named("choice.first."), "me", "them", "random"),
 	}, optionSpecs(d)...)
 	challenge = append(challenge, described(BoolOption, "rated", "option.rated"))
+	return sub("challenge", "sub.challenge", map[string]any{"Title": d.Title}, challenge...)
+}
+
+func vsBotSpec(d *games.Descriptor) SubSpec {
 	vsBot := append([]OptionSpec{
 		choice("level", "option.level", named("choice.level."), "easy", "medium", "hard"),
 		choice("first", "option.first.vs-bot", named("choice.first."), "me", "bot", "random"),
 	}, optionSpecs(d)...)
 	vsBot = append(vsBot, described(BoolOption, "team", "option.team"))
-	player := []OptionSpec{described(UserOption, "player", "option.player")}
+	return sub("vs-bot", "sub.vs-bot", map[string]any{"Title": d.Title}, vsBot...)
+}
+
+func moveSpec(d *games.Descriptor) SubSpec {
 	play := described(StringOption, "play", d.MoveHelp)
 	play.Required, play.Autocomplete, play.MaxLength = true, true, 100
-	return []SubSpec{
-		sub("challenge", "sub.challenge", title, challenge...),
-		sub("vs-bot", "sub.vs-bot", title, vsBot...),
-		sub("move", "sub.move", title, play),
-		sub("board", "sub.board", title, player...),
-		sub("history", "sub.history", title, player[0], choice("format", "option.history.format", named("choice.format."), "text", "gif")),
-		sub("replay", "sub.replay", title, player...),
-		sub("hint", "sub.hint", title),
-		sub("review", "sub.review", title, described(UserOption, "player", "option.review.player")),
-		sub("resign", "sub.resign", title),
-		sub(d.Offer, d.OfferHelp, nil),
-		sub("leaderboard", "sub.leaderboard", title),
-		sub("profile", "sub.profile", title, described(UserOption, "player", "option.profile.player")),
-		sub("rules", "sub.rules", title),
-		sub("learn", "sub.learn", title),
-		sub("puzzle", "sub.puzzle", title),
+	return sub("move", "sub.move", map[string]any{"Title": d.Title}, play)
+}
+
+func historySpec(d *games.Descriptor) SubSpec {
+	return gameSub("history", "sub.history", playerOption,
+		choice("format", "option.history.format", named("choice.format."), "text", "gif"))(d)
+}
+
+// playerOption picks among several games by one of their players.
+var playerOption = described(UserOption, "player", "option.player")
+
+// userOption is an option naming a member.
+func userOption(name, id string) OptionSpec { return described(UserOption, name, id) }
+
+// gameSub is a game's subcommand whose description names the game.
+func gameSub(name, id string, opts ...OptionSpec) func(d *games.Descriptor) SubSpec {
+	return func(d *games.Descriptor) SubSpec { return sub(name, id, map[string]any{"Title": d.Title}, opts...) }
+}
+
+// fixed is a subcommand of no game, described by catalogue message id ("" for none: a
+// context-menu command).
+func fixed(name, id string, opts ...OptionSpec) func(*games.Descriptor) SubSpec {
+	return func(*games.Descriptor) SubSpec {
+		if id == "" {
+			return SubSpec{Name: name}
+		}
+		return sub(name, id, nil, opts...)
 	}
 }
 

@@ -12,9 +12,6 @@ import (
 	"tabuleiro/table"
 )
 
-// The daily puzzle's Solve button: {Kind, Verb: daily, Arg: the day}; the server is the click's.
-const dailyVerb = "daily"
-
 // postDailies posts the daily puzzle of every server whose puzzle-hour has come, once a day.
 func (b *Bot) postDailies(ctx context.Context) {
 	if _, err := b.t.PostDailies(ctx, b.t.Now(), b.chooseDaily, b.postDaily); err != nil {
@@ -74,12 +71,13 @@ func dailyMessage(d store.DailyPuzzle, w *say.Words) (Message, error) {
 		w.Rich("daily.foot", nil),
 	)
 	solve := Control{Type: Button, Label: w.T("button.solve", nil), Style: Primary,
-		Action: Action{Kind: d.Kind, Verb: dailyVerb, Arg: d.Day}}
+		Action: Action{Route: routeDaily, Kind: d.Kind, Arg: d.Day}}
 	return Message{Content: clip(content), Rows: []Row{{solve}}}, nil
 }
 
 // solveDaily answers the Solve button: the day's puzzle, privately, for the person who clicked.
-func (b *Bot) solveDaily(req *request, kind, day string) (Reply, error) {
+func (b *Bot) solveDaily(req *Request) (Reply, error) {
+	kind, day := req.actor.Kind, req.Action().Arg
 	all, err := shelves()
 	if err != nil {
 		return Reply{}, err

@@ -38,7 +38,7 @@ func (e *env) challengeGame(kind string) string {
 func controlFor(rows []Row, note string) (a Action, value string, ok bool) {
 	for _, c := range controls(rows) {
 		switch {
-		case c.Type == Button && !c.Disabled && c.Action.Arg == note && (c.Action.Verb == "sow" || c.Action.Verb == "play"):
+		case c.Type == Button && !c.Disabled && c.Action.Arg == note && (c.Action.Route == "sow" || c.Action.Route == "play"):
 			return c.Action, "", true
 		case c.Type == Menu:
 			for _, o := range c.Options {
@@ -178,7 +178,7 @@ func TestRefusals(t *testing.T) {
 	board := e.challengeGame("ouri")
 	rec, _ := e.game("ouri", "alice")
 	sow := func(ply int, h string) Action {
-		return Action{Kind: "ouri", Game: rec.ID, Ply: ply, Verb: "sow", Arg: h}
+		return Action{Kind: "ouri", Game: rec.ID, Ply: ply, Route: "sow", Arg: h}
 	}
 
 	t.Run("a spectator's click is refused privately", func(t *testing.T) {
@@ -236,10 +236,10 @@ func TestResignAndDraw(t *testing.T) {
 
 	e.challengeGame("ouri")
 	rec, _ := e.game("ouri", "alice")
-	r = e.do(e.click("bob", rec.MessageID, Action{Kind: "ouri", Game: rec.ID, Verb: "resign"}))
+	r = e.do(e.click("bob", rec.MessageID, Action{Kind: "ouri", Game: rec.ID, Route: "resign"}))
 	mustPrivate(t, r, "resign")
 	yes := enabled(r.Message.Rows)
-	if len(yes) != 1 || yes[0].Verb != "resign" || yes[0].Arg != "yes" {
+	if len(yes) != 1 || yes[0].Route != "resign-yes" {
 		t.Fatalf("the confirmation's controls: %+v", r.Message.Rows)
 	}
 	mustUpdate(t, e.do(e.click("bob", "eph1", yes[0])))

@@ -407,7 +407,7 @@ func enabled(rows []Row) []Action {
 func actionOf(t *testing.T, rows []Row, v string) Action {
 	t.Helper()
 	for _, a := range enabled(rows) {
-		if a.Verb == v {
+		if a.Route == v {
 			return a
 		}
 	}
@@ -418,7 +418,7 @@ func actionOf(t *testing.T, rows []Row, v string) Action {
 // onlyRematch reports whether a finished game's controls are its Rematch button alone.
 func onlyRematch(rows []Row) bool {
 	cs := controls(rows)
-	return len(cs) == 1 && cs[0].Type == Button && cs[0].Label == "Rematch" && cs[0].Action.Verb == "rematch" && !cs[0].Disabled
+	return len(cs) == 1 && cs[0].Type == Button && cs[0].Label == "Rematch" && cs[0].Action.Route == "rematch" && !cs[0].Disabled
 }
 
 // logBuffer collects log lines safely across goroutines.

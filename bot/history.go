@@ -75,7 +75,7 @@ func (b *Bot) drawGIF(ctx context.Context, v View, w *say.Words) (File, error) {
 
 // historyGIF answers `/… history format:gif`: drawing a long game takes a while, so the answer is
 // deferred and the GIF edited in with the move list; a game too long for one GIF gets the list.
-func (b *Bot) historyGIF(req *request, v View) (Reply, error) {
+func (b *Bot) historyGIF(req *Request, v View) (Reply, error) {
 	if !mayAttach(req.in.Perms) {
 		return Reply{}, refuse(table.Refused, "refusal.may-not-attach", "Kind", v.Game.Kind)
 	}

@@ -93,19 +93,6 @@ type ClickData struct {
 	MessageID string   // the message the control is on
 }
 
-// Action is what a control does; adapters keep it with the control (Discord as its custom id).
-//
-//	challenge: {Kind, Challenge, Verb: accept|decline}
-//	game:      {Kind, Game, Ply, Verb: sow|play|pick|group|view|resign, Arg}
-type Action struct {
-	Kind      string
-	Challenge uint64 // set for a challenge's buttons
-	Game      uint64
-	Ply       int
-	Verb      string
-	Arg       string
-}
-
 // ReplyType is how a reply is shown.
 type ReplyType uint8
 
@@ -164,6 +151,9 @@ var ErrForbidden = errors.New("the bot may not post or edit in this channel")
 type File struct {
 	Name    string
 	Content []byte
+	// Lines are the text board a picture of a board draws, for a surface that shows no pictures
+	// (the console).
+	Lines []string
 	// Description says in words what the file shows, in the message's language, for whoever
 	// cannot see it (a picture's alt text): at most 1,024 characters, Discord's limit.
 	Description string

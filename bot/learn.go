@@ -12,13 +12,13 @@ import (
 	"tabuleiro/table"
 )
 
-// A lesson's controls carry the lesson as its 1-based place among the game's lessons (Game) and
-// the step (Ply), so that a click on an older message is stale: {Kind, Game, Ply, Verb: learn, Arg}.
+// A lesson's controls carry the lesson as its 1-based place among the game's lessons (Lesson) and
+// the step (Ply), so that a click on an older message is stale; lessonVerb names their routes.
 const lessonVerb = "learn"
 
 // lesson shows the person's lesson of the game privately, recorded as under way so that a typed
 // move answers it.
-func (b *Bot) lesson(req *request, d *games.Descriptor) (Reply, error) {
+func (b *Bot) lesson(req *Request, d *games.Descriptor) (Reply, error) {
 	a, err := b.t.StartLesson(req.in.User, d.Kind)
 	if err != nil {
 		return Reply{}, err
@@ -28,7 +28,7 @@ func (b *Bot) lesson(req *request, d *games.Descriptor) (Reply, error) {
 
 // answerLesson answers the person's lesson under way with answer, from a typed command (a new
 // private message) or a click on the lesson's message (updated in place).
-func (b *Bot) answerLesson(req *request, kind string, at table.LessonAt, answer func(*learn.Attempt) learn.Answer, clicked bool) (Reply, error) {
+func (b *Bot) answerLesson(req *Request, kind string, at table.LessonAt, answer func(*learn.Attempt) learn.Answer, clicked bool) (Reply, error) {
 	a, ans, err := b.t.AnswerLesson(req.in.User, kind, at, answer)
 	if err != nil {
 		return Reply{}, err
@@ -100,7 +100,7 @@ func lessonMessage(a *learn.Attempt, lead []say.Rich, w *say.Words, group string
 		w.Rich("lesson.task", map[string]any{"Task": w.Rich(l.Task(), nil)}),
 	)
 	answer := "lesson.answer.move"
-	rows := panelOnly(a.Game(), Action{Kind: d.Kind, Game: uint64(n), Ply: a.Step()}, lessonVerb, group, w)
+	rows := panelOnly(a.Game(), Action{Kind: d.Kind, Lesson: n, Ply: a.Step()}, lessonVerb, group, w)
 	if len(rows) > 0 {
 		answer = "lesson.answer.buttons"
 	}
@@ -120,10 +120,10 @@ func lessonPlace(l *learn.Lesson) (int, int) {
 }
 
 // panelOnly are the buttons and menus of g's panel for a lesson or a puzzle, laid out as the game
-// message lays them out (panelRows, group the view it narrows to), each acting by verb. Arg says
-// what a control does: a decision's notation (a button), or one of the panel's own verbs with its
-// index (a menu's: its value is the decision, or the group to show) or "view" (back to the
-// overview), so that a free placement or a long menu of specials is answered in two steps.
+// message lays them out (panelRows, group the view it narrows to), each answered by the lesson's
+// or puzzle's own routes (verb, verb-pick, verb-group, verb-view): a decision's notation (a
+// button), a menu's (its value is the decision, or the group to show), or back to the overview, so
+// that a free placement or a long menu of specials is answered in two steps.
 func panelOnly(g games.Game, base Action, verb, group string, w *say.Words) []Row {
 	p, ok := g.(games.Paneled)
 	if !ok {
@@ -136,16 +136,14 @@ func panelOnly(g games.Game, base Action, verb, group string, w *say.Words) []Ro
 	for _, row := range rows {
 		for i := range row {
 			act := &row[i].Action
-			switch act.Verb {
-			case "sow", "play":
-			case "pick", "group":
-				act.Arg = act.Verb + "/" + act.Arg
-			case "view":
-				act.Arg = "view"
+			switch act.Route {
+			case routeSow, routePlay:
+				act.Route = verb
+			case routePick, routeGroup, routeView:
+				act.Route = verb + "-" + act.Route
 			default:
 				return nil
 			}
-			act.Verb = verb
 		}
 	}
 	return rows
@@ -154,15 +152,18 @@ func panelOnly(g games.Game, base Action, verb, group string, w *say.Words) []Ro
 // learningClick is what a click on a lesson's or a puzzle's control (panelOnly) asks: a decision,
 // or another view of its panel (view, narrowed to group; "" is the overview).
 func learningClick(click ClickData) (play, group string, view bool, err error) {
-	verb, _, _ := strings.Cut(click.Action.Arg, "/")
+	_, verb, _ := strings.Cut(click.Action.Route, "-")
+	if verb == "" && click.Action.Arg == "" {
+		verb = routePick // a menu of an earlier build
+	}
 	switch verb {
-	case "view":
+	case routeView:
 		return "", "", true, nil
-	case "group", "pick", "": // "": a menu of an earlier build
+	case routeGroup, routePick:
 		if len(click.Values) == 0 {
 			return "", "", false, refuse(table.Invalid, "refusal.pick-choice")
 		}
-		if verb == "group" {
+		if verb == routeGroup {
 			return "", click.Values[0], true, nil
 		}
 		return click.Values[0], "", false, nil
@@ -171,17 +172,18 @@ func learningClick(click ClickData) (play, group string, view bool, err error) {
 }
 
 // lessonClick answers a lesson by one of its buttons or menus.
-func (b *Bot) lessonClick(req *request, d *games.Descriptor, click ClickData) (Reply, error) {
+func (b *Bot) lessonClick(req *Request, d *games.Descriptor) (Reply, error) {
+	click := req.in.Click
 	act := click.Action
 	all := learn.Of(d)
-	if act.Game == 0 || act.Game > uint64(len(all)) {
+	if act.Lesson < 1 || act.Lesson > len(all) {
 		return Reply{}, table.ErrLessonMoved
 	}
 	play, group, view, err := learningClick(click)
 	if err != nil {
 		return Reply{}, err
 	}
-	at := table.LessonAt{Lesson: all[act.Game-1].ID, Step: act.Ply}
+	at := table.LessonAt{Lesson: all[act.Lesson-1].ID, Step: act.Ply}
 	if view {
 		a, err := b.t.Lesson(req.in.User, d.Kind)
 		if err != nil {
@@ -197,7 +199,7 @@ func (b *Bot) lessonClick(req *request, d *games.Descriptor, click ClickData) (R
 
 // lessonInstead reports whether a typed move or offer refused with err answers the person's
 // lesson instead: they have no game of the kind here (a game takes precedence) and a lesson under way.
-func (b *Bot) lessonInstead(req *request, err error) bool {
+func (b *Bot) lessonInstead(req *Request, err error) bool {
 	if !noGame(err) {
 		return false
 	}

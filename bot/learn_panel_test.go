@@ -16,7 +16,7 @@ import (
 // menu option.
 func learningPlays(note string) func(a Action, value string) bool {
 	return func(a Action, value string) bool {
-		return value == note && strings.HasPrefix(a.Arg, "pick/") || value == "" && a.Arg == note
+		return value == note && strings.HasSuffix(a.Route, "-pick") || value == "" && a.Arg == note
 	}
 }
 
@@ -36,7 +36,7 @@ func (e *env) answerByControls(user string, rows []Row, g games.Game, note strin
 	}
 	group := groupOf(g, note)
 	id, v, ok := control(rows, func(a Action, value string) bool {
-		return strings.HasPrefix(a.Arg, "group/") && value == group
+		return strings.HasSuffix(a.Route, "-group") && value == group
 	})
 	if !ok {
 		e.t.Fatalf("no control for %q or its group %q in %+v", note, group, rows)
@@ -45,7 +45,7 @@ func (e *env) answerByControls(user string, rows []Row, g games.Game, note strin
 	if r.Type != Update || !hasLabel(r.Message.Rows, "Back") {
 		e.t.Fatalf("picking %q: want the narrowed panel with Back, got %+v", group, r)
 	}
-	back, _, ok := control(r.Message.Rows, func(a Action, _ string) bool { return a.Arg == "view" })
+	back, _, ok := control(r.Message.Rows, func(a Action, _ string) bool { return strings.HasSuffix(a.Route, "-view") })
 	if !ok {
 		e.t.Fatalf("no Back in %+v", r.Message.Rows)
 	}
@@ -110,7 +110,7 @@ func TestTwoStepDecisionsAnswerPuzzlesAndLessonsByButtons(t *testing.T) {
 			if two && !a.Over {
 				// The group's view of the position answered is stale now.
 				group := groupOf(a.Game, note)
-				old, _, _ := control(rows, func(a Action, value string) bool { return strings.HasPrefix(a.Arg, "group/") })
+				old, _, _ := control(rows, func(a Action, value string) bool { return strings.HasSuffix(a.Route, "-group") })
 				if stale := e.do(e.click("alice", "m-private", old, group)); !strings.Contains(said(stale.Message), w.T("puzzle.refuse.moved", nil)) {
 					t.Errorf("a menu of the position before: %q", said(stale.Message))
 				}

@@ -126,7 +126,7 @@ func hasLabel(rows []Row, label string) bool {
 // plays reports whether a control plays note: its button, or its menu option.
 func plays(note string) func(a Action, value string) bool {
 	return func(a Action, value string) bool {
-		return value == note || value == "" && a.Verb == "play" && a.Arg == note
+		return value == note || value == "" && a.Route == "play" && a.Arg == note
 	}
 }
 
@@ -161,7 +161,7 @@ func (e *env) decideByMenus(user, board string, rows []Row, note string) Reply {
 	}
 	_, g := e.game("oolong", user)
 	group := groupOf(g, note)
-	id, v, ok := control(rows, func(a Action, value string) bool { return a.Verb == "group" && value == group })
+	id, v, ok := control(rows, func(a Action, value string) bool { return a.Route == "group" && value == group })
 	if !ok {
 		e.t.Fatalf("no control for %q or its group %q in %+v", note, group, rows)
 	}

@@ -29,7 +29,7 @@ func panelKey(panel, user, kind string) uint64 {
 
 // panel has r, which posts or updates the person's panel of kind, become that panel: once it is out,
 // a new message clears the panel it replaces.
-func (b *Bot) panel(req *request, panel, kind string, r Reply) Reply {
+func (b *Bot) panel(req *Request, panel, kind string, r Reply) Reply {
 	key, posted, order := panelKey(panel, req.in.User, kind), r.Type == Post, b.follow.nextOrder()
 	return r.with(func(ctx context.Context, f Followup) {
 		prev := b.follow.setNewer(b.follow.panels, key, f, order)
@@ -44,7 +44,7 @@ func (b *Bot) panel(req *request, panel, kind string, r Reply) Reply {
 
 // panelDone has r, which a choice on the person's panel led to (a challenge posted from its menu),
 // also clear that panel once r is out: it has done its work.
-func (b *Bot) panelDone(req *request, panel, kind string) func(Reply, error) (Reply, error) {
+func (b *Bot) panelDone(req *Request, panel, kind string) func(Reply, error) (Reply, error) {
 	return func(r Reply, err error) (Reply, error) {
 		if err != nil {
 			return r, err

@@ -51,11 +51,11 @@ func (b *Bot) publicLook(guild string, perms uint64) look {
 func mayAttach(perms uint64) bool { return perms == 0 || perms&PermAttachFiles != 0 }
 
 // look is how the boards of a request's public answer are shown.
-func (b *Bot) look(req *request) look { return b.publicLook(req.in.Guild, req.in.Perms) }
+func (b *Bot) look(req *Request) look { return b.publicLook(req.in.Guild, req.in.Perms) }
 
 // privateLook is how the boards only the caller sees are shown: their own choice, else their
 // server's.
-func (b *Bot) privateLook(req *request) look {
+func (b *Bot) privateLook(req *Request) look {
 	m, err := b.t.MemberSettings(req.in.User)
 	if err != nil {
 		req.log.Warn("could not read a person's settings; their server's boards are used", "err", err)
@@ -86,7 +86,7 @@ func drawn(g games.Game, name string, w *say.Words) (File, error) {
 	if len(png) > maxImage {
 		return File{}, fmt.Errorf("the picture %s weighs %d bytes, over %d", name, len(png), maxImage)
 	}
-	return File{Name: name, Content: png, Description: describe.Short(g, w)}, nil
+	return File{Name: name, Content: png, Lines: render.BlockOf(g, w).Lines, Description: describe.Short(g, w)}, nil
 }
 
 // shownPosition is a position as a private message shows it: its block and notes, or as lk says

@@ -76,7 +76,7 @@ func picked(kind string, pick table.PuzzlePick) (puzzle.Puzzle, error) {
 // learningMoves are the legal decisions of the person's puzzle under way, else of their lesson
 // under way, in notation: what a typed move answers when they have no game of the kind here.
 // The puzzle's position is replayed without its truth, which autocomplete has no time for.
-func (b *Bot) learningMoves(req *request) []string {
+func (b *Bot) learningMoves(req *Request) []string {
 	user, kind := req.in.User, req.actor.Kind
 	if b.t.Playing(req.actor) {
 		return nil
@@ -119,7 +119,7 @@ func (b *Bot) learningMoves(req *request) []string {
 
 // nextPuzzle is the person's puzzle of the game: the one under way, or a new one near their
 // rating; fresh says it was just picked.
-func (b *Bot) nextPuzzle(req *request, kind string) (table.PuzzlePick, *puzzle.Attempt, error) {
+func (b *Bot) nextPuzzle(req *Request, kind string) (table.PuzzlePick, *puzzle.Attempt, error) {
 	all, err := shelves()
 	if err != nil {
 		return table.PuzzlePick{}, nil, err
@@ -140,7 +140,7 @@ func (b *Bot) nextPuzzle(req *request, kind string) (table.PuzzlePick, *puzzle.A
 }
 
 // puzzleCommand shows the person's puzzle of the game privately.
-func (b *Bot) puzzleCommand(req *request, d *games.Descriptor) (Reply, error) {
+func (b *Bot) puzzleCommand(req *Request, d *games.Descriptor) (Reply, error) {
 	pick, a, err := b.nextPuzzle(req, d.Kind)
 	if err != nil {
 		return Reply{}, err
@@ -150,7 +150,7 @@ func (b *Bot) puzzleCommand(req *request, d *games.Descriptor) (Reply, error) {
 
 // answerPuzzle plays the person's decision play on their puzzle under way: saw is how many
 // decisions the position they answered on had (-1: whatever it has now, a typed move).
-func (b *Bot) answerPuzzle(req *request, kind, play string, saw int, clicked bool) (Reply, error) {
+func (b *Bot) answerPuzzle(req *Request, kind, play string, saw int, clicked bool) (Reply, error) {
 	pick, a, err := b.puzzleUnderWay(req, kind, saw)
 	if err != nil {
 		return Reply{}, err
@@ -192,7 +192,7 @@ func (b *Bot) answerPuzzle(req *request, kind, play string, saw int, clicked boo
 // puzzleUnderWay is the person's attempt under way, as they saw it: saw is how many decisions the
 // position they acted on had (-1: whatever it has now). None under way, or another position, is
 // refused: a control of an older message starts nothing.
-func (b *Bot) puzzleUnderWay(req *request, kind string, saw int) (table.PuzzlePick, *puzzle.Attempt, error) {
+func (b *Bot) puzzleUnderWay(req *Request, kind string, saw int) (table.PuzzlePick, *puzzle.Attempt, error) {
 	if under, err := b.t.PuzzleUnderWay(req.in.User, kind); err != nil {
 		return table.PuzzlePick{}, nil, err
 	} else if !under {
@@ -279,7 +279,8 @@ func puzzleMessage(a *puzzle.Attempt, pick table.PuzzlePick, lead []say.Rich, gr
 }
 
 // puzzleClick answers a puzzle by one of its buttons or menus.
-func (b *Bot) puzzleClick(req *request, d *games.Descriptor, click ClickData) (Reply, error) {
+func (b *Bot) puzzleClick(req *Request, d *games.Descriptor) (Reply, error) {
+	click := req.in.Click
 	play, group, view, err := learningClick(click)
 	if err != nil {
 		return Reply{}, err
@@ -296,7 +297,7 @@ func (b *Bot) puzzleClick(req *request, d *games.Descriptor, click ClickData) (R
 
 // puzzleInstead reports whether a typed move refused with err answers the person's puzzle
 // instead: they have no game of the kind here and a puzzle under way.
-func (b *Bot) puzzleInstead(req *request, err error) bool {
+func (b *Bot) puzzleInstead(req *Request, err error) bool {
 	if !noGame(err) {
 		return false
 	}
@@ -338,7 +339,7 @@ func provesPuzzle(b store.Blunder) (bool, error) {
 
 // queueBlunders makes the person's ?? decisions of a reviewed game their puzzles, those the truth
 // proves: how many are waiting for them now.
-func (b *Bot) queueBlunders(req *request, v View, r ai.Review) int {
+func (b *Bot) queueBlunders(req *Request, v View, r ai.Review) int {
 	user, kind := req.in.User, v.Game.Kind
 	if added, err := b.t.QueueBlunders(user, v, r); err != nil || added == 0 {
 		if err != nil {

@@ -64,7 +64,7 @@ func record(won, drawn, lost int, w *say.Words) string {
 }
 
 // leaderboard answers /<game> leaderboard: the first page, privately.
-func (b *Bot) leaderboard(req *request) (Reply, error) {
+func (b *Bot) leaderboard(req *Request) (Reply, error) {
 	m, err := b.leaderboardMessage(req, 1)
 	if err != nil {
 		return Reply{}, err
@@ -74,19 +74,15 @@ func (b *Bot) leaderboard(req *request) (Reply, error) {
 }
 
 // leaderboardPage answers ◀ or ▶: the page the button names, in place.
-func (b *Bot) leaderboardPage(req *request, arg string) (Reply, error) {
-	page, err := strconv.Atoi(arg)
-	if err != nil {
-		return Reply{}, refuse(table.Invalid, "refusal.foreign-button")
-	}
-	m, err := b.leaderboardMessage(req, page)
+func (b *Bot) leaderboardPage(req *Request) (Reply, error) {
+	m, err := b.leaderboardMessage(req, req.Action().Page)
 	if err != nil {
 		return Reply{}, err
 	}
 	return update(m), nil
 }
 
-func (b *Bot) leaderboardMessage(req *request, page int) (Message, error) {
+func (b *Bot) leaderboardMessage(req *Request, page int) (Message, error) {
 	kind := req.actor.Kind
 	lb, err := b.t.Leaderboard(req.actor, page)
 	if err != nil {
@@ -107,7 +103,7 @@ func (b *Bot) leaderboardMessage(req *request, page int) (Message, error) {
 	} else {
 		text = text.Add(w.Rich("leaderboard.not-mine", map[string]any{"Title": title, "Kind": kind}))
 	}
-	act := func(p int) Action { return Action{Kind: kind, Verb: "leaderboard", Arg: strconv.Itoa(p)} }
+	act := func(p int) Action { return Action{Route: routeLeaderboard, Kind: kind, Page: p} }
 	rows := []Row{{
 		{Type: Button, Label: "◀", Style: Secondary, Action: act(lb.Page - 1), Disabled: lb.Page <= 1},
 		{Type: Button, Label: "▶", Style: Secondary, Action: act(lb.Page + 1), Disabled: lb.Page >= lb.Pages},
@@ -119,7 +115,7 @@ func (b *Bot) leaderboardMessage(req *request, page int) (Message, error) {
 }
 
 // profile answers /<game> profile: a person's rating, records and last games, privately.
-func (b *Bot) profile(req *request) (Reply, error) {
+func (b *Bot) profile(req *Request) (Reply, error) {
 	data := req.in.Command
 	user := data.Str("player")
 	if user != "" && data.Bots[user] {

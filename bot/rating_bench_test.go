@@ -41,7 +41,8 @@ func BenchmarkRatings(b *testing.B) {
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	user := func() string { return player(rng.IntN(playersN)) }
-	middle := strconv.Itoa(playersN / 20)
+	middlePage := playersN / 20
+	middle := strconv.Itoa(middlePage)
 	for _, c := range []struct {
 		name string
 		in   func() *Interaction
@@ -49,7 +50,7 @@ func BenchmarkRatings(b *testing.B) {
 	}{
 		{"leaderboard", func() *Interaction { return e.slash(user(), "ordo", "leaderboard") }, "You are `#"},
 		{"leaderboard-page", func() *Interaction {
-			return e.click(user(), "m1", Action{Kind: "ordo", Verb: "leaderboard", Arg: middle})
+			return e.click(user(), "m1", Action{Route: "leaderboard", Kind: "ordo", Page: middlePage})
 		}, "page " + middle + " of "},
 		{"profile", func() *Interaction { return e.slash(user(), "ordo", "profile", "player", user()) }, "Last 5 games:"},
 	} {

@@ -254,7 +254,7 @@ func TestLeaderboardPages(t *testing.T) {
 		t.Fatalf("leaderboard is not private: %+v", r)
 	}
 	_, next := check(r, 1)
-	if next != (Action{Kind: "ordo", Verb: "leaderboard", Arg: "2"}) {
+	if next != (Action{Route: "leaderboard", Kind: "ordo", Page: 2}) {
 		t.Fatalf("▶ is %+v", next)
 	}
 	r = e.do(e.click(caller, e.messageOf(in), next))
@@ -263,7 +263,7 @@ func TestLeaderboardPages(t *testing.T) {
 	r = e.do(e.click(caller, e.messageOf(in), prev))
 	check(r, 1)
 	// A page past the end shows the last one.
-	r = e.do(e.click(caller, e.messageOf(in), Action{Kind: "ordo", Verb: "leaderboard", Arg: "9"}))
+	r = e.do(e.click(caller, e.messageOf(in), Action{Route: "leaderboard", Kind: "ordo", Page: 9}))
 	check(r, 2)
 	// Another game's board is empty.
 	r = e.do(e.slash(caller, "ouri", "leaderboard"))

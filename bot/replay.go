@@ -9,12 +9,11 @@ import (
 	"tabuleiro/games"
 	"tabuleiro/render"
 	"tabuleiro/render/describe"
-	"tabuleiro/table"
 )
 
 // replay answers `/… replay`: the most recent finished game here, privately, at its last decision,
 // with ⏮ ◀ ▶ ⏭ to walk through it.
-func (b *Bot) replay(req *request) (Reply, error) {
+func (b *Bot) replay(req *Request) (Reply, error) {
 	v, err := b.t.LastFinished(req.actor, req.in.Command.Str("player"))
 	if err != nil {
 		return Reply{}, err
@@ -28,11 +27,9 @@ func (b *Bot) replay(req *request) (Reply, error) {
 }
 
 // replayStep answers a replay button: the same game at another decision, in place.
-func (b *Bot) replayStep(req *request, act Action) (Reply, error) {
-	ply, err := strconv.Atoi(act.Arg)
-	if err != nil {
-		return Reply{}, refuse(table.Invalid, "refusal.foreign-button")
-	}
+func (b *Bot) replayStep(req *Request) (Reply, error) {
+	act := req.Action()
+	ply := act.Page
 	v, err := b.t.Replay(req.actor, act.Game)
 	if err != nil {
 		return Reply{}, err
@@ -88,7 +85,7 @@ func replayMessage(v View, ply int, w *say.Words, lk look) (Message, error) {
 	// Two buttons may lead to the same decision: the button's place (in Ply) keeps their ids apart.
 	step := func(place int, label string, to int) Control {
 		return Control{Type: Button, Label: label, Style: Secondary, Disabled: to == ply || to < 0 || to > n,
-			Action: Action{Kind: v.Game.Kind, Game: v.Game.ID, Ply: place, Verb: "replay", Arg: strconv.Itoa(max(0, min(n, to)))}}
+			Action: Action{Route: routeReplay, Kind: v.Game.Kind, Game: v.Game.ID, Ply: place, Page: max(0, min(n, to))}}
 	}
 	row := Row{step(0, "⏮", 0), step(1, "◀", ply-1), step(2, "▶", ply+1), step(3, "⏭", n)}
 	return Message{Content: clip(text), Rows: []Row{row}, Files: files}, nil
@@ -96,8 +93,8 @@ func replayMessage(v View, ply int, w *say.Words, lk look) (Message, error) {
 
 // rematch answers a finished board's Rematch: a new challenge to the other player with the seats
 // swapped and the same options, or against the bot a new game at once, seats swapped, same level.
-func (b *Bot) rematch(req *request, act Action) (Reply, error) {
-	v, err := b.t.Finished(req.actor, act.Game)
+func (b *Bot) rematch(req *Request) (Reply, error) {
+	v, err := b.t.Finished(req.actor, req.Action().Game)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -114,7 +111,7 @@ func (b *Bot) rematch(req *request, act Action) (Reply, error) {
 }
 
 // rematchOf makes finished game v's next game, or the challenge to it.
-func (b *Bot) rematchOf(req *request, v View) (Reply, error) {
+func (b *Bot) rematchOf(req *Request, v View) (Reply, error) {
 	d := v.Desc()
 	seat := v.SeatOf(req.in.User)
 	team := seat == games.NoSeat
@@ -156,7 +153,7 @@ func (b *Bot) rematchOf(req *request, v View) (Reply, error) {
 // Rematch off the finished board that was clicked, once it is out: the reply is a new message, so the
 // finished board is cleared through the interaction that shows it while its token is good, else in
 // its channel by the id the click names.
-func (b *Bot) superseded(req *request, v View) func(Reply, error) (Reply, error) {
+func (b *Bot) superseded(req *Request, v View) func(Reply, error) (Reply, error) {
 	return func(r Reply, err error) (Reply, error) {
 		if err != nil {
 			return r, err

@@ -31,26 +31,24 @@ const boardsServer = "server"
 // idleChoices are the idle timeouts a server may choose.
 var idleChoices = []string{"1h", "12h", "24h", "72h", "7d", "14d"}
 
-func appCommands() []CommandSpec {
-	c := CommandSpec{Name: AppCommand, Subs: []SubSpec{
-		sub("settings", "sub.tabuleiro.settings", nil,
-			described(BoolOption, "threads", "option.settings.threads"),
-			described(BoolOption, "rated", "option.settings.rated"),
-			choice("language", "option.settings.language", named("choice.language."), say.Languages...),
-			choice("idle-timeout", "option.settings.idle-timeout", idleName, idleChoices...),
-			described(BoolOption, "pings", "option.settings.pings"),
-			described(ChannelOption, "puzzle-channel", "option.settings.puzzle-channel"),
-			choice("puzzle-hour", "option.settings.puzzle-hour", hourName, puzzleHours()...),
-			described(BoolOption, "pages", "option.settings.pages"),
-			choice("boards", "option.settings.boards", named("choice.boards."), store.BoardsText, store.BoardsImage),
-		),
-		sub("me", "sub.tabuleiro.me", nil, described(BoolOption, "pings", "option.me.pings"),
-			choice("boards", "option.me.boards", named("choice.boards."), store.BoardsText, store.BoardsImage, boardsServer)),
-		sub("help", "sub.tabuleiro.help", nil),
-		tournamentCommands(),
-	}}
-	c.Description, c.Localized = text("command.tabuleiro", nil)
-	return []CommandSpec{c}
+// settingsSpec and meSpec are /tabuleiro settings and me, with the settings they change.
+func settingsSpec(*games.Descriptor) SubSpec {
+	return sub("settings", "sub.tabuleiro.settings", nil,
+		described(BoolOption, "threads", "option.settings.threads"),
+		described(BoolOption, "rated", "option.settings.rated"),
+		choice("language", "option.settings.language", named("choice.language."), say.Languages...),
+		choice("idle-timeout", "option.settings.idle-timeout", idleName, idleChoices...),
+		described(BoolOption, "pings", "option.settings.pings"),
+		described(ChannelOption, "puzzle-channel", "option.settings.puzzle-channel"),
+		choice("puzzle-hour", "option.settings.puzzle-hour", hourName, puzzleHours()...),
+		described(BoolOption, "pages", "option.settings.pages"),
+		choice("boards", "option.settings.boards", named("choice.boards."), store.BoardsText, store.BoardsImage),
+	)
+}
+
+func meSpec(*games.Descriptor) SubSpec {
+	return sub("me", "sub.tabuleiro.me", nil, described(BoolOption, "pings", "option.me.pings"),
+		choice("boards", "option.me.boards", named("choice.boards."), store.BoardsText, store.BoardsImage, boardsServer))
 }
 
 // idleName names an idle choice by its count: 12h is "12 horas" in Portuguese, 7d "7 dias".
@@ -63,88 +61,102 @@ func idleName(v string) (string, map[string]any) {
 	return id, map[string]any{"Count": count}
 }
 
-// tabuleiro answers /tabuleiro settings, me and help.
-func (b *Bot) tabuleiro(req *request) (Reply, error) {
+// help answers /tabuleiro help.
+func (b *Bot) help(req *Request) (Reply, error) { return private(helpText(req.w)), nil }
+
+// me answers /tabuleiro me: the caller's own settings, shown and changed.
+func (b *Bot) me(req *Request) (Reply, error) {
 	data := req.in.Command
-	switch data.Sub {
-	case "help":
-		return private(helpText(req.w)), nil
-	case "me":
-		boards, set := data.Options["boards"]
-		if set && boards.Str != boardsServer {
-			if err := checkBoards(boards.Str); err != nil {
-				return Reply{}, err
-			}
-		}
-		m, err := b.t.ChangeMemberSettings(req.in.User, func(m *store.MemberSettings) {
-			if v, ok := data.Options["pings"]; ok && v.IsBool {
-				m.NoPings = !v.Bool
-			}
-			switch {
-			case set && boards.Str == boardsServer:
-				m.Boards = ""
-			case set:
-				m.Boards = boards.Str
-			}
-		})
-		if err != nil {
+	boards, set := data.Options["boards"]
+	if set && boards.Str != boardsServer {
+		if err := checkBoards(boards.Str); err != nil {
 			return Reply{}, err
 		}
-		shown := boardsServer
-		if m.Boards != "" {
-			shown = m.Boards
-		}
-		return private(req.w.Rich("settings.me", map[string]any{"Pings": onOff(!m.NoPings), "Then": onOff(m.NoPings),
-			"Switch": strconv.FormatBool(m.NoPings), "Boards": games.Text{ID: "settings.boards-" + shown}})), nil
-	case "settings":
-		return b.settings(req)
 	}
-	return Reply{}, refuse(table.Invalid, "refusal.no-app-sub", "Sub", data.Sub)
+	m, err := b.t.ChangeMemberSettings(req.in.User, func(m *store.MemberSettings) {
+		if v, ok := data.Options["pings"]; ok && v.IsBool {
+			m.NoPings = !v.Bool
+		}
+		switch {
+		case set && boards.Str == boardsServer:
+			m.Boards = ""
+		case set:
+			m.Boards = boards.Str
+		}
+	})
+	if err != nil {
+		return Reply{}, err
+	}
+	shown := boardsServer
+	if m.Boards != "" {
+		shown = m.Boards
+	}
+	return private(req.w.Rich("settings.me", map[string]any{"Pings": onOff(!m.NoPings), "Then": onOff(m.NoPings),
+		"Switch": strconv.FormatBool(m.NoPings), "Boards": games.Text{ID: "settings.boards-" + shown}})), nil
 }
 
 // settings shows the server's settings and changes those given; only for Manage Server.
-func (b *Bot) settings(req *request) (Reply, error) {
+func (b *Bot) settings(req *Request) (Reply, error) {
 	if req.in.Guild == "" {
 		return Reply{}, refuse(table.NoContext, "refusal.settings-dm")
 	}
 	if req.in.MemberPerms&PermManageServer == 0 {
 		return Reply{}, refuse(table.Refused, "refusal.settings-perm")
 	}
-	opts := req.in.Command.Options
+	change, err := settingsChange(req.in.Command.Options)
+	if err != nil {
+		return Reply{}, err
+	}
+	s, err := b.t.ChangeSettings(req.in.Guild, change)
+	if err != nil {
+		return Reply{}, err
+	}
+	return private(b.settingsText(req, s)), nil
+}
+
+// settingsChange reads the options of /tabuleiro settings into the change they make, refusing a
+// value no choice gives before anything changes.
+func settingsChange(opts map[string]Value) (func(s *store.ServerSettings), error) {
 	hour, off := -1, false
 	if v, ok := opts["puzzle-hour"]; ok {
 		var err error
 		if off = v.Str == "off"; !off {
 			if hour, err = strconv.Atoi(v.Str); err != nil || hour < 0 || hour > 23 {
-				return Reply{}, table.ErrPuzzleHour
+				return nil, table.ErrPuzzleHour
 			}
 		}
 	}
 	boards, setBoards := opts["boards"]
 	if setBoards {
 		if err := checkBoards(boards.Str); err != nil {
-			return Reply{}, err
+			return nil, err
 		}
 	}
-	var bad error
-	s, err := b.t.ChangeSettings(req.in.Guild, func(s *store.ServerSettings) {
+	idle, setIdle := time.Duration(0), false
+	if v, ok := opts["idle-timeout"]; ok {
+		d, err := parseDays(v.Str)
+		if err != nil {
+			return nil, err
+		}
+		idle, setIdle = d, true
+	}
+	flags := map[string]func(s *store.ServerSettings, v bool){
+		"threads": func(s *store.ServerSettings, v bool) { s.Threads = v },
+		"rated":   func(s *store.ServerSettings, v bool) { s.Unrated = !v },
+		"pings":   func(s *store.ServerSettings, v bool) { s.NoPings = !v },
+		"pages":   func(s *store.ServerSettings, v bool) { s.Pages = v },
+	}
+	return func(s *store.ServerSettings) {
 		if setBoards {
 			s.Boards = boards.Str
 		}
-		if v, ok := opts["threads"]; ok {
-			s.Threads = v.Bool
-		}
-		if v, ok := opts["rated"]; ok {
-			s.Unrated = !v.Bool
-		}
-		if v, ok := opts["pings"]; ok {
-			s.NoPings = !v.Bool
+		for name, set := range flags {
+			if v, ok := opts[name]; ok {
+				set(s, v.Bool)
+			}
 		}
 		if v, ok := opts["language"]; ok {
 			s.Language = v.Str
-		}
-		if v, ok := opts["pages"]; ok {
-			s.Pages = v.Bool
 		}
 		if v, ok := opts["puzzle-channel"]; ok {
 			s.PuzzleChannel = v.Str
@@ -154,21 +166,14 @@ func (b *Bot) settings(req *request) (Reply, error) {
 		} else if hour >= 0 {
 			s.PuzzleHour = hour
 		}
-		if v, ok := opts["idle-timeout"]; ok {
-			d, err := parseDays(v.Str)
-			if err != nil {
-				bad = err
-				return
-			}
-			s.IdleTimeout = d
+		if setIdle {
+			s.IdleTimeout = idle
 		}
-	})
-	if bad != nil {
-		return Reply{}, bad
-	}
-	if err != nil {
-		return Reply{}, err
-	}
+	}, nil
+}
+
+// settingsText shows a server's settings.
+func (b *Bot) settingsText(req *Request, s store.ServerSettings) say.Rich {
 	w := req.w
 	lang := games.Text{ID: "settings.language-locale", Args: map[string]any{"Language": say.Public("", req.in.GuildLocale)}}
 	if s.Language != "" {
@@ -195,9 +200,9 @@ func (b *Bot) settings(req *request) (Reply, error) {
 	if s.Boards != "" {
 		shown = s.Boards
 	}
-	return private(w.Rich("settings.server", map[string]any{"Threads": onOff(s.Threads), "Rated": onOff(!s.Unrated),
+	return w.Rich("settings.server", map[string]any{"Threads": onOff(s.Threads), "Rated": onOff(!s.Unrated),
 		"Language": lang, "Idle": idle, "Pings": onOff(!s.NoPings), "Puzzle": daily, "Pages": pages,
-		"Boards": games.Text{ID: "settings.boards-" + shown}})), nil
+		"Boards": games.Text{ID: "settings.boards-" + shown}})
 }
 
 // checkBoards refuses a boards value other than the choices (a platform without choices may send any).
@@ -282,7 +287,7 @@ func blurb(d *games.Descriptor, w *say.Words) string {
 
 // challengeMenu answers the user context-menu command: a private menu of the games; choosing one
 // challenges the member clicked.
-func (b *Bot) challengeMenu(req *request) (Reply, error) {
+func (b *Bot) challengeMenu(req *Request) (Reply, error) {
 	target := req.in.Command.Target
 	if target == "" {
 		return Reply{}, refuse(table.Invalid, "refusal.right-click")
@@ -293,7 +298,7 @@ func (b *Bot) challengeMenu(req *request) (Reply, error) {
 	if req.in.Command.Bots[target] {
 		return Reply{}, refuse(table.Refused, "refusal.menu-bot")
 	}
-	menu := Control{Type: Menu, Action: Action{Kind: AppCommand, Verb: "challenge", Arg: target},
+	menu := Control{Type: Menu, Action: Action{Route: routeChallengeGame, Kind: AppCommand, Arg: target},
 		Placeholder: req.w.T("menu.which-game", nil)}
 	for _, d := range descriptors() {
 		menu.Options = append(menu.Options, Option{Label: d.Title, Value: d.Kind, Description: blurb(d, req.w)})
@@ -304,7 +309,8 @@ func (b *Bot) challengeMenu(req *request) (Reply, error) {
 }
 
 // challengePicked posts the challenge chosen in the context menu's game menu.
-func (b *Bot) challengePicked(req *request, click ClickData) (Reply, error) {
+func (b *Bot) challengePicked(req *Request) (Reply, error) {
+	click := req.in.Click
 	if click.Action.Arg == "" {
 		// The menu always names its member: without one this would post an open challenge.
 		return Reply{}, refuse(table.Invalid, "refusal.foreign-button")

@@ -11,7 +11,7 @@ import (
 // notifier, which shows the board as after any move.
 
 // voted answers a vote typed with /… move (err: its refusal).
-func (b *Bot) voted(req *request, v View, err error, play string) (Reply, error) {
+func (b *Bot) voted(req *Request, v View, err error, play string) (Reply, error) {
 	if err != nil {
 		return Reply{}, b.moveRefused(req, play, err)
 	}

@@ -47,7 +47,7 @@ func TestATeamTurnIsVotedOnTheBoardAndPlayedWhenVotingCloses(t *testing.T) {
 	}
 
 	// bob votes with a house's button: the board itself counts his vote.
-	up := e.do(e.click("bob", board, actionOf(t, r.Message.Rows, "sow").do("sow", "d")))
+	up := e.do(e.click("bob", board, actionOf(t, r.Message.Rows, "sow").decision(routeSow, "d")))
 	mustUpdate(t, up)
 	if !strings.Contains(said(up.Message), "Votes: `d` 1 — voting closes") {
 		t.Fatalf("the board after bob's vote:\n%s", said(up.Message))
@@ -74,7 +74,7 @@ func TestATeamTurnIsVotedOnTheBoardAndPlayedWhenVotingCloses(t *testing.T) {
 	mustPrivate(t, e.do(e.slash("erin", "ouri", "move", "play", "z")), "")
 	e.clock.Advance(20 * time.Second)
 	mustPrivate(t, e.do(e.slash("erin", "ouri", "move", "play", "d")), "voting on this move has closed")
-	mustPrivate(t, e.do(e.click("erin", board, actionOf(t, r.Message.Rows, "sow").do("sow", "d"))), "voting on this move has closed")
+	mustPrivate(t, e.do(e.click("erin", board, actionOf(t, r.Message.Rows, "sow").decision(routeSow, "d"))), "voting on this move has closed")
 
 	e.rec.take()
 	e.bot.Sweep(context.Background())
@@ -105,7 +105,12 @@ func TestTeamGamesAreOnePerChannelAndNeverRated(t *testing.T) {
 	}
 	// Only alice, who started the team game, resigns it.
 	rec, _ := e.teamGame("ordo")
-	resign := Action{Kind: "ordo", Game: rec.ID, Ply: rec.Ply, Verb: "resign", Arg: "yes"}
+	// Resign asks first, saying the team resigns and the bot wins (not "your opponent").
+	ask := e.do(e.click("alice", rec.MessageID, Action{Kind: "ordo", Game: rec.ID, Ply: rec.Ply, Route: "resign"}))
+	if want := say.For(say.English).T("reply.resign-confirm-team", map[string]any{"Title": "Ordo"}); said(ask.Message) != want {
+		t.Errorf("Resign on the team's board asks %q, want %q", said(ask.Message), want)
+	}
+	resign := Action{Kind: "ordo", Game: rec.ID, Ply: rec.Ply, Route: "resign-yes"}
 	mustPrivate(t, e.do(e.click("bob", rec.MessageID, resign)), "only @alice, who started this team game")
 	mustUpdate(t, e.do(e.click("alice", rec.MessageID, resign)))
 	over, _, _ := e.st.Game(rec.ID)
@@ -113,7 +118,7 @@ func TestTeamGamesAreOnePerChannelAndNeverRated(t *testing.T) {
 		t.Fatalf("the resigned team game: %+v", over)
 	}
 	// Over, anyone here starts the team's next game with Rematch: seats swapped, the same level.
-	rematch := Action{Kind: "ordo", Game: rec.ID, Ply: over.Ply, Verb: "rematch"}
+	rematch := Action{Kind: "ordo", Game: rec.ID, Ply: over.Ply, Route: "rematch"}
 	mustPublic(t, e.do(e.click("carol", rec.MessageID, rematch)))
 	next, _ := e.teamGame("ordo")
 	if next.ID == rec.ID || !next.Seats[1].Team || !next.Seats[0].Bot || next.Seats[0].Level != "easy" || next.Team.Starter != "carol" {

@@ -22,7 +22,7 @@ type Threader interface {
 // wants threads: the board moves there (the message it started from loses its controls) and the
 // game's messages follow. Without the permissions, or when the thread cannot be made, the game stays
 // in the channel and the person who started it is told why, privately.
-func (b *Bot) moveToThread(ctx context.Context, req *request, v View, f Followup) View {
+func (b *Bot) moveToThread(ctx context.Context, req *Request, v View, f Followup) View {
 	th, ok := b.send.(Threader)
 	if !ok {
 		return v

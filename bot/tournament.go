@@ -7,7 +7,6 @@ import (
 	"log/slog"
 	"math"
 	"strconv"
-	"strings"
 
 	"tabuleiro/games"
 	"tabuleiro/say"
@@ -23,15 +22,51 @@ import (
 
 const (
 	tournamentGroup = "tournament"
-	tournamentVerb  = "tournament" // the verb of a tournament's buttons: Arg is "join:<id>", "standings:<id>:<page>"
-	standingsSize   = 10           // rows a standings page lists
+	standingsSize   = 10 // rows a standings page lists
 )
 
 // roundTimes are the round-time choices.
 var roundTimes = []string{"1h", "12h", "24h", "72h", "7d"}
 
-// tournamentCommands is the tournament subcommand group of /tabuleiro.
-func tournamentCommands() SubSpec {
+// tournamentRoutes are /tabuleiro tournament's subcommands and the buttons of a tournament's
+// messages.
+func tournamentRoutes() []Route {
+	group := func(name, id string, answer func(*Bot, context.Context, *Request) (Reply, error), opts ...OptionSpec) Route {
+		return Route{Command: AppCommand, Group: tournamentGroup, Sub: fixed(name, id, opts...), Answer: inServer(answer)}
+	}
+	button := func(name, pattern string, answer func(*Bot, context.Context, *Request, uint64) (Reply, error)) Route {
+		return Route{Name: name, Pattern: "/" + AppCommand + "/" + tournamentGroup + "/{tournament}/" + pattern,
+			Answer: func(ctx context.Context, req *Request) (Reply, error) {
+				return answer(req.b, ctx, req, req.Action().Tournament)
+			}}
+	}
+	return []Route{
+		group("create", "sub.tournament.create", func(b *Bot, _ context.Context, req *Request) (Reply, error) { return b.createTournament(req) },
+			createOptions()...),
+		group("join", "sub.tournament.join", (*Bot).joinCommand),
+		group("leave", "sub.tournament.leave", (*Bot).leaveCommand),
+		group("standings", "sub.tournament.standings", (*Bot).standingsCommand),
+		group("start", "sub.tournament.start", (*Bot).startCommand),
+		group("cancel", "sub.tournament.cancel", (*Bot).cancelCommand),
+		button(routeTournamentJoin, "join", func(b *Bot, _ context.Context, req *Request, id uint64) (Reply, error) {
+			return b.joinTournament(req, id, true)
+		}),
+		button(routeTournamentLeave, "leave", (*Bot).leaveButton),
+		button(routeTournamentWithdraw, "withdraw", func(b *Bot, ctx context.Context, req *Request, id uint64) (Reply, error) {
+			return b.leaveTournament(ctx, req, id, leaveConfirm)
+		}),
+		button(routeTournamentStandings, "standings/{page}", func(b *Bot, _ context.Context, req *Request, id uint64) (Reply, error) {
+			m, err := b.standingsMessage(id, req.Action().Page, req.pub)
+			if err != nil {
+				return Reply{}, err
+			}
+			return update(m), nil
+		}),
+	}
+}
+
+// createOptions are the options of /tabuleiro tournament create.
+func createOptions() []OptionSpec {
 	var kinds []string
 	titles := map[string]string{}
 	for _, d := range descriptors() {
@@ -58,93 +93,93 @@ func tournamentCommands() SubSpec {
 			}
 		}
 	}
-	create = append(create, described(BoolOption, "rated", "option.tournament.rated"))
-	g := sub(tournamentGroup, "sub.tabuleiro.tournament", nil)
-	g.Subs = []SubSpec{
-		sub("create", "sub.tournament.create", nil, create...),
-		sub("join", "sub.tournament.join", nil),
-		sub("leave", "sub.tournament.leave", nil),
-		sub("standings", "sub.tournament.standings", nil),
-		sub("start", "sub.tournament.start", nil),
-		sub("cancel", "sub.tournament.cancel", nil),
-	}
-	return g
+	return append(create, described(BoolOption, "rated", "option.tournament.rated"))
 }
 
-// tournamentCommand answers /tabuleiro tournament <sub>.
-func (b *Bot) tournamentCommand(ctx context.Context, req *request) (Reply, error) {
-	if req.in.Guild == "" {
-		return Reply{}, refuse(table.NoContext, "refusal.tournament.dm")
+// inServer answers a tournament subcommand, which only a server has.
+func inServer(answer func(*Bot, context.Context, *Request) (Reply, error)) func(context.Context, *Request) (Reply, error) {
+	return func(ctx context.Context, req *Request) (Reply, error) {
+		if req.in.Guild == "" {
+			return Reply{}, refuse(table.NoContext, "refusal.tournament.dm")
+		}
+		req.log = req.log.With("command", "tabuleiro tournament "+req.in.Command.Sub)
+		req.actor.Log = req.log
+		return answer(req.b, ctx, req)
 	}
-	req.log = req.log.With("command", "tabuleiro tournament "+req.in.Command.Sub)
-	req.actor.Log = req.log
-	manager := req.in.MemberPerms&PermManageServer != 0
-	switch req.in.Command.Sub {
-	case "create":
-		return b.createTournament(req)
-	case "join":
-		tr, err := b.tournamentHere(req, "refusal.tournament.none-open", func(tr store.Tournament) bool {
-			return tr.State == store.TournamentOpen
-		})
-		if err != nil {
-			return Reply{}, b.runningHere(req, err, "refusal.tournament.started")
-		}
-		return b.joinTournament(req, tr.ID, false)
-	case "leave":
-		tr, err := b.tournamentHere(req, "refusal.tournament.none-mine", func(tr store.Tournament) bool {
-			e := tr.Entrant(req.in.User)
-			return e != nil && !e.Withdrawn
-		})
-		if err != nil {
-			return Reply{}, err
-		}
-		return b.leaveTournament(ctx, req, tr.ID, leaveCommand)
-	case "standings":
-		tr, err := b.standingsHere(req)
-		if err != nil {
-			return Reply{}, err
-		}
-		m, err := b.standingsMessage(tr.ID, 1, req.pub)
-		if err != nil {
-			return Reply{}, err
-		}
-		return public(m), nil
-	case "start":
-		tr, err := b.tournamentHere(req, "refusal.tournament.none-open", b.ownFirst(req, store.TournamentOpen))
-		if err != nil {
-			return Reply{}, b.runningHere(req, err, "refusal.tournament.running")
-		}
-		adv, err := b.t.StartTournament(ctx, req.actor, tr.ID, manager)
-		if err != nil {
-			return Reply{}, err
-		}
-		text := req.pub.Rich("tournament.started", titled(adv.Tournament, nil))
-		return public(Message{Content: text}).with(func(ctx context.Context, f Followup) {
-			b.showAdvance(ctx, adv)
-		}), nil
-	case "cancel":
-		tr, err := b.tournamentHere(req, "refusal.tournament.none", b.ownFirst(req, store.TournamentOpen, store.TournamentRunning))
-		if err != nil {
-			return Reply{}, err
-		}
-		tr, err = b.t.CancelTournament(req.actor, tr.ID, manager)
-		if err != nil {
-			return Reply{}, err
-		}
-		said := "tournament.cancelled-reply"
-		if len(tr.Played) == 0 {
-			said = "tournament.cancelled-reply-open"
-		}
-		return public(Message{Content: req.pub.Rich(said, titled(tr, nil))}).with(func(ctx context.Context, f Followup) {
-			b.showTournament(ctx, tr)
-		}), nil
+}
+
+// manager says whether the caller may manage the server (and so any tournament of it).
+func (req *Request) manager() bool { return req.in.MemberPerms&PermManageServer != 0 }
+
+func (b *Bot) joinCommand(_ context.Context, req *Request) (Reply, error) {
+	tr, err := b.tournamentHere(req, "refusal.tournament.none-open", func(tr store.Tournament) bool {
+		return tr.State == store.TournamentOpen
+	})
+	if err != nil {
+		return Reply{}, b.runningHere(req, err, "refusal.tournament.started")
 	}
-	return Reply{}, refuse(table.Invalid, "refusal.no-app-sub", "Sub", tournamentGroup+" "+req.in.Command.Sub)
+	return b.joinTournament(req, tr.ID, false)
+}
+
+func (b *Bot) leaveCommand(ctx context.Context, req *Request) (Reply, error) {
+	tr, err := b.tournamentHere(req, "refusal.tournament.none-mine", func(tr store.Tournament) bool {
+		e := tr.Entrant(req.in.User)
+		return e != nil && !e.Withdrawn
+	})
+	if err != nil {
+		return Reply{}, err
+	}
+	return b.leaveTournament(ctx, req, tr.ID, leaveCommand)
+}
+
+func (b *Bot) standingsCommand(_ context.Context, req *Request) (Reply, error) {
+	tr, err := b.standingsHere(req)
+	if err != nil {
+		return Reply{}, err
+	}
+	m, err := b.standingsMessage(tr.ID, 1, req.pub)
+	if err != nil {
+		return Reply{}, err
+	}
+	return public(m), nil
+}
+
+func (b *Bot) startCommand(ctx context.Context, req *Request) (Reply, error) {
+	tr, err := b.tournamentHere(req, "refusal.tournament.none-open", b.ownFirst(req, store.TournamentOpen))
+	if err != nil {
+		return Reply{}, b.runningHere(req, err, "refusal.tournament.running")
+	}
+	adv, err := b.t.StartTournament(ctx, req.actor, tr.ID, req.manager())
+	if err != nil {
+		return Reply{}, err
+	}
+	text := req.pub.Rich("tournament.started", titled(adv.Tournament, nil))
+	return public(Message{Content: text}).with(func(ctx context.Context, f Followup) {
+		b.showAdvance(ctx, adv)
+	}), nil
+}
+
+func (b *Bot) cancelCommand(_ context.Context, req *Request) (Reply, error) {
+	tr, err := b.tournamentHere(req, "refusal.tournament.none", b.ownFirst(req, store.TournamentOpen, store.TournamentRunning))
+	if err != nil {
+		return Reply{}, err
+	}
+	tr, err = b.t.CancelTournament(req.actor, tr.ID, req.manager())
+	if err != nil {
+		return Reply{}, err
+	}
+	said := "tournament.cancelled-reply"
+	if len(tr.Played) == 0 {
+		said = "tournament.cancelled-reply-open"
+	}
+	return public(Message{Content: req.pub.Rich(said, titled(tr, nil))}).with(func(ctx context.Context, f Followup) {
+		b.showTournament(ctx, tr)
+	}), nil
 }
 
 // tournamentHere is the newest tournament open or running where the request was made that pick
 // keeps; none words the refusal when there is none.
-func (b *Bot) tournamentHere(req *request, none string, pick func(store.Tournament) bool) (store.Tournament, error) {
+func (b *Bot) tournamentHere(req *Request, none string, pick func(store.Tournament) bool) (store.Tournament, error) {
 	list, err := b.t.Tournaments(req.actor)
 	if err != nil {
 		return store.Tournament{}, err
@@ -160,7 +195,7 @@ func (b *Bot) tournamentHere(req *request, none string, pick func(store.Tourname
 // standingsHere is the tournament whose standings /tabuleiro tournament standings shows: a running
 // one (the caller's first), else the one that ended most recently (its final standings), else an
 // open one (who has joined).
-func (b *Bot) standingsHere(req *request) (store.Tournament, error) {
+func (b *Bot) standingsHere(req *Request) (store.Tournament, error) {
 	list, err := b.t.Tournaments(req.actor)
 	if err != nil {
 		return store.Tournament{}, err
@@ -186,7 +221,7 @@ func (b *Bot) standingsHere(req *request) (store.Tournament, error) {
 
 // runningHere words a refusal to join or start when no tournament here is open: when one is
 // running, that it has started (running, with its title), else none as it was.
-func (b *Bot) runningHere(req *request, none error, running string) error {
+func (b *Bot) runningHere(req *Request, none error, running string) error {
 	list, err := b.t.Tournaments(req.actor)
 	if err != nil {
 		return err
@@ -201,7 +236,7 @@ func (b *Bot) runningHere(req *request, none error, running string) error {
 
 // ownFirst picks, among tournaments in one of states, the caller's own (newest) if there is one,
 // else any: start and cancel act on what the caller created before what others did.
-func (b *Bot) ownFirst(req *request, states ...store.TournamentState) func(store.Tournament) bool {
+func (b *Bot) ownFirst(req *Request, states ...store.TournamentState) func(store.Tournament) bool {
 	list, _ := b.t.Tournaments(req.actor)
 	mine := false
 	for _, tr := range list {
@@ -219,7 +254,7 @@ func (b *Bot) ownFirst(req *request, states ...store.TournamentState) func(store
 
 // createTournament posts a new tournament's public message, in its own thread when the server
 // uses threads.
-func (b *Bot) createTournament(req *request) (Reply, error) {
+func (b *Bot) createTournament(req *Request) (Reply, error) {
 	data := req.in.Command
 	if err := req.mayPostLater(); err != nil {
 		return Reply{}, err
@@ -282,7 +317,7 @@ func (b *Bot) createTournament(req *request) (Reply, error) {
 
 // tournamentThread starts the tournament's own thread from its message; without the permissions,
 // or when it cannot be made, the tournament stays in the channel and its creator is told why.
-func (b *Bot) tournamentThread(ctx context.Context, req *request, tr store.Tournament, msg string, f Followup) {
+func (b *Bot) tournamentThread(ctx context.Context, req *Request, tr store.Tournament, msg string, f Followup) {
 	th, ok := b.send.(Threader)
 	if !ok {
 		return
@@ -310,7 +345,7 @@ func (b *Bot) tournamentThread(ctx context.Context, req *request, tr store.Tourn
 }
 
 // joinTournament enters the caller; from the Join button (inPlace) the message shows them at once.
-func (b *Bot) joinTournament(req *request, id uint64, inPlace bool) (Reply, error) {
+func (b *Bot) joinTournament(req *Request, id uint64, inPlace bool) (Reply, error) {
 	tr, err := b.t.JoinTournament(req.actor, id)
 	if err != nil {
 		return Reply{}, err
@@ -335,7 +370,7 @@ const (
 
 // leaveTournament takes the caller out, or withdraws them from a started tournament: the game
 // they were playing is resigned and what that leads to (a round over, the next paired) is shown.
-func (b *Bot) leaveTournament(ctx context.Context, req *request, id uint64, from leaveFrom) (Reply, error) {
+func (b *Bot) leaveTournament(ctx context.Context, req *Request, id uint64, from leaveFrom) (Reply, error) {
 	left, err := b.t.LeaveTournament(ctx, req.actor, id)
 	if err != nil {
 		return Reply{}, err
@@ -368,7 +403,7 @@ func (b *Bot) leaveTournament(ctx context.Context, req *request, id uint64, from
 
 // leaveButton answers a tournament's Leave: an open tournament is left at once; a started one
 // asks first, since withdrawing forfeits every game still to play.
-func (b *Bot) leaveButton(ctx context.Context, req *request, id uint64) (Reply, error) {
+func (b *Bot) leaveButton(ctx context.Context, req *Request, id uint64) (Reply, error) {
 	tr, err := b.t.Store().Tournament(id)
 	if err != nil || tr.State == store.TournamentOpen {
 		return b.leaveTournament(ctx, req, id, leaveButton)
@@ -376,44 +411,10 @@ func (b *Bot) leaveButton(ctx context.Context, req *request, id uint64) (Reply, 
 	if e := tr.Entrant(req.in.User); e == nil || e.Withdrawn {
 		return Reply{}, refuse(table.Refused, "refusal.tournament.not-entered")
 	}
-	yes := Action{Kind: AppCommand, Verb: tournamentVerb, Arg: "withdraw:" + strconv.FormatUint(id, 10)}
+	yes := Action{Route: routeTournamentWithdraw, Kind: AppCommand, Tournament: id}
 	r := private(req.w.Rich("tournament.withdraw-confirm", titled(tr, nil)))
 	r.Message.Rows = []Row{{{Type: Button, Label: req.w.T("button.tournament.withdraw", nil), Style: Danger, Action: yes}}}
 	return r, nil
-}
-
-// tournamentClick answers a tournament's buttons: Join, Leave, and the standings' ◀ ▶.
-func (b *Bot) tournamentClick(ctx context.Context, req *request, act Action) (Reply, error) {
-	if err := req.begin(""); err != nil {
-		return Reply{}, err
-	}
-	parts := strings.Split(act.Arg, ":")
-	if len(parts) < 2 {
-		return Reply{}, refuse(table.Invalid, "refusal.foreign-button")
-	}
-	id, err := strconv.ParseUint(parts[1], 10, 64)
-	if err != nil || id == 0 {
-		return Reply{}, refuse(table.Invalid, "refusal.foreign-button")
-	}
-	switch {
-	case parts[0] == "join" && len(parts) == 2:
-		return b.joinTournament(req, id, true)
-	case parts[0] == "leave" && len(parts) == 2:
-		return b.leaveButton(ctx, req, id)
-	case parts[0] == "withdraw" && len(parts) == 2:
-		return b.leaveTournament(ctx, req, id, leaveConfirm)
-	case parts[0] == "standings" && len(parts) == 3:
-		page, err := strconv.Atoi(parts[2])
-		if err != nil {
-			return Reply{}, refuse(table.Invalid, "refusal.foreign-button")
-		}
-		m, err := b.standingsMessage(id, page, req.pub)
-		if err != nil {
-			return Reply{}, err
-		}
-		return update(m), nil
-	}
-	return Reply{}, refuse(table.Invalid, "refusal.foreign-button")
 }
 
 // boardControls are a game message's controls (boardRows), but none on a tournament game's final
@@ -549,11 +550,9 @@ func tournamentMessage(tr store.Tournament, w *say.Words) Message {
 		}
 		lines = append(lines, w.Rich("tournament.players", map[string]any{"Count": len(tr.Players), "Players": say.Join(", ", names...)}))
 	}
-	act := func(verb string) Action {
-		return Action{Kind: AppCommand, Verb: tournamentVerb, Arg: verb + ":" + strconv.FormatUint(tr.ID, 10)}
-	}
-	join := Control{Type: Button, Label: w.T("button.tournament.join", nil), Style: Success, Action: act("join")}
-	leave := Control{Type: Button, Label: w.T("button.tournament.leave", nil), Style: Secondary, Action: act("leave")}
+	act := func(route string) Action { return Action{Route: route, Kind: AppCommand, Tournament: tr.ID} }
+	join := Control{Type: Button, Label: w.T("button.tournament.join", nil), Style: Success, Action: act(routeTournamentJoin)}
+	leave := Control{Type: Button, Label: w.T("button.tournament.leave", nil), Style: Secondary, Action: act(routeTournamentLeave)}
 	var rows []Row
 	switch tr.State {
 	case store.TournamentOpen:
@@ -720,7 +719,7 @@ func (b *Bot) standingsMessage(id uint64, page int, w *say.Words) (Message, erro
 	m := Message{Content: clip(say.Join("\n", lines...)), Rows: []Row{}}
 	if pages > 1 {
 		act := func(p int) Action {
-			return Action{Kind: AppCommand, Verb: tournamentVerb, Arg: "standings:" + strconv.FormatUint(tr.ID, 10) + ":" + strconv.Itoa(p)}
+			return Action{Route: routeTournamentStandings, Kind: AppCommand, Tournament: tr.ID, Page: p}
 		}
 		m.Rows = []Row{{
 			{Type: Button, Label: "◀", Style: Secondary, Action: act(page - 1), Disabled: page <= 1},

@@ -63,8 +63,8 @@ func TestTournamentRefusals(t *testing.T) {
 		{"starting someone else's tournament is refused", e.cupCommand("bia", "start"), "Only @ana"},
 		{"cancelling someone else's tournament is refused", e.cupCommand("bia", "cancel"), "Only @ana"},
 		{"starting with one player is refused", e.cupCommand("ana", "start"), "at least 2 players"},
-		{"a tournament button of no tournament is refused", e.click("bia", "m1", Action{Kind: AppCommand, Verb: tournamentVerb, Arg: "join:x"}), "button"},
-		{"a tournament's Join after it is gone is refused", e.click("bia", "m1", Action{Kind: AppCommand, Verb: tournamentVerb, Arg: "join:99"}), "not there any more"},
+		{"a tournament button of no tournament is refused", e.click("bia", "m1", Action{Kind: AppCommand, Route: "tournament-nope", Tournament: 1}), "button"},
+		{"a tournament's Join after it is gone is refused", e.click("bia", "m1", Action{Kind: AppCommand, Route: routeTournamentJoin, Tournament: 99}), "not there any more"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			before, _ := e.st.ChannelTournaments("c1")
@@ -243,7 +243,7 @@ func TestLeavingAStartedTournamentByItsButtonAsksFirst(t *testing.T) {
 	e := newEnv(t)
 	cup, msg := e.openCup("ana", []string{"ana", "bia"})
 	mustPublic(t, e.do(e.cupCommand("ana", "start")))
-	leave := Action{Kind: AppCommand, Verb: tournamentVerb, Arg: fmt.Sprintf("leave:%d", cup.ID)}
+	leave := Action{Kind: AppCommand, Route: routeTournamentLeave, Tournament: cup.ID}
 	r := e.do(e.click("bia", msg, leave))
 	mustPrivate(t, r, "Withdraw from Ordo tournament")
 	if tr, _ := e.st.Tournament(cup.ID); tr.Withdrew("bia") {
@@ -339,7 +339,7 @@ func TestATournamentGameEndsWithoutRematch(t *testing.T) {
 		t.Fatalf("the tournament game's board, asked for, has controls %+v", cs)
 	}
 	before, _ := e.st.ChannelGames("c1")
-	rematch := Action{Kind: "ordo", Game: g.ID, Ply: 0, Verb: "rematch"}
+	rematch := Action{Kind: "ordo", Game: g.ID, Ply: 0, Route: "rematch"}
 	mustPrivate(t, e.handle(e.click(g.Seats[1].UserID, "m1", rematch)), "A tournament game has no rematch")
 	if after, _ := e.st.ChannelGames("c1"); len(after) != len(before) {
 		t.Fatalf("a refused rematch started a game: %+v", after)

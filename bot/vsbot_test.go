@@ -121,7 +121,7 @@ func TestBotDecidesItsSpecialThenPlaces(t *testing.T) {
 	if last.message != e.messageOf(in) || !strings.Contains(last.content(), mention("alice")+" (Black) to move") {
 		t.Fatalf("the live board was not brought up to date: %+v", last)
 	}
-	if _, _, ok := control(last.msg.Rows, func(a Action, v string) bool { return a.Verb == "play" || v != "" }); !ok {
+	if _, _, ok := control(last.msg.Rows, func(a Action, v string) bool { return a.Route == "play" || v != "" }); !ok {
 		t.Fatalf("the person has no controls: %+v", last.msg.Rows)
 	}
 	moves := 0

@@ -76,6 +76,75 @@ func under(name, dir string) bool {
 	return name == dir || strings.HasPrefix(name, dir+"/")
 }
 
+// floors are the module's rooms, lowest floor first. A package lives in the room whose path is the
+// longest that holds it; its code imports only its own room and the rooms of lower floors, never a
+// room beside it or above it. A new package outside every room fails the test until it is given one.
+var floors = []struct {
+	rooms []string
+	what  string
+}{
+	{[]string{"games", "rating", "tournament"}, "pure rules: the games, the ratings, the pairings"},
+	{[]string{"say", "metrics", "learn", "render"}, "what knows only the games: the words, the counters, the lessons, the drawings"},
+	{[]string{"ai", "store"}, "the bot's thinking, and what keeps the table's decisions"},
+	{[]string{"table", "config"}, "the session core, and the program's settings"},
+	{[]string{"bot"}, "commands in, messages out, for any adapter"},
+	{[]string{"bot/discord", "bot/console", "bot/page"}, "the adapters"},
+	{[]string{"cmd"}, "the program, which wires them"},
+	{[]string{"house"}, "these tests"},
+}
+
+// room is the room that holds package name and its floor, or "" and -1 when none does.
+func room(name string) (string, int) {
+	best, floor := "", -1
+	for f, fl := range floors {
+		for _, r := range fl.rooms {
+			if under(name, r) && len(r) > len(best) {
+				best, floor = r, f
+			}
+		}
+	}
+	return best, floor
+}
+
+func TestEveryPackageHasAFloor(t *testing.T) {
+	pkgs := packages(t)
+	held := map[string]bool{}
+	for name := range pkgs {
+		r, _ := room(name)
+		if r == "" {
+			t.Errorf("%s is on no floor: give it a room in house/floors_test.go's floors", name)
+		}
+		held[r] = true
+	}
+	for _, fl := range floors {
+		for _, r := range fl.rooms {
+			if !held[r] {
+				t.Errorf("the room %s holds no package: take it out of floors", r)
+			}
+		}
+	}
+}
+
+func TestNoPackageImportsAPackageBesideOrAbove(t *testing.T) {
+	pkgs := packages(t)
+	for name, p := range pkgs {
+		r, floor := room(name)
+		if r == "" {
+			continue // TestEveryPackageHasAFloor says so
+		}
+		for _, i := range p.imports {
+			if _, ours := pkgs[i]; !ours {
+				continue
+			}
+			ir, ifloor := room(i)
+			if ir != r && ifloor >= floor {
+				t.Errorf("%s (%s, floor %d: %s) imports %s (%s, floor %d: %s)",
+					name, r, floor, floors[floor].what, i, ir, ifloor, floors[ifloor].what)
+			}
+		}
+	}
+}
+
 func TestNoPackageImportsOneOnAHigherFloor(t *testing.T) {
 	pkgs := packages(t)
 	rules := []struct {

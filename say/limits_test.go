@@ -91,7 +91,7 @@ var samples = map[string]any{
 	"Move": "move nw.sw se.ne", "Moves": strings.Repeat("c2:d2-c4, ", 24) + "c2:d2-c4", "Name": "Oolong · Somebody vs Someone",
 	"North": 24, "Offer": "draw", "Offers": "draw (oolong, ordo)   end (ouri)", "Opponent": "<@123456789012345678>",
 	"Option": "idle-timeout", "Options": " (rules: abapa, misère)", "Other": "se", "Outlook": "the bot sees a loss whatever you play; this is the best defence it finds.",
-	"Page": 99, "Pages": 99, "Boards": "como o servidor", "Permission": "Send Messages in Threads", "Pings": "off", "Placeholder": `"Choose: a … z"`,
+	"Page": 99, "Pages": 99, "Path": "/tmp/tabuleiro-pictures/ouri-12-34.png", "Boards": "como o servidor", "Permission": "Send Messages in Threads", "Pings": "off", "Placeholder": `"Choose: a … z"`,
 	"Played": "move nw.sw se.ne", "Player": "<@123456789012345678>", "Players": "**Oolong** · <@123456789012345678> (Black) vs the bot (medium, Green)",
 	"Ply": 999, "Rank": 9999, "Ranks": "ranks 6–8", "Rated": "off", "Reach": "reach",
 	"Rating": "1500?", "Record": "999 W · 999 D · 999 L", "Result": "<@123456789012345678> (Green) wins: five tables claimed",

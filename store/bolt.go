@@ -73,17 +73,23 @@ func (f *File) View(fn func(Tx) error) error {
 	return f.view(func(tx *bolt.Tx) error { return fn(&fileTx{tx: tx, f: f}) })
 }
 
-// view runs a read-only transaction on the file. A panic or memory fault inside it (bbolt meeting
-// a page damaged after Open checked the file) becomes an error for this read instead of the end of
-// the bot.
-func (f *File) view(fn func(*bolt.Tx) error) (err error) {
+// view runs a read-only transaction on the file. A page damaged after Open checked the file fails
+// this read instead of ending the bot.
+func (f *File) view(fn func(*bolt.Tx) error) error {
+	return guard(f.db.Path(), "reading it failed", func() error { return f.db.View(fn) })
+}
+
+// guard runs fn, the one place where bbolt reads the file's pages outside a write. bbolt panics,
+// or faults on memory, when it meets a damaged page; guard turns that into a *FileError that says
+// the file at path is damaged (what failed, and bbolt's words) and what to do.
+func guard(path, failed string, fn func() error) (err error) {
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer func() {
 		if p := recover(); p != nil {
-			err = damaged(f.db.Path(), "reading it failed: %v", p)
+			err = damaged(path, "%s: %v", failed, p)
 		}
 	}()
-	return f.db.View(fn)
+	return fn()
 }
 
 // CheckStorage runs bbolt's consistency check: every page reachable once, none both used and
@@ -131,17 +137,17 @@ type boltBucket struct{ *bolt.Bucket }
 
 func (b boltBucket) Cursor() Cursor { return b.Bucket.Cursor() }
 
-// openBolt opens the file with bbolt, turning a panic (or a memory fault) on a damaged file into an
-// error that says what to do.
-func openBolt(path string, o *bolt.Options) (db *bolt.DB, err error) {
-	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
-	defer func() {
-		if p := recover(); p != nil {
-			db, err = nil, damaged(path, "bbolt failed reading it: %v", p)
-		}
-	}()
-	db, err = bolt.Open(path, 0o600, o)
+// openBolt opens the file with bbolt; a damaged file gives an error that says what to do.
+func openBolt(path string, o *bolt.Options) (*bolt.DB, error) {
+	var db *bolt.DB
+	err := guard(path, "bbolt failed reading it", func() (err error) {
+		db, err = bolt.Open(path, 0o600, o)
+		return err
+	})
+	var damage *FileError
 	switch {
+	case errors.As(err, &damage):
+		return nil, err
 	case errors.Is(err, bolterrors.ErrTimeout):
 		return nil, fmt.Errorf("store: %s is in use by another process (its lock was not released within %s): %w (%w)",
 			path, o.Timeout, ErrInUse, err)
@@ -154,40 +160,31 @@ func openBolt(path string, o *bolt.Options) (db *bolt.DB, err error) {
 	return db, nil
 }
 
-// prepare creates the buckets a new file lacks; a panic on a damaged file becomes an error.
-func prepare(db *bolt.DB) (err error) {
-	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
-	defer func() {
-		if p := recover(); p != nil {
-			err = damaged(db.Path(), "bbolt failed reading it: %v", p)
-		}
-	}()
-	var missing error
-	err = db.Update(func(tx *bolt.Tx) error {
-		// A file with some of our buckets but without its records lost them to damage: recreating
-		// them empty would hide that every game is gone.
-		some := slices.ContainsFunc(allBuckets, func(b []byte) bool { return tx.Bucket(b) != nil })
-		for _, b := range [][]byte{bGames, bChallenges} {
-			if some && tx.Bucket(b) == nil {
-				missing = damaged(db.Path(), "its bucket %q is missing", b)
-				return missing
-			}
-		}
-		for _, b := range slices.Concat(allBuckets, settingsBuckets, tournamentBuckets) {
-			if _, err := tx.CreateBucketIfNotExists(b); errors.Is(err, bolterrors.ErrIncompatibleValue) {
-				missing = damaged(db.Path(), "its bucket %q is not a bucket", b)
-				return missing
-			} else if err != nil {
-				return fmt.Errorf("creating bucket %s: %w", b, err)
-			}
-		}
-		return nil
-	})
-	if missing != nil {
-		return missing
-	}
-	if err != nil {
+// prepare creates the buckets a new file lacks; a damaged file gives an error that says what to do.
+func prepare(db *bolt.DB) error {
+	err := guard(db.Path(), "bbolt failed reading it", func() error { return db.Update(createBuckets) })
+	if _, damage := err.(*FileError); err != nil && !damage {
 		return fmt.Errorf("store: preparing %s: %w", db.Path(), err)
+	}
+	return err
+}
+
+func createBuckets(tx *bolt.Tx) error {
+	path := tx.DB().Path()
+	// A file with some of our buckets but without its records lost them to damage: recreating
+	// them empty would hide that every game is gone.
+	some := slices.ContainsFunc(allBuckets, func(b []byte) bool { return tx.Bucket(b) != nil })
+	for _, b := range [][]byte{bGames, bChallenges} {
+		if some && tx.Bucket(b) == nil {
+			return damaged(path, "its bucket %q is missing", b)
+		}
+	}
+	for _, b := range slices.Concat(allBuckets, settingsBuckets, tournamentBuckets) {
+		if _, err := tx.CreateBucketIfNotExists(b); errors.Is(err, bolterrors.ErrIncompatibleValue) {
+			return damaged(path, "its bucket %q is not a bucket", b)
+		} else if err != nil {
+			return fmt.Errorf("creating bucket %s: %w", b, err)
+		}
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package store
 
 import (
 	"fmt"
+	"runtime/debug"
 	"sync"
 	"time"
 
@@ -18,7 +19,10 @@ import (
 // A write function reports a refusal (ErrMovedOn, ErrBusy...) through its own result and returns
 // nil, after checking everything and before writing anything; it returns an error only when bbolt
 // fails. Such a failure rolls the whole group back: the failing write gets its error and the others
-// run again without it. That is why a write function may run more than once.
+// run again without it. That is why a write function may run more than once. A write that panics
+// fails the same way, and its panic is raised again, with the stack where it began, on the
+// goroutine that called Update (as bbolt's own DB.Batch does): a bug in one write neither takes
+// the committer down nor hides from its caller.
 
 type write struct {
 	fn   func(Tx) error
@@ -42,7 +46,7 @@ func (f *File) Update(fn func(Tx) error) error {
 	if c.leading {
 		c.mu.Unlock()
 		if lead := <-w.done; !lead {
-			return w.err
+			return w.result()
 		}
 		c.mu.Lock()
 	}
@@ -62,6 +66,14 @@ func (f *File) Update(fn func(Tx) error) error {
 		c.leading = false
 	}
 	c.mu.Unlock()
+	return w.result()
+}
+
+// result is what Update returns to the write's caller, or a panic if the write panicked.
+func (w *write) result() error {
+	if p, ok := w.err.(*writePanic); ok {
+		panic(p)
+	}
 	return w.err
 }
 
@@ -125,13 +137,31 @@ func finish(w, leader *write, err error) {
 	}
 }
 
-// call turns a panic inside a write into that write's error, so that one bad write cannot take the
-// others (or the committer) down with it.
+// call runs one write, catching its panic so that one bad write cannot take the others (or the
+// committer) down with it; the panic is raised again on its caller's goroutine (write.result).
 func call(fn func(Tx) error, tx Tx) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			err = fmt.Errorf("store: write panicked: %v", p)
+			err = &writePanic{value: p, stack: debug.Stack()}
 		}
 	}()
 	return fn(tx)
+}
+
+// writePanic is a write function's panic carried to the goroutine that called Update: what it
+// panicked with, and the stack of the goroutine where it panicked (the committer's, which the
+// caller's own stack would not show).
+type writePanic struct {
+	value any
+	stack []byte
+}
+
+func (p *writePanic) Error() string {
+	return fmt.Sprintf("store: write panicked: %v\n\ngoroutine of the group commit:\n%s", p.value, p.stack)
+}
+
+// Unwrap gives the error the write panicked with, if it was one.
+func (p *writePanic) Unwrap() error {
+	err, _ := p.value.(error)
+	return err
 }

@@ -131,12 +131,31 @@ func checkFile(path string) error {
 			Advice: "if you mean to start afresh, delete it; otherwise " + restoreHint}
 	}
 
+	m, pageSize, err := readMetas(f, path, size)
+	if err != nil {
+		return err
+	}
+	w := walker{f: f, pageSize: pageSize, hwm: m.pgid, seen: map[uint64]bool{}}
+	if m.freelist != noFreelist {
+		if err := w.freelist(m.freelist); err != "" {
+			return damaged(path, "%s", err)
+		}
+	}
+	if err := w.bucket(m.root, 0); err != "" {
+		return damaged(path, "%s", err)
+	}
+	return nil
+}
+
+// readMetas reads a bbolt file's two meta pages as bbolt does and checks the one bbolt would use:
+// it and the file's page size.
+func readMetas(f *os.File, path string, size int64) (meta, int64, error) {
 	// Meta page 0 is at the start; meta page 1 one page further, and the page size is in the metas.
 	var metas [2]meta
 	var ok [2]bool
 	head := make([]byte, pageHeader+metaSize)
 	if _, err := f.ReadAt(head, 0); err != nil {
-		return notBolt(path, size)
+		return meta{}, 0, notBolt(path, size)
 	}
 	metas[0] = readMeta(head[pageHeader:])
 	ok[0] = metas[0].problem() == ""
@@ -161,16 +180,16 @@ func checkFile(path string) error {
 	}
 	if !ok[0] && !ok[1] {
 		if metas[0].magic != boltMagic {
-			return notBolt(path, size)
+			return meta{}, 0, notBolt(path, size)
 		}
-		return damaged(path, "both of its meta pages are unreadable (page 0: %s)", metas[0].problem())
+		return meta{}, 0, damaged(path, "both of its meta pages are unreadable (page 0: %s)", metas[0].problem())
 	}
 	if size%pageSize != 0 {
-		return damaged(path, "its size %d is not a whole number of %d-byte pages (cut off?)", size, pageSize)
+		return meta{}, 0, damaged(path, "its size %d is not a whole number of %d-byte pages (cut off?)", size, pageSize)
 	}
 	pages := uint64(size / pageSize)
 	if pages < 4 {
-		return damaged(path, "it holds %d pages, fewer than bbolt's 4 header pages", pages)
+		return meta{}, 0, damaged(path, "it holds %d pages, fewer than bbolt's 4 header pages", pages)
 	}
 	// bbolt uses the valid meta with the higher transaction id: that is the one that must lead to an
 	// intact tree.
@@ -181,22 +200,13 @@ func checkFile(path string) error {
 	m := metas[use]
 	switch {
 	case m.pgid > pages:
-		return damaged(path, "meta page %d says the file has %d pages, it has %d (cut off?)", use, m.pgid, pages)
+		return meta{}, 0, damaged(path, "meta page %d says the file has %d pages, it has %d (cut off?)", use, m.pgid, pages)
 	case m.root < 2 || m.root >= m.pgid:
-		return damaged(path, "meta page %d names root page %d, outside pages 2 to %d", use, m.root, m.pgid-1)
+		return meta{}, 0, damaged(path, "meta page %d names root page %d, outside pages 2 to %d", use, m.root, m.pgid-1)
 	case m.freelist != noFreelist && (m.freelist < 2 || m.freelist >= m.pgid):
-		return damaged(path, "meta page %d names freelist page %d, outside pages 2 to %d", use, m.freelist, m.pgid-1)
+		return meta{}, 0, damaged(path, "meta page %d names freelist page %d, outside pages 2 to %d", use, m.freelist, m.pgid-1)
 	}
-	w := walker{f: f, pageSize: pageSize, hwm: m.pgid, seen: map[uint64]bool{}}
-	if m.freelist != noFreelist {
-		if err := w.freelist(m.freelist); err != "" {
-			return damaged(path, "%s", err)
-		}
-	}
-	if err := w.bucket(m.root, 0); err != "" {
-		return damaged(path, "%s", err)
-	}
-	return nil
+	return m, pageSize, nil
 }
 
 func notBolt(path string, size int64) error {
@@ -363,25 +373,33 @@ func (w *walker) nodes(b []byte, name string, depth int, lo, hi []byte) ([]byte,
 			continue
 		}
 		prev, last = k, k
-		eflags, pos, ksize, vsize := ne.Uint32(e[0:]), int64(ne.Uint32(e[4:])), int64(ne.Uint32(e[8:])), int64(ne.Uint32(e[12:]))
-		end := int64(at) + pos + ksize + vsize
-		if end > int64(len(b)) {
-			return nil, fmt.Sprintf("%s element %d has a value past the end of the page", name, i)
-		}
-		if eflags&bucketLeaf == 0 {
-			continue
-		}
-		v := b[int64(at)+pos+ksize : end]
-		if len(v) < 16 {
-			return nil, fmt.Sprintf("%s element %d is a bucket with a cut off header", name, i)
-		}
-		if root := ne.Uint64(v); root != 0 {
-			if msg := w.bucket(root, depth+1); msg != "" {
-				return nil, msg
-			}
-		} else if _, msg := w.nodes(v[16:], fmt.Sprintf("the inline bucket in %s element %d", name, i), depth+1, nil, nil); msg != "" {
+		if msg := w.leaf(b, at, i, name, depth); msg != "" {
 			return nil, msg
 		}
 	}
 	return last, ""
+}
+
+// leaf checks element i of a leaf page b, at offset at: its value lies within the page, and a
+// bucket it holds (by its root page, or inline) is whole.
+func (w *walker) leaf(b []byte, at, i int, name string, depth int) string {
+	ne := binary.NativeEndian
+	e := b[at : at+elementSize]
+	eflags, pos, ksize, vsize := ne.Uint32(e[0:]), int64(ne.Uint32(e[4:])), int64(ne.Uint32(e[8:])), int64(ne.Uint32(e[12:]))
+	end := int64(at) + pos + ksize + vsize
+	if end > int64(len(b)) {
+		return fmt.Sprintf("%s element %d has a value past the end of the page", name, i)
+	}
+	if eflags&bucketLeaf == 0 {
+		return ""
+	}
+	v := b[int64(at)+pos+ksize : end]
+	if len(v) < 16 {
+		return fmt.Sprintf("%s element %d is a bucket with a cut off header", name, i)
+	}
+	if root := ne.Uint64(v); root != 0 {
+		return w.bucket(root, depth+1)
+	}
+	_, msg := w.nodes(v[16:], fmt.Sprintf("the inline bucket in %s element %d", name, i), depth+1, nil, nil)
+	return msg
 }

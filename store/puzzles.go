@@ -3,13 +3,18 @@ package store
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"slices"
 
 	"tabuleiro/rating"
 )
 
-// ErrNoAttempt refuses to settle or continue a puzzle nobody is solving.
-var ErrNoAttempt = errors.New("there is no puzzle under way: ask for a new one")
+var (
+	// ErrNoAttempt refuses to settle or continue a puzzle nobody is solving.
+	ErrNoAttempt = errors.New("there is no puzzle under way: ask for a new one")
+	// ErrAttemptMoved is ErrMovedOn for a puzzle attempt: a decision of it came first.
+	ErrAttemptMoved = fmt.Errorf("the puzzle moved on: %w", ErrMovedOn)
+)
 
 // Solver is a person's puzzle rating in one game, the same on every server.
 type Solver struct {
@@ -169,7 +174,7 @@ func (s *DB) StartAttempt(user, kind string, a PuzzleAttempt) (PuzzleAttempt, bo
 
 // SaveAttempt stores the decisions of the person's attempt under way: a.Played must continue the
 // stored ones, of which the caller saw wantPlayed. A stale save (a double click, another
-// process's decision first) gets ErrMovedOn and changes nothing; no attempt of a.Puzzle under way,
+// process's decision first) gets ErrAttemptMoved and changes nothing; no attempt of a.Puzzle under way,
 // ErrNoAttempt.
 func (s *DB) SaveAttempt(user, kind string, a PuzzleAttempt, wantPlayed int) (PuzzleAttempt, error) {
 	var out PuzzleAttempt
@@ -183,7 +188,7 @@ func (s *DB) SaveAttempt(user, kind string, a PuzzleAttempt, wantPlayed int) (Pu
 			return ErrNoAttempt
 		case len(cur.Played) != wantPlayed || len(a.Played) < wantPlayed ||
 			!slices.Equal(a.Played[:wantPlayed], cur.Played):
-			return ErrMovedOn
+			return ErrAttemptMoved
 		}
 		cur.Played = slices.Clone(a.Played)
 		out = cur

@@ -113,9 +113,6 @@ func (e *CorruptError) Error() string {
 
 func (e *CorruptError) Unwrap() error { return e.Err }
 
-// DefaultPath is where the bot keeps its file unless DB_PATH says otherwise.
-const DefaultPath = "data/tabuleiro.db"
-
 // Options configure a Store.
 type Options struct {
 	// Decode rebuilds a game from games.Encode bytes; usually catalog.Decode. Injected so that the

@@ -39,9 +39,11 @@ type Tournaments interface {
 
 // Errors of the tournaments, each a refusal that changed nothing.
 var (
+	// ErrNoTournament is ErrNotFound for a tournament.
+	ErrNoTournament      = fmt.Errorf("there is no such tournament: %w", ErrNotFound)
 	ErrTournamentStarted = errors.New("this tournament has started: nobody joins it now")
 	ErrTournamentClosed  = errors.New("this tournament is over or cancelled")
-	ErrTournamentFull    = errors.New("this tournament is full")
+	ErrTournamentFull    = errors.New("this tournament is full") // a *FullError says how many it takes
 	ErrEntered           = errors.New("this player is already in the tournament")
 	ErrNotEntered        = errors.New("this player is not in the tournament")
 	// ErrPaired is the loser's answer to racing to pair a round (or finish a tournament): another
@@ -55,6 +57,15 @@ var (
 	// less than AnnounceWait ago.
 	ErrClaimed = errors.New("this round is shown or being shown")
 )
+
+// FullError is ErrTournamentFull with the most players the tournament takes.
+type FullError struct{ Max int }
+
+func (e *FullError) Error() string {
+	return fmt.Sprintf("%v: it takes %d players", ErrTournamentFull, e.Max)
+}
+
+func (e *FullError) Is(target error) bool { return target == ErrTournamentFull }
 
 // TournamentState is where a tournament stands.
 type TournamentState uint8
@@ -277,7 +288,7 @@ func (s *DB) JoinTournament(id uint64, user string, rating float64) (Tournament,
 		case t.Entrant(user) != nil:
 			return ErrEntered
 		case len(t.Players) >= t.MaxPlayers():
-			return ErrTournamentFull
+			return &FullError{Max: t.MaxPlayers()}
 		}
 		t.Players = append(t.Players, Entrant{User: user, Rating: rating})
 		return nil
@@ -671,7 +682,7 @@ func (s *DB) tournaments(list func(tx Tx) []uint64) ([]Tournament, error) {
 func getTournament(tx Tx, id uint64) (Tournament, error) {
 	v := tx.Bucket(bTournaments).Get(u64(id))
 	if v == nil {
-		return Tournament{}, ErrNotFound
+		return Tournament{}, ErrNoTournament
 	}
 	return decodeTournament(id, v)
 }

@@ -65,13 +65,16 @@ func (t *Table) ChallengeRated(a Actor, opponent string, opponentIsBot bool, fir
 }
 
 // seatsFree refuses to accept challenge c while either player already plays a game of its kind
-// here, naming who and what they can do.
-func (t *Table) seatsFree(a *Actor, c store.Challenge) error {
+// here, naming who and what the reader can do: the opponent of a named challenge may Decline it,
+// a taker of an open one may not.
+func (t *Table) seatsFree(a *Actor, c store.Challenge, open bool) error {
 	if err := t.busy(a, a.User); err != nil {
 		return err
 	}
 	_, err := t.st.ActiveGame(a.Place.Channel, c.Kind, c.Challenger)
 	switch {
+	case err == nil && open:
+		return refuse(Refused, "refusal.busy-challenger-open", "Player", say.Mention(c.Challenger), "Title", Describe(c.Kind).Title)
 	case err == nil:
 		return refuse(Refused, "refusal.busy-challenger", "Player", say.Mention(c.Challenger), "Title", Describe(c.Kind).Title)
 	case errors.Is(err, store.ErrNotFound):
@@ -169,7 +172,7 @@ func (t *Table) Answer(a Actor, id uint64, accept bool, messageID string) (Answe
 	}
 	if errors.Is(err, store.ErrBusy) {
 		// Name whose game it is.
-		if named := t.seatsFree(&a, c); named != nil {
+		if named := t.seatsFree(&a, c, open); named != nil {
 			err = named
 		}
 	}

@@ -12,8 +12,8 @@ import (
 // The puzzles' refusals.
 var (
 	ErrPuzzlesSeen    = refuse(Refused, "puzzle.refuse.all-seen")
-	ErrNoPuzzle       = refuse(Stale, "puzzle.refuse.none")
-	ErrPuzzleMoved    = refuse(Stale, "puzzle.refuse.moved")
+	ErrNoPuzzle       = store.ErrNoAttempt    // no attempt under way, or no daily puzzle that day
+	ErrPuzzleMoved    = store.ErrAttemptMoved // a decision of the attempt came first
 	errNoPersonOrGame = errors.New("table: learning needs a person and a game")
 )
 
@@ -164,14 +164,7 @@ func commonPrefix(cs []PuzzleCandidate) string {
 // decisions the person was shown. A stale one (a double click, a second replica's answer first) is
 // ErrPuzzleMoved, one of no attempt under way ErrNoPuzzle; neither changes anything.
 func (t *Table) PlayPuzzle(user, kind string, a store.PuzzleAttempt, saw int) (store.PuzzleAttempt, error) {
-	got, err := t.st.SaveAttempt(user, kind, a, saw)
-	switch {
-	case errors.Is(err, store.ErrMovedOn):
-		return got, ErrPuzzleMoved
-	case errors.Is(err, store.ErrNoAttempt):
-		return got, ErrNoPuzzle
-	}
-	return got, err
+	return t.st.SaveAttempt(user, kind, a, saw)
 }
 
 // SettlePuzzle ends the person's attempt at the puzzle as the truth judged it: both ratings move
@@ -179,9 +172,6 @@ func (t *Table) PlayPuzzle(user, kind string, a store.PuzzleAttempt, saw int) (s
 // result with Already). start is the puzzle's shipped rating.
 func (t *Table) SettlePuzzle(user, kind, puzzle string, start float64, solved bool) (store.PuzzleResult, error) {
 	r, err := t.st.SettlePuzzle(user, kind, store.PuzzleOutcome{Puzzle: puzzle, Start: start, Solved: solved}, PuzzleRating)
-	if errors.Is(err, store.ErrNoAttempt) {
-		return r, ErrNoPuzzle
-	}
 	if err == nil {
 		t.log.Info("puzzle settled", "user", user, "kind", kind, "puzzle", puzzle, "solved", solved,
 			"rated", r.Rated, "again", r.Already, "rating", r.After.Shown())

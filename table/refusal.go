@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"tabuleiro/games"
+	"tabuleiro/store"
 )
 
 // Code groups refusals for adapters, logs and tests.
@@ -34,6 +35,58 @@ func Refuse(code Code, id string, kv ...any) error {
 }
 
 func refuse(code Code, id string, kv ...any) error { return Refuse(code, id, kv...) }
+
+// Refusing is what a person reads for err: the one place where the store's errors become refusals.
+// The store, the table and the bot pass its errors on as they are, and the adapter words the
+// refusal Refusing gives. A refusal stays itself; an error nobody refuses with (a failing disk, a
+// bug) is Internal, and so is a stored record that cannot be read.
+func Refusing(err error) *Refusal {
+	var r *Refusal
+	var full *store.FullError
+	var corrupt *store.CorruptError
+	switch {
+	case errors.As(err, &r):
+		return r
+	case errors.As(err, &full):
+		return newRefusal(Refused, "refusal.tournament.full", "Max", full.Max)
+	case errors.As(err, &corrupt) && corrupt.Bucket == "challenges":
+		return newRefusal(Internal, "error.corrupt-challenge", "Key", corrupt.Key)
+	case errors.As(err, &corrupt):
+		return newRefusal(Internal, "error.corrupt-game", "Key", corrupt.Key)
+	}
+	for _, s := range storeRefusals {
+		if errors.Is(err, s.err) {
+			return newRefusal(s.code, s.id)
+		}
+	}
+	return newRefusal(Internal, "error.internal")
+}
+
+// storeRefusals are the store's refusals, each worded once; a narrower error (a tournament not
+// found) comes before the one it wraps (a record not found).
+var storeRefusals = []struct {
+	err  error
+	code Code
+	id   string
+}{
+	{store.ErrNoTournament, NotFound, "refusal.tournament.gone"},
+	{store.ErrTournamentStarted, Stale, "refusal.tournament.started"},
+	{store.ErrPaired, Stale, "refusal.tournament.started"},
+	{store.ErrTournamentClosed, Stale, "refusal.tournament.closed"},
+	{store.ErrEntered, Refused, "refusal.tournament.entered"},
+	{store.ErrNotEntered, Refused, "refusal.tournament.not-entered"},
+	{store.ErrNoAttempt, Stale, "puzzle.refuse.none"},
+	{store.ErrAttemptMoved, Stale, "puzzle.refuse.moved"},
+	{store.ErrMovedOn, Stale, "error.moved-on"},
+	{store.ErrNotFound, NotFound, "error.not-found"},
+	{store.ErrBusy, Refused, "error.busy"},
+	{store.ErrClosed, Stale, "error.closed"},
+	{store.ErrExpired, Stale, "error.expired"},
+}
+
+func newRefusal(code Code, id string, kv ...any) *Refusal {
+	return &Refusal{Code: code, Text: games.Text{ID: id, Args: games.Args(kv...)}}
+}
 
 // Problem is the refusal of what the rules refused (an illegal move, a bad option): their Text,
 // or, from an engine that still speaks English, its message.

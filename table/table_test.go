@@ -2,7 +2,6 @@ package table
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"runtime"
@@ -91,13 +90,13 @@ func (f *fixture) actor(user, kind string) Actor {
 }
 
 // refusal checks that err is a *Refusal with code.
+// refusal checks that err is refused with code, as a person would read it (Refusing).
 func refusal(t *testing.T, err error, code Code) {
 	t.Helper()
-	var r *Refusal
-	if !errors.As(err, &r) {
-		t.Fatalf("want a %s refusal, got %v", code, err)
+	if err == nil {
+		t.Fatalf("want a %s refusal, got none", code)
 	}
-	if r.Code != code {
+	if r := Refusing(err); r.Code != code {
 		t.Fatalf("want a %s refusal, got %s: %s", code, r.Code, r.Text)
 	}
 }

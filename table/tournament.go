@@ -143,7 +143,7 @@ func (t *Table) JoinTournament(a Actor, id uint64) (store.Tournament, error) {
 	}
 	tr, err = t.st.JoinTournament(id, a.User, s.Rating.Rating)
 	if err != nil {
-		return store.Tournament{}, tournamentRefusal(err, tr)
+		return store.Tournament{}, err
 	}
 	t.logOf(&a).Info("joined a tournament", "tournament", id)
 	return tr, nil
@@ -161,7 +161,7 @@ type Left struct {
 func (t *Table) LeaveTournament(ctx context.Context, a Actor, id uint64) (Left, error) {
 	tr, err := t.st.LeaveTournament(id, a.User)
 	if err != nil {
-		return Left{}, tournamentRefusal(err, store.Tournament{})
+		return Left{}, err
 	}
 	log := t.logOf(&a).With("tournament", id)
 	left := Left{Tournament: tr}
@@ -199,7 +199,7 @@ func (t *Table) StartTournament(ctx context.Context, a Actor, id uint64, manager
 	for range 8 {
 		switch {
 		case tr.State != store.TournamentOpen:
-			return Advance{}, tournamentRefusal(store.ErrTournamentStarted, tr)
+			return Advance{}, store.ErrTournamentStarted
 		case len(tr.Players) < 2:
 			return Advance{}, refuse(Refused, "refusal.tournament.too-few", "Players", len(tr.Players))
 		}
@@ -217,7 +217,7 @@ func (t *Table) StartTournament(ctx context.Context, a Actor, id uint64, manager
 			continue
 		}
 		if err != nil {
-			return Advance{}, tournamentRefusal(err, tr)
+			return Advance{}, err
 		}
 		metrics.RoundPaired()
 		t.logOf(&a).Info("tournament started", "tournament", id, "players", len(tr.Players), "rounds", rounds)
@@ -240,7 +240,7 @@ func (t *Table) CancelTournament(a Actor, id uint64, manager bool) (store.Tourna
 	}
 	tr, err = t.st.CancelTournament(id)
 	if err != nil {
-		return store.Tournament{}, tournamentRefusal(err, tr)
+		return store.Tournament{}, err
 	}
 	t.logOf(&a).Info("tournament cancelled", "tournament", id)
 	return tr, nil
@@ -700,33 +700,8 @@ func standings(tr store.Tournament) []tournament.Standing {
 	return tournament.Standings(tr.Format, entrants(tr), rounds(tr))
 }
 
-// tournament reads tournament id, refusing one that is not there.
-func (t *Table) tournament(id uint64) (store.Tournament, error) {
-	tr, err := t.st.Tournament(id)
-	if errors.Is(err, store.ErrNotFound) {
-		return store.Tournament{}, refuse(NotFound, "refusal.tournament.gone")
-	}
-	return tr, err
-}
-
-// tournamentRefusal words the store's refusals of a tournament for a person.
-func tournamentRefusal(err error, tr store.Tournament) error {
-	switch {
-	case errors.Is(err, store.ErrNotFound):
-		return refuse(NotFound, "refusal.tournament.gone")
-	case errors.Is(err, store.ErrTournamentStarted), errors.Is(err, store.ErrPaired):
-		return refuse(Stale, "refusal.tournament.started")
-	case errors.Is(err, store.ErrTournamentClosed):
-		return refuse(Stale, "refusal.tournament.closed")
-	case errors.Is(err, store.ErrTournamentFull):
-		return refuse(Refused, "refusal.tournament.full", "Max", tr.MaxPlayers())
-	case errors.Is(err, store.ErrEntered):
-		return refuse(Refused, "refusal.tournament.entered")
-	case errors.Is(err, store.ErrNotEntered):
-		return refuse(Refused, "refusal.tournament.not-entered")
-	}
-	return err
-}
+// tournament reads tournament id (store.ErrNoTournament: there is none).
+func (t *Table) tournament(id uint64) (store.Tournament, error) { return t.st.Tournament(id) }
 
 // NoteTournament records the tournament's public message (its Join and Leave buttons).
 func (t *Table) NoteTournament(id uint64, messageID string) {
@@ -738,7 +713,7 @@ func (t *Table) NoteTournament(id uint64, messageID string) {
 func (t *Table) TournamentThread(id uint64, thread string) (store.Tournament, error) {
 	tr, err := t.st.SetTournamentThread(id, thread)
 	if err != nil {
-		return store.Tournament{}, tournamentRefusal(err, tr)
+		return store.Tournament{}, err
 	}
 	return tr, nil
 }

@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"os"
 	"path"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -54,8 +56,8 @@ func Run(ctx context.Context, st store.Store, cfg bot.Config, lang string, in io
 	return err
 }
 
-// help lists what can be typed, from the games' descriptors, in w's language.
-func help(w *say.Words) string {
+// help lists what can be typed, from the games' descriptors and the bot's commands, in w's language.
+func help(w *say.Words, commands []bot.CommandSpec) string {
 	var b strings.Builder
 	var kinds, offers, options []string
 	offerers := map[string][]string{}
@@ -89,7 +91,7 @@ func help(w *say.Words) string {
 		}
 	}
 	var subs, app []string
-	for _, cmd := range bot.Commands() {
+	for _, cmd := range commands {
 		switch {
 		case cmd.User:
 		case cmd.Name == bot.AppCommand:
@@ -204,6 +206,13 @@ type Console struct {
 	elideBoards bool
 	lang        string     // the language of the people typing, and of the console's server
 	w           *say.Words // the console's own words, in lang
+	// first is who typed first: they run the console, with Manage Server, as do those they name
+	// in managers (manage @name); everyone else is a member without it.
+	first    string
+	managers map[string]bool
+	// pictures is the folder where the pictures the bot attaches are saved, for a look with an
+	// image viewer; "" saves none.
+	pictures string
 }
 
 type consoleMessage struct {
@@ -227,7 +236,8 @@ func New(out io.Writer, now func() time.Time) *Console {
 		now = time.Now
 	}
 	return &Console{out: out, now: now, msgs: map[string]*consoleMessage{}, original: map[string]string{},
-		lang: say.English, w: say.For(say.English)}
+		lang: say.English, w: say.For(say.English), managers: map[string]bool{},
+		pictures: filepath.Join(os.TempDir(), "tabuleiro-pictures")}
 }
 
 // SetLanguage makes lang ("en-US" or "pt-BR") the language of the people typing (their Discord
@@ -345,13 +355,18 @@ func (c *Console) Line(ctx context.Context, line string) bool {
 		}
 	}
 	c.printf("%s › %s\n", user, line)
+	c.mu.Lock()
+	if c.first == "" {
+		c.first = user
+	}
+	c.mu.Unlock()
 	word, rest, _ := strings.Cut(line, " ")
 	rest = strings.TrimSpace(rest)
 	var in *bot.Interaction
 	var err error
 	switch strings.ToLower(word) {
 	case "help", "?":
-		c.printf("%s\n", help(c.w))
+		c.printf("%s\n", help(c.w, c.commands()))
 		return true
 	case "quit", "exit":
 		return false
@@ -361,6 +376,9 @@ func (c *Console) Line(ctx context.Context, line string) bool {
 		in, err = c.choose(user, rest)
 	case "wait":
 		c.wait(ctx, rest)
+		return true
+	case "manage":
+		c.manage(user, rest)
 		return true
 	default:
 		if !strings.HasPrefix(word, "/") {
@@ -387,9 +405,15 @@ func (c *Console) interaction(user string, t bot.Type) *bot.Interaction {
 	c.nextIn++
 	id := fmt.Sprintf("in%d", c.nextIn)
 	c.mu.Unlock()
-	// Whoever types at the console runs it: they may change its settings.
+	// Whoever typed first runs the console: they, and those they named, may manage its server.
+	var perms uint64
+	c.mu.Lock()
+	if user == c.first || c.managers[user] {
+		perms = bot.PermManageServer
+	}
+	c.mu.Unlock()
 	return &bot.Interaction{Type: t, ID: id, User: user, UserName: user, Guild: consoleGuild, Channel: consoleChannel,
-		MemberPerms: bot.PermManageServer, Locale: c.lang, GuildLocale: c.lang}
+		MemberPerms: perms, Locale: c.lang, GuildLocale: c.lang}
 }
 
 // optionRE finds "name:" at the start or after a space.
@@ -398,125 +422,13 @@ var optionRE = regexp.MustCompile(`(?:^|\s)([a-z][a-z-]*):`)
 // slash turns "/game sub name:value ..." into a command (or, for a bare "/game move", an
 // autocomplete request that lists the legal moves).
 func (c *Console) slash(user, line string) (*bot.Interaction, error) {
-	fields := strings.Fields(line)
-	name := strings.ToLower(strings.TrimPrefix(fields[0], "/"))
-	var cmd *bot.CommandSpec
-	cmds := bot.Commands()
-	var names []string
-	for i, x := range cmds {
-		if x.User {
-			continue // a context-menu command has no slash to type
-		}
-		names = append(names, "/"+x.Name)
-		if x.Name == name {
-			cmd = &cmds[i]
-		}
-	}
-	if cmd == nil {
-		return nil, c.problem("console.no-command", "Command", name, "Commands", andList(names, c.w))
-	}
-	if len(fields) < 2 {
-		return nil, c.problem("console.add-sub", "Subs", subNames(cmd.Subs))
-	}
-	subName := strings.ToLower(fields[1])
-	var sub *bot.SubSpec
-	for i, o := range cmd.Subs {
-		if o.Name == subName {
-			sub = &cmd.Subs[i]
-		}
-	}
-	if sub == nil {
-		return nil, c.problem("console.no-sub", "Command", name, "Sub", strconv.Quote(subName), "Subs", subNames(cmd.Subs))
-	}
-	_, rest, _ := strings.Cut(strings.TrimSpace(line), " ")
-	_, rest, _ = strings.Cut(strings.TrimSpace(rest), " ")
-	rest = strings.TrimSpace(rest)
-	group := ""
-	if len(sub.Subs) > 0 {
-		// A group: its subcommand is the next word (/tabuleiro tournament create …).
-		group = sub.Name
-		if len(fields) < 3 {
-			return nil, c.problem("console.add-sub", "Subs", subNames(sub.Subs))
-		}
-		subName = strings.ToLower(fields[2])
-		var found *bot.SubSpec
-		for i, o := range sub.Subs {
-			if o.Name == subName {
-				found = &sub.Subs[i]
-			}
-		}
-		if found == nil {
-			return nil, c.problem("console.no-sub", "Command", name+" "+group, "Sub", strconv.Quote(subName), "Subs", subNames(sub.Subs))
-		}
-		sub = found
-		_, rest, _ = strings.Cut(rest, " ")
-		rest = strings.TrimSpace(rest)
-	}
-	known := map[string]*bot.OptionSpec{}
-	for i, o := range sub.Options {
-		known[o.Name] = &sub.Options[i]
-	}
-	// Cut the rest at every "name:"; the value runs to the next one. No value holds a word and a
-	// colon after a space (moves, names and choices do not), so any other name is a mistyped option.
-	type cut struct{ at, valueAt int }
-	var cuts []cut
-	for _, m := range optionRE.FindAllStringSubmatchIndex(rest, -1) {
-		oname := rest[m[2]:m[3]]
-		if known[oname] == nil {
-			return nil, c.problem("console.no-option", "Command", name, "Sub", sub.Name, "Option", strconv.Quote(oname),
-				"Options", optionNames(sub, c.w))
-		}
-		cuts = append(cuts, cut{m[2], m[1]})
-	}
-	if len(cuts) == 0 && strings.TrimSpace(rest) != "" || len(cuts) > 0 && strings.TrimSpace(rest[:cuts[0].at]) != "" {
-		return nil, c.problem("console.option-form", "Example", optionExample(name, sub))
+	name, group, sub, rest, err := c.subcommand(line)
+	if err != nil {
+		return nil, err
 	}
 	data := bot.CommandData{Name: name, Group: group, Sub: sub.Name, Options: map[string]bot.Value{}, Bots: map[string]bool{}}
-	for i, k := range cuts {
-		end := len(rest)
-		if i+1 < len(cuts) {
-			end = cuts[i+1].at
-		}
-		oname := strings.TrimSuffix(rest[k.at:k.valueAt], ":")
-		value := strings.TrimSpace(rest[k.valueAt:end])
-		def := known[oname]
-		switch def.Type {
-		case bot.UserOption:
-			id := strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(value, "<"), "@"), ">")
-			id = strings.TrimPrefix(id, "@")
-			if id == "" {
-				return nil, c.problem("console.name-someone", "Option", oname)
-			}
-			data.Options[oname] = bot.Value{Str: id}
-			if id == consoleBotUser {
-				data.Bots[id] = true
-			}
-		case bot.ChannelOption:
-			// #console or <#console>, as Discord writes a channel.
-			data.Options[oname] = bot.Value{Str: strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(value, "<"), "#"), ">")}
-		case bot.BoolOption:
-			v, err := strconv.ParseBool(value)
-			if err != nil {
-				return nil, c.problem("console.bool", "Option", oname, "Value", strconv.Quote(value))
-			}
-			data.Options[oname] = bot.Value{Bool: v, IsBool: true}
-		default:
-			if len(def.Choices) > 0 {
-				// Any case is understood; the command carries the choice as declared ("pt-BR"),
-				// as Discord sends it.
-				canonical := ""
-				for _, ch := range def.Choices {
-					if strings.EqualFold(ch, value) {
-						canonical = ch
-					}
-				}
-				if canonical == "" {
-					return nil, c.problem("console.choice", "Option", oname, "Choices", strings.Join(spans(def.Choices), ", "), "Value", strconv.Quote(value))
-				}
-				value = canonical
-			}
-			data.Options[oname] = bot.Value{Str: value}
-		}
+	if err := c.readOptions(&data, sub, rest); err != nil {
+		return nil, err
 	}
 	for _, def := range sub.Options {
 		if _, given := data.Options[def.Name]; !def.Required || given {
@@ -535,6 +447,143 @@ func (c *Console) slash(user, line string) (*bot.Interaction, error) {
 	in := c.interaction(user, bot.Command)
 	in.Command = data
 	return in, nil
+}
+
+// subcommand finds the command a typed line names: its command, group (if any) and subcommand,
+// and the rest of the line, its options.
+func (c *Console) subcommand(line string) (name, group string, sub *bot.SubSpec, rest string, err error) {
+	fields := strings.Fields(line)
+	name = strings.ToLower(strings.TrimPrefix(fields[0], "/"))
+	var cmd *bot.CommandSpec
+	cmds := c.commands()
+	var names []string
+	for i, x := range cmds {
+		if x.User {
+			continue // a context-menu command has no slash to type
+		}
+		names = append(names, "/"+x.Name)
+		if x.Name == name {
+			cmd = &cmds[i]
+		}
+	}
+	if cmd == nil {
+		return "", "", nil, "", c.problem("console.no-command", "Command", name, "Commands", andList(names, c.w))
+	}
+	if sub, err = c.pick(name, cmd.Subs, fields, 1); err != nil {
+		return "", "", nil, "", err
+	}
+	_, rest, _ = strings.Cut(strings.TrimSpace(line), " ")
+	_, rest, _ = strings.Cut(strings.TrimSpace(rest), " ")
+	rest = strings.TrimSpace(rest)
+	if len(sub.Subs) == 0 {
+		return name, "", sub, rest, nil
+	}
+	// A group: its subcommand is the next word (/tabuleiro tournament create …).
+	group = sub.Name
+	if sub, err = c.pick(name+" "+group, sub.Subs, fields, 2); err != nil {
+		return "", "", nil, "", err
+	}
+	_, rest, _ = strings.Cut(rest, " ")
+	return name, group, sub, strings.TrimSpace(rest), nil
+}
+
+// pick is the subcommand fields[at] names among subs, of the command named command.
+func (c *Console) pick(command string, subs []bot.SubSpec, fields []string, at int) (*bot.SubSpec, error) {
+	if len(fields) <= at {
+		return nil, c.problem("console.add-sub", "Subs", subNames(subs))
+	}
+	name := strings.ToLower(fields[at])
+	for i, o := range subs {
+		if o.Name == name {
+			return &subs[i], nil
+		}
+	}
+	return nil, c.problem("console.no-sub", "Command", command, "Sub", strconv.Quote(name), "Subs", subNames(subs))
+}
+
+// readOptions reads the options typed after a subcommand ("level:easy first:me") into data.
+func (c *Console) readOptions(data *bot.CommandData, sub *bot.SubSpec, rest string) error {
+	known := map[string]*bot.OptionSpec{}
+	for i, o := range sub.Options {
+		known[o.Name] = &sub.Options[i]
+	}
+	// Cut the rest at every "name:"; the value runs to the next one. No value holds a word and a
+	// colon after a space (moves, names and choices do not), so any other name is a mistyped option.
+	type cut struct{ at, valueAt int }
+	var cuts []cut
+	for _, m := range optionRE.FindAllStringSubmatchIndex(rest, -1) {
+		oname := rest[m[2]:m[3]]
+		if known[oname] == nil {
+			return c.problem("console.no-option", "Command", data.Name, "Sub", sub.Name, "Option", strconv.Quote(oname),
+				"Options", optionNames(sub, c.w))
+		}
+		cuts = append(cuts, cut{m[2], m[1]})
+	}
+	if len(cuts) == 0 && strings.TrimSpace(rest) != "" || len(cuts) > 0 && strings.TrimSpace(rest[:cuts[0].at]) != "" {
+		return c.problem("console.option-form", "Example", optionExample(data.Name, sub))
+	}
+	for i, k := range cuts {
+		end := len(rest)
+		if i+1 < len(cuts) {
+			end = cuts[i+1].at
+		}
+		oname := strings.TrimSuffix(rest[k.at:k.valueAt], ":")
+		if err := c.readValue(data, known[oname], strings.TrimSpace(rest[k.valueAt:end])); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// readValue reads one option's typed value as its type says.
+func (c *Console) readValue(data *bot.CommandData, def *bot.OptionSpec, value string) error {
+	oname := def.Name
+	switch def.Type {
+	case bot.UserOption:
+		id := strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(value, "<"), "@"), ">")
+		id = strings.TrimPrefix(id, "@")
+		if id == "" {
+			return c.problem("console.name-someone", "Option", oname)
+		}
+		data.Options[oname] = bot.Value{Str: id}
+		if id == consoleBotUser {
+			data.Bots[id] = true
+		}
+	case bot.ChannelOption:
+		// #console or <#console>, as Discord writes a channel.
+		data.Options[oname] = bot.Value{Str: strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(value, "<"), "#"), ">")}
+	case bot.BoolOption:
+		v, err := strconv.ParseBool(value)
+		if err != nil {
+			return c.problem("console.bool", "Option", oname, "Value", strconv.Quote(value))
+		}
+		data.Options[oname] = bot.Value{Bool: v, IsBool: true}
+	default:
+		if len(def.Choices) > 0 {
+			// Any case is understood; the command carries the choice as declared ("pt-BR"),
+			// as Discord sends it.
+			canonical := ""
+			for _, ch := range def.Choices {
+				if strings.EqualFold(ch, value) {
+					canonical = ch
+				}
+			}
+			if canonical == "" {
+				return c.problem("console.choice", "Option", oname, "Choices", strings.Join(spans(def.Choices), ", "), "Value", strconv.Quote(value))
+			}
+			value = canonical
+		}
+		data.Options[oname] = bot.Value{Str: value}
+	}
+	return nil
+}
+
+// commands are the commands of the bot the console serves: the bot's own, before one is attached.
+func (c *Console) commands() []bot.CommandSpec {
+	if c.b == nil {
+		return bot.Commands()
+	}
+	return c.b.Commands()
 }
 
 // andList writes names as "a, b and c".
@@ -598,12 +647,50 @@ func (c *Console) visible(user string) []*consoleMessage {
 	return out
 }
 
-// click presses the newest button labelled label that user can see.
+// manage gives @name Manage Server on the console's server; only who runs the console may.
+func (c *Console) manage(user, rest string) {
+	name := strings.TrimPrefix(strings.TrimSpace(rest), "@")
+	c.mu.Lock()
+	first := c.first
+	switch {
+	case name == "" || strings.ContainsAny(name, " @"):
+		c.mu.Unlock()
+		c.printf("  ? %s\n\n", c.w.T("console.manage-what", nil))
+		return
+	case user != first && !c.managers[user]:
+		c.mu.Unlock()
+		c.printf("  ? %s\n\n", c.w.T("console.manage-not-yours", map[string]any{"First": first}))
+		return
+	}
+	c.managers[name] = true
+	c.mu.Unlock()
+	c.printf("  (%s)\n\n", c.w.T("console.managed", map[string]any{"User": name}))
+}
+
+// onMessage cuts a trailing "#12" off what a click or a select names: the message it acts on.
+func onMessage(s string) (rest, message string) {
+	i := strings.LastIndex(s, " #")
+	if i < 0 {
+		return s, ""
+	}
+	n := s[i+2:]
+	if _, err := strconv.ParseUint(n, 10, 32); err != nil {
+		return s, ""
+	}
+	return strings.TrimSpace(s[:i]), n
+}
+
+// click presses the newest button labelled label that user can see (on message #N when label ends
+// with " #N").
 func (c *Console) click(user, label string) (*bot.Interaction, error) {
+	label, on := onMessage(label)
 	if label == "" {
 		return nil, c.problem("console.click-what", "Accept", c.w.T("button.accept", nil))
 	}
 	for _, m := range c.visible(user) {
+		if on != "" && m.id != on {
+			continue
+		}
 		for _, row := range m.rows {
 			for _, ctl := range row {
 				if ctl.Type != bot.Button || !strings.EqualFold(ctl.Label, label) {
@@ -618,15 +705,22 @@ func (c *Console) click(user, label string) (*bot.Interaction, error) {
 			}
 		}
 	}
+	if on != "" {
+		return nil, c.problem("console.no-button-on", "Label", strconv.Quote(label), "Message", on)
+	}
 	return nil, c.problem("console.no-button", "Label", strconv.Quote(label))
 }
 
 // choose picks value in the newest menu that user can see offering it.
 func (c *Console) choose(user, value string) (*bot.Interaction, error) {
+	value, on := onMessage(value)
 	if value == "" {
 		return nil, c.problem("console.select-what")
 	}
 	for _, m := range c.visible(user) {
+		if on != "" && m.id != on {
+			continue
+		}
 		for _, row := range m.rows {
 			for _, ctl := range row {
 				if ctl.Type != bot.Menu {
@@ -748,7 +842,9 @@ func (c *Console) Edit(ctx context.Context, channel, messageID string, e bot.Mes
 func (c *Console) Clear(ctx context.Context, channel, messageID string) error {
 	c.mu.Lock()
 	m := c.msgs[messageID]
+	had := false
 	if m != nil {
+		had = len(m.rows) > 0
 		m.rows = nil
 		c.touch(m)
 	}
@@ -756,7 +852,10 @@ func (c *Console) Clear(ctx context.Context, channel, messageID string) error {
 	if m == nil {
 		return fmt.Errorf("console: no message %s", messageID)
 	}
-	c.printf("  (%s)\n", c.w.T("console.cleared", map[string]any{"Message": m.id}))
+	if had {
+		// Clearing a message without buttons changes nothing a person sees.
+		c.printf("  (%s)\n", c.w.T("console.cleared", map[string]any{"Message": m.id}))
+	}
 	return nil
 }
 
@@ -886,10 +985,17 @@ func (c *Console) show(m *consoleMessage, verb string) {
 	}
 	for _, f := range m.files {
 		id, count := "console.attached", strings.Count(string(f.Content), "\n")
+		saved := ""
 		if ext := path.Ext(f.Name); ext == ".png" || ext == ".gif" {
 			id, count = "console.picture", (len(f.Content)+1023)/1024
+			// The console shows no pictures: the board's text block stands in, and the picture is
+			// saved for a look with an image viewer.
+			c.block(&b, f.Lines)
+			if saved = c.save(f); saved != "" {
+				id = "console.picture-saved"
+			}
 		}
-		b.WriteString("  │ [" + c.w.T(id, map[string]any{"File": f.Name, "Count": count}) + "]\n")
+		b.WriteString("  │ [" + c.w.T(id, map[string]any{"File": f.Name, "Count": count, "Path": saved}) + "]\n")
 		if f.Description != "" {
 			b.WriteString("  │ [" + c.w.T("console.described", map[string]any{"Description": f.Description}) + "]\n")
 		}
@@ -922,6 +1028,35 @@ func (c *Console) show(m *consoleMessage, verb string) {
 	}
 	b.WriteString("  └\n")
 	c.printf("%s", b.String())
+}
+
+// block writes a picture's text board inside a message, as the console shows a board.
+func (c *Console) block(b *strings.Builder, lines []string) {
+	if len(lines) == 0 {
+		return
+	}
+	if c.elideBoards {
+		lines = []string{"(" + c.w.T("console.board", nil) + ")"}
+	}
+	for _, line := range lines {
+		fmt.Fprintf(b, "  │ %s\n", line)
+	}
+}
+
+// save writes a picture into the console's pictures folder and gives its path; "" when it was not
+// saved (no folder, or the folder cannot be written).
+func (c *Console) save(f bot.File) string {
+	if c.pictures == "" {
+		return ""
+	}
+	if err := os.MkdirAll(c.pictures, 0o755); err != nil {
+		return ""
+	}
+	name := filepath.Join(c.pictures, filepath.Base(f.Name))
+	if err := os.WriteFile(name, f.Content, 0o644); err != nil {
+		return ""
+	}
+	return name
 }
 
 func (c *Console) printf(format string, a ...any) {

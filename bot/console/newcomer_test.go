@@ -259,7 +259,8 @@ func TestAcceptingWhileAPlayerIsBusyNamesWhoAndWhatToDo(t *testing.T) {
 	bothLanguages(t, func(t *testing.T, lang string, w *say.Words) {
 		accept := "click " + w.T("button.accept", nil)
 		out := session(t, lang, "@carol /ouri challenge opponent:@bob", "@carol /ouri vs-bot level:easy first:me", "@bob "+accept,
-			"@dave /ouri challenge opponent:@erin", "@erin /ouri vs-bot level:easy first:me", "@erin "+accept)
+			"@dave /ouri challenge opponent:@erin", "@erin /ouri vs-bot level:easy first:me", "@erin "+accept,
+			"@fay /ordo challenge", "@fay /ordo vs-bot level:easy first:me", "@gus "+accept)
 		them := w.T("refusal.busy-challenger", map[string]any{"Player": "@carol", "Title": "Ouri"})
 		if !strings.Contains(out[2], them) {
 			t.Errorf("accepting while the challenger plays does not say %q:\n%s", them, out[2])
@@ -267,6 +268,11 @@ func TestAcceptingWhileAPlayerIsBusyNamesWhoAndWhatToDo(t *testing.T) {
 		you := strings.ReplaceAll(w.T("refusal.busy-you", map[string]any{"Title": "Ouri", "Kind": "ouri"}), "**", "")
 		if !strings.Contains(out[5], you) {
 			t.Errorf("accepting while playing does not say %q:\n%s", you, out[5])
+		}
+		// Whoever takes an open challenge cannot Decline it: they are not told to.
+		taker := w.T("refusal.busy-challenger-open", map[string]any{"Player": "@fay", "Title": "Ordo"})
+		if !strings.Contains(out[8], taker) || strings.Contains(out[8], w.T("button.decline", nil)) {
+			t.Errorf("taking an open challenge while its challenger plays does not say %q alone:\n%s", taker, out[8])
 		}
 	})
 }

@@ -94,6 +94,17 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 		}
 	}
 
+	c.readAddresses(get, bad)
+	c.readShard(get, bad)
+
+	if len(errs) > 0 {
+		return Config{}, errors.Join(errs...)
+	}
+	return c, nil
+}
+
+// readAddresses reads DISCORD_API_BASE and PUBLIC_URL; bad collects what is wrong with them.
+func (c *Config) readAddresses(get func(string) string, bad func(format string, a ...any)) {
 	base := get("DISCORD_API_BASE")
 	if base == "" {
 		base = DefaultAPIBase
@@ -124,7 +135,10 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 			c.PublicURL = strings.TrimRight(u.String(), "/")
 		}
 	}
+}
 
+// readShard reads SHARD_ID and SHARD_COUNT; bad collects what is wrong with them.
+func (c *Config) readShard(get func(string) string, bad func(format string, a ...any)) {
 	c.Shard = Shard{ID: 0, Count: 1}
 	if v := get("SHARD_COUNT"); v != "" {
 		n, err := strconv.Atoi(v)
@@ -145,11 +159,6 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 			c.Shard.ID = n
 		}
 	}
-
-	if len(errs) > 0 {
-		return Config{}, errors.Join(errs...)
-	}
-	return c, nil
 }
 
 func isSnowflake(s string) bool {

@@ -59,7 +59,7 @@ func TestTheAdapterCarriesWhatTheBotReads(t *testing.T) {
 				Message: &discordgo.Message{ID: "m"}, Data: discordgo.MessageComponentInteractionData{CustomID: "/oolong/3/41/group/1", Values: []string{"x"}}},
 			func(in *bot.Interaction) bool {
 				return in.Click.MessageID == "m" && reflect.DeepEqual(in.Click.Values, []string{"x"}) &&
-					in.Click.Action == bot.Action{Kind: "oolong", Game: 3, Ply: 41, Verb: "group", Arg: "1"}
+					in.Click.Action == bot.Action{Route: "group", Kind: "oolong", Game: 3, Ply: 41, Menu: 1}
 			}},
 	}
 	for _, c := range cases {

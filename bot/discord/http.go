@@ -195,19 +195,8 @@ func (e *Endpoint) interactions(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "too many requests in flight; try again shortly", http.StatusServiceUnavailable)
 		return
 	}
-	signed, err := readBody(w, r, ts)
-	if err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			http.Error(w, "request body too large", http.StatusRequestEntityTooLarge)
-			return
-		}
-		http.Error(w, "cannot read request body", http.StatusBadRequest)
-		return
-	}
-	if !e.checkSignature(e.key, signed, sig) {
-		e.refusals.log(e.log, e.now(), slog.LevelInfo, "discord: refused unsigned interaction", "why", "wrong signature", "remote", r.RemoteAddr)
-		http.Error(w, "invalid request signature", http.StatusUnauthorized)
+	signed, ok := e.signedBody(w, r, sig, ts)
+	if !ok {
 		return
 	}
 	body := signed[len(ts):]
@@ -257,6 +246,27 @@ func (e *Endpoint) interactions(w http.ResponseWriter, r *http.Request) {
 			e.log.Warn("discord: shutting down; the bot's follow-up will be made on restart", "interaction", in.ID)
 		}
 	}
+}
+
+// signedBody reads the request's body and checks its signature over ts+body; when either fails it
+// has answered the request, and ok is false.
+func (e *Endpoint) signedBody(w http.ResponseWriter, r *http.Request, sig []byte, ts string) (signed []byte, ok bool) {
+	signed, err := readBody(w, r, ts)
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			http.Error(w, "request body too large", http.StatusRequestEntityTooLarge)
+			return nil, false
+		}
+		http.Error(w, "cannot read request body", http.StatusBadRequest)
+		return nil, false
+	}
+	if !e.checkSignature(e.key, signed, sig) {
+		e.refusals.log(e.log, e.now(), slog.LevelInfo, "discord: refused unsigned interaction", "why", "wrong signature", "remote", r.RemoteAddr)
+		http.Error(w, "invalid request signature", http.StatusUnauthorized)
+		return nil, false
+	}
+	return signed, true
 }
 
 // headers reads the signature headers, or says why they cannot be Discord's: missing, not 64

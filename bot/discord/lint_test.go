@@ -13,7 +13,6 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"tabuleiro/bot"
-	"tabuleiro/bot/discord/wire"
 	"tabuleiro/games"
 	"tabuleiro/games/catalog"
 	"tabuleiro/store"
@@ -110,8 +109,8 @@ func lintMessage(t testing.TB, what, content string, comps []discordgo.MessageCo
 func lintIDs(t testing.TB, what string, comps []discordgo.MessageComponent) {
 	t.Helper()
 	for id := range customIDs(comps) {
-		a, ok := wire.ParseCustomID(id)
-		if !ok || wire.CustomID(a) != id {
+		a, ok := bot.ParseCustomID(id)
+		if !ok || bot.CustomID(a) != id {
 			t.Errorf("%s: custom id %q reads back as %+v (ok %v)", what, id, a, ok)
 			continue
 		}
@@ -120,8 +119,8 @@ func lintIDs(t testing.TB, what string, comps []discordgo.MessageComponent) {
 		} else {
 			a.Challenge = math.MaxUint64
 		}
-		if n := len(wire.CustomID(a)); n > 100 {
-			t.Errorf("%s: custom id %q has %d characters with the largest ids", what, wire.CustomID(a), n)
+		if n := len(bot.CustomID(a)); n > 100 {
+			t.Errorf("%s: custom id %q has %d characters with the largest ids", what, bot.CustomID(a), n)
 		}
 	}
 }

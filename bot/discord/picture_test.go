@@ -65,7 +65,7 @@ func admin(in map[string]any) map[string]any {
 func gameOf(t *testing.T, ids []string) uint64 {
 	t.Helper()
 	for _, id := range ids {
-		if a, ok := wire.ParseCustomID(id); ok && a.Game != 0 {
+		if a, ok := bot.ParseCustomID(id); ok && a.Game != 0 {
 			return a.Game
 		}
 	}

@@ -38,7 +38,7 @@ func TestSenderCallsTheConfiguredOriginOnAPIv10(t *testing.T) {
 	ctx := context.Background()
 
 	resign := bot.Control{Type: bot.Button, Label: "Resign", Style: bot.Danger,
-		Action: bot.Action{Kind: "ouri", Game: 3, Ply: 4, Verb: "resign"}}
+		Action: bot.Action{Kind: "ouri", Game: 3, Ply: 4, Route: "resign"}}
 	id, err := snd.Send(ctx, "77", bot.Message{Content: say.Plain("hello"), Rows: []bot.Row{{resign}}, Pings: []string{"5"}})
 	if err != nil || id == "" {
 		t.Fatalf("Send = %q, %v", id, err)

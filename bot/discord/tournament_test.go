@@ -93,14 +93,14 @@ func (c *cupRun) open(format string, rounds int, players []string) {
 	r, token := c.send(groupCommand(players[0], c.channel, "tournament", "create", opts...))
 	join := ""
 	for _, id := range r.customIDs() {
-		if strings.Contains(id, "/tournament/join:") {
+		if strings.HasPrefix(id, "/tabuleiro/tournament/") && strings.HasSuffix(id, "/join") {
 			join = id
 		}
 	}
 	if r.private() || join == "" {
 		t.Fatalf("create answered %+v", r)
 	}
-	c.id, _ = strconv.ParseUint(join[strings.LastIndex(join, ":")+1:], 10, 64)
+	c.id, _ = strconv.ParseUint(strings.Split(join, "/")[3], 10, 64)
 	c.settle()
 	for _, p := range players {
 		if r, _ := c.send(click(p, c.channel, join, "orig-"+token)); r.private() || !strings.Contains(r.Data.Content, "<@"+p+">") {

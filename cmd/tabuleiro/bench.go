@@ -267,6 +267,76 @@ func playGame(ctx context.Context, st start, cfg matchConfig, a, b chooser, aSea
 }
 
 // runMatch plays the match, calling progress after every game.
+// matchOpenings are the openings of a match's pairs: from its file, or random.
+func matchOpenings(cfg matchConfig, pairs int) ([]start, error) {
+	openings := make([]start, pairs)
+	for i := range openings {
+		var g start
+		var err error
+		if len(cfg.Openings) > 0 {
+			g, err = openingFrom(cfg.Kind, cfg.Options, cfg.Openings[i%len(cfg.Openings)], openingSeed(cfg.Seed, i))
+		} else {
+			g, err = opening(cfg.Kind, cfg.Options, cfg.OpeningPlies, openingSeed(cfg.Seed, i))
+		}
+		if err != nil {
+			return nil, err
+		}
+		openings[i] = g
+	}
+	return openings, nil
+}
+
+// opponent is B: the in-process player a, or a program speaking the engine protocol (ours or
+// Aualé's), with what stops it.
+func opponent(ctx context.Context, cfg matchConfig, a chooser, first start) (chooser, func(), error) {
+	switch {
+	case len(cfg.Against) > 0 && cfg.Protocol == "auale":
+		e, err := startUCIEngine(ctx, cfg.Against, cfg.Env, cfg.B.Level)
+		if err != nil {
+			return nil, nil, err
+		}
+		return e, e.close, nil
+	case len(cfg.Against) > 0:
+		e, err := startEngine(ctx, cfg.Against, cfg.Env)
+		if err != nil {
+			return nil, nil, err
+		}
+		if cfg.B.Level == ai.Hard {
+			e.warm(ctx, first)
+		}
+		return e, e.close, nil
+	}
+	return a, func() {}, nil
+}
+
+// add counts a finished game (A's points r, or the error that stopped it) and, once both games
+// of its pair are over, the pair; halves keeps A's points of the pairs with one game over.
+func (t *tally) add(gt tally, r float64, err error, pair int, halves map[int]float64) {
+	for i := range 2 {
+		t.Moves[i] += gt.Moves[i]
+		t.Thought[i] += gt.Thought[i]
+	}
+	switch {
+	case err != nil:
+		return
+	case r == 1:
+		t.Win++
+	case r == 0:
+		t.Loss++
+	default:
+		t.Draw++
+	}
+	if other, ok := halves[pair]; ok {
+		t.Pairs[int(2*(r+other))]++
+		if r+other == 1 && r != 0.5 {
+			t.SameSeat++
+		}
+		delete(halves, pair)
+	} else {
+		halves[pair] = r
+	}
+}
+
 func runMatch(ctx context.Context, cfg matchConfig, progress func(done int, t tally)) (tally, error) {
 	pairs := (cfg.Games + 1) / 2
 	type job struct {
@@ -281,76 +351,29 @@ func runMatch(ctx context.Context, cfg matchConfig, progress func(done int, t ta
 		wg     sync.WaitGroup
 		halves = map[int]float64{} // A's points of the pairs with one game over
 	)
-	openings := make([]start, pairs)
-	for i := range openings {
-		var g start
-		var err error
-		if len(cfg.Openings) > 0 {
-			g, err = openingFrom(cfg.Kind, cfg.Options, cfg.Openings[i%len(cfg.Openings)], openingSeed(cfg.Seed, i))
-		} else {
-			g, err = opening(cfg.Kind, cfg.Options, cfg.OpeningPlies, openingSeed(cfg.Seed, i))
-		}
-		if err != nil {
-			return t, err
-		}
-		openings[i] = g
+	openings, err := matchOpenings(cfg, pairs)
+	if err != nil {
+		return t, err
 	}
 	a := inProcess{cfg.Player}
 	for w := 0; w < max(1, cfg.Jobs); w++ {
-		var b chooser = a
-		if len(cfg.Against) > 0 && cfg.Protocol == "auale" {
-			e, err := startUCIEngine(ctx, cfg.Against, cfg.Env, cfg.B.Level)
-			if err != nil {
-				close(jobs)
-				wg.Wait()
-				return t, err
-			}
-			defer e.close()
-			b = e
-		} else if len(cfg.Against) > 0 {
-			e, err := startEngine(ctx, cfg.Against, cfg.Env)
-			if err != nil {
-				close(jobs)
-				wg.Wait()
-				return t, err
-			}
-			defer e.close()
-			if cfg.B.Level == ai.Hard {
-				e.warm(ctx, openings[0])
-			}
-			b = e
+		b, stop, err := opponent(ctx, cfg, a, openings[0])
+		if err != nil {
+			close(jobs)
+			wg.Wait()
+			return t, err
 		}
+		defer stop()
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for j := range jobs {
 				r, gt, err := playGame(ctx, openings[j.pair], cfg, a, b, j.aSeat, cfg.Seed*1_000_003+uint64(j.pair)*2+uint64(j.aSeat))
 				mu.Lock()
-				for i := range 2 {
-					t.Moves[i] += gt.Moves[i]
-					t.Thought[i] += gt.Thought[i]
-				}
-				switch {
-				case err != nil:
+				if err != nil {
 					werr = err
-				case r == 1:
-					t.Win++
-				case r == 0:
-					t.Loss++
-				default:
-					t.Draw++
 				}
-				if err == nil {
-					if other, ok := halves[j.pair]; ok {
-						t.Pairs[int(2*(r+other))]++
-						if r+other == 1 && r != 0.5 {
-							t.SameSeat++
-						}
-						delete(halves, j.pair)
-					} else {
-						halves[j.pair] = r
-					}
-				}
+				t.add(gt, r, err, j.pair, halves)
 				if progress != nil {
 					progress(t.Games(), t)
 				}
@@ -406,40 +429,12 @@ func bench(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, `usage: tabuleiro bench <game> --a <level> --b <level> --games N --movetime D [--opt key=value]... [--against "program engine"]`)
 		return 2
 	}
-	la, err := ai.ParseLevel(*a)
-	if err != nil {
-		fmt.Fprintf(stderr, "bench: --a: %v\n", err)
+	la, lb, sample, problem := checkBench(kind, *a, *b, *n, *seeds, *protocol, *against, games.Options(opts))
+	if problem != "" {
+		fmt.Fprintf(stderr, "bench: %s\n", problem)
 		return 2
 	}
-	lb, err := ai.ParseLevel(*b)
-	if err != nil {
-		fmt.Fprintf(stderr, "bench: --b: %v\n", err)
-		return 2
-	}
-	if *n < 1 {
-		fmt.Fprintln(stderr, "bench: --games must be at least 1")
-		return 2
-	}
-	if *seeds < 1 || *seeds > config.MaxEndgameSeeds {
-		fmt.Fprintf(stderr, "bench: --endgame-seeds %d: give a number of seeds from 1 to %d\n", *seeds, config.MaxEndgameSeeds)
-		return 2
-	}
-	sample, err := catalog.New(kind, games.Options(opts))
-	if err != nil {
-		fmt.Fprintf(stderr, "bench: %v\n", err)
-		return 2
-	}
-	switch {
-	case *protocol != "json" && *protocol != "auale":
-		fmt.Fprintf(stderr, "bench: --protocol %q: use json or auale\n", *protocol)
-		return 2
-	case *protocol == "auale" && *against == "":
-		fmt.Fprintln(stderr, `bench: --protocol auale needs --against "program": the engine that speaks it`)
-		return 2
-	case *protocol == "auale" && !auale.Plays(sample):
-		fmt.Fprintf(stderr, "bench: %v\n", auale.ErrNotAbapa)
-		return 2
-	}
+	var err error
 	var openings [][]string
 	if *openingsFile != "" {
 		if openings, err = readOpenings(*openingsFile, kind, games.Options(opts)); err != nil {
@@ -467,21 +462,7 @@ func bench(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		Env:      env,
 		Protocol: *protocol,
 	}
-	total := 2 * ((*n + 1) / 2)
-	bName := string(lb)
-	if len(cfg.Against) > 0 {
-		bName = fmt.Sprintf("%q %s", *against, lb)
-	}
-	pairs := "paired openings"
-	if total == 2 {
-		pairs = "paired opening"
-	}
-	fmt.Fprintf(stdout, "%s: A=%s (%v) vs B=%s (%v), %d games from %d %s",
-		kind, la, cfg.A.MoveTime, bName, cfg.B.MoveTime, total, total/2, pairs)
-	if len(openings) > 0 {
-		fmt.Fprintf(stdout, " of %s (%d in it)", *openingsFile, len(openings))
-	}
-	fmt.Fprintln(stdout)
+	total := header(stdout, cfg, *against, *openingsFile)
 	started := time.Now()
 	t, err := runMatch(ctx, cfg, func(done int, t tally) {
 		fmt.Fprintf(stderr, "\r%d/%d games  A: +%d =%d -%d  (%.0fs)", done, total, t.Win, t.Draw, t.Loss, time.Since(started).Seconds())
@@ -491,6 +472,68 @@ func bench(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "bench: %v\n", err)
 		return 1
 	}
+	report(stdout, t)
+	return 0
+}
+
+// checkBench reads bench's levels and sample game, and says what is wrong with its flags ("" when
+// nothing is).
+func checkBench(kind, a, b string, n, seeds int, protocol, against string, opts games.Options) (la, lb ai.Level, sample games.Game, problem string) {
+	la, err := ai.ParseLevel(a)
+	if err != nil {
+		return "", "", nil, fmt.Sprintf("--a: %v", err)
+	}
+	lb, err = ai.ParseLevel(b)
+	if err != nil {
+		return "", "", nil, fmt.Sprintf("--b: %v", err)
+	}
+	if n < 1 {
+		return "", "", nil, "--games must be at least 1"
+	}
+	if seeds < 1 || seeds > config.MaxEndgameSeeds {
+		return "", "", nil, fmt.Sprintf("--endgame-seeds %d: give a number of seeds from 1 to %d", seeds, config.MaxEndgameSeeds)
+	}
+	if sample, err = catalog.New(kind, opts); err != nil {
+		return "", "", nil, err.Error()
+	}
+	return la, lb, sample, checkProtocol(protocol, against, sample)
+}
+
+// checkProtocol says what is wrong with bench's --protocol and --against, "" when nothing is.
+func checkProtocol(protocol, against string, sample games.Game) string {
+	switch {
+	case protocol != "json" && protocol != "auale":
+		return fmt.Sprintf("--protocol %q: use json or auale", protocol)
+	case protocol == "auale" && against == "":
+		return `--protocol auale needs --against "program": the engine that speaks it`
+	case protocol == "auale" && !auale.Plays(sample):
+		return auale.ErrNotAbapa.Error()
+	}
+	return ""
+}
+
+// header writes what a match plays and returns how many games it plays: each opening from both seats.
+func header(stdout io.Writer, cfg matchConfig, against, openingsFile string) int {
+	total := 2 * ((cfg.Games + 1) / 2)
+	bName := string(cfg.B.Level)
+	if len(cfg.Against) > 0 {
+		bName = fmt.Sprintf("%q %s", against, cfg.B.Level)
+	}
+	pairs := "paired openings"
+	if total == 2 {
+		pairs = "paired opening"
+	}
+	fmt.Fprintf(stdout, "%s: A=%s (%v) vs B=%s (%v), %d games from %d %s",
+		cfg.Kind, cfg.A.Level, cfg.A.MoveTime, bName, cfg.B.MoveTime, total, total/2, pairs)
+	if len(cfg.Openings) > 0 {
+		fmt.Fprintf(stdout, " of %s (%d in it)", openingsFile, len(cfg.Openings))
+	}
+	fmt.Fprintln(stdout)
+	return total
+}
+
+// report writes a match's result: A's record, score, Elo by games and by pairs, time per move.
+func report(stdout io.Writer, t tally) {
 	elo, lo, hi := t.Elo()
 	fmt.Fprintf(stdout, "A: %d wins, %d draws, %d losses\n", t.Win, t.Draw, t.Loss)
 	fmt.Fprintf(stdout, "score: %.1f%%\n", 100*t.Score())
@@ -502,7 +545,6 @@ func bench(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "elo by pairs: %+.0f (95%%: %+.0f .. %+.0f)\n", elo, lo, hi)
 	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 	fmt.Fprintf(stdout, "time per move: A %.1f ms, B %.1f ms\n", ms(t.PerMove(0)), ms(t.PerMove(1)))
-	return 0
 }
 
 func pick(d, fallback time.Duration) time.Duration {

@@ -191,96 +191,118 @@ func (p *Position) parseSpecial(mk Marker, f []string) (games.Move, error) {
 		}
 		return skip, nil
 	}
-	_, actor, _ := p.head()
 	args := f[1:]
 	switch {
 	case f[0] == "rotate" && mk == RO:
-		if len(args) != 1 {
-			return 0, games.Problemf("oolong.rotate-args")
-		}
-		k, err := strconv.Atoi(args[0])
-		if err != nil || k < 1 || k > 7 {
-			return 0, games.Problemf("oolong.rotate-steps", "Input", games.Quote(args[0]))
-		}
-		return rotate(k), nil
+		return parseRotate(args)
 	case f[0] == "waiter" && (mk == BW || mk == GW):
-		if len(args) != 1 {
-			return 0, games.Problemf("oolong.waiter-args")
-		}
-		t, err := parseTable(args[0])
-		if err != nil {
-			return 0, err
-		}
-		if t == p.waiterT {
-			return 0, games.Problemf("oolong.waiter-there", "Table", t)
-		}
-		return waiterTo(t), nil
+		return p.parseWaiter(args)
 	case f[0] == "swap" && (mk == SU || mk == SC):
-		if len(args) != 2 {
-			return 0, games.Problemf("oolong.swap-args")
-		}
-		a, err := parseTable(args[0])
-		if err != nil {
-			return 0, err
-		}
-		b, err := parseTable(args[1])
-		if err != nil {
-			return 0, err
-		}
-		if a == b {
-			return 0, games.Problemf("oolong.swap-same")
-		}
-		u := p.unclaimed()
-		claimed := ^u & allTables
-		if mk == SU {
-			for _, t := range []Dir{a, b} {
-				if u>>t&1 == 0 {
-					return 0, games.Problemf("oolong.swap-claimed-table", "Table", t, "Tables", tableList(u))
-				}
-			}
-			return swap(min(a, b), max(a, b)), nil
-		}
-		switch {
-		case claimed>>a&1 == 0 && claimed>>b&1 == 0:
-			return 0, games.Problemf("oolong.swap-none-claimed", "A", a, "B", b, "Tables", tableList(claimed))
-		case claimed>>a&1 == 0:
-			a, b = b, a
-		}
-		if u>>b&1 == 0 {
-			return 0, games.Problemf("oolong.swap-both-claimed", "A", a, "B", b, "Tables", tableList(u))
-		}
-		return swap(a, b), nil
+		return p.parseSwap(mk, args)
 	case f[0] == "move" && (mk == BM || mk == GM):
-		if len(args) != 2 {
-			return 0, games.Problemf("oolong.move-args")
-		}
-		a, s, err := parseTableSeat(args[0])
-		if err != nil {
-			return 0, err
-		}
-		z, e, err := parseTableSeat(args[1])
-		if err != nil {
-			return 0, err
-		}
-		u := p.unclaimed()
-		colour := Tea(actor + 1)
-		switch {
-		case p.At(a, s) != colour:
-			return 0, games.Problemf("oolong.no-tea", "Table", a, "Seat", s, "Colour", colourName(actor), "Colour", colourName(actor), "Seats", colour)
-		case u>>a&1 == 0:
-			return 0, games.Problemf("oolong.tea-claimed", "Table", a, "Tables", tableList(u))
-		case z == a:
-			return 0, games.Problemf("oolong.same-table", "Table", a)
-		case u>>z&1 == 0:
-			return 0, games.Problemf("oolong.tea-claimed", "Table", z, "Tables", tableList(u))
-		case z == p.waiterT && e == p.waiterS:
-			return 0, games.Problemf("oolong.waiter-seat-there", "Table", z, "Seat", e, "Seats", seatList(p.open(z)))
-		case p.empty(z)>>e&1 == 0:
-			return 0, games.Problemf("oolong.taken-there", "Table", z, "Seat", e, "Seats", seatList(p.open(z)))
-		}
-		return moveTea(a, s, z, e), nil
+		return p.parseMoveTea(args)
 	}
 	return 0, pendingErr
+}
+
+// parseRotate reads the Rotate special's steps: rotate <1-7>.
+func parseRotate(args []string) (games.Move, error) {
+	if len(args) != 1 {
+		return 0, games.Problemf("oolong.rotate-args")
+	}
+	k, err := strconv.Atoi(args[0])
+	if err != nil || k < 1 || k > 7 {
+		return 0, games.Problemf("oolong.rotate-steps", "Input", games.Quote(args[0]))
+	}
+	return rotate(k), nil
+}
+
+// parseWaiter reads a waiter special's table: waiter <table>.
+func (p *Position) parseWaiter(args []string) (games.Move, error) {
+	if len(args) != 1 {
+		return 0, games.Problemf("oolong.waiter-args")
+	}
+	t, err := parseTable(args[0])
+	if err != nil {
+		return 0, err
+	}
+	if t == p.waiterT {
+		return 0, games.Problemf("oolong.waiter-there", "Table", t)
+	}
+	return waiterTo(t), nil
+}
+
+// parseSwap reads a swap special's tables: swap <table> <table>, both unclaimed (SU) or one claimed
+// and one not (SC, the claimed one first).
+func (p *Position) parseSwap(mk Marker, args []string) (games.Move, error) {
+	if len(args) != 2 {
+		return 0, games.Problemf("oolong.swap-args")
+	}
+	a, err := parseTable(args[0])
+	if err != nil {
+		return 0, err
+	}
+	b, err := parseTable(args[1])
+	if err != nil {
+		return 0, err
+	}
+	if a == b {
+		return 0, games.Problemf("oolong.swap-same")
+	}
+	u := p.unclaimed()
+	claimed := ^u & allTables
+	if mk == SU {
+		for _, t := range []Dir{a, b} {
+			if u>>t&1 == 0 {
+				return 0, games.Problemf("oolong.swap-claimed-table", "Table", t, "Tables", tableList(u))
+			}
+		}
+		return swap(min(a, b), max(a, b)), nil
+	}
+	switch {
+	case claimed>>a&1 == 0 && claimed>>b&1 == 0:
+		return 0, games.Problemf("oolong.swap-none-claimed", "A", a, "B", b, "Tables", tableList(claimed))
+	case claimed>>a&1 == 0:
+		a, b = b, a
+	}
+	if u>>b&1 == 0 {
+		return 0, games.Problemf("oolong.swap-both-claimed", "A", a, "B", b, "Tables", tableList(u))
+	}
+	return swap(a, b), nil
+}
+
+// parseMoveTea reads a Move Tea special: move <table.seat> <table.seat>, the mover's tea from an
+// unclaimed table to an empty seat of another.
+func (p *Position) parseMoveTea(args []string) (games.Move, error) {
+	if len(args) != 2 {
+		return 0, games.Problemf("oolong.move-args")
+	}
+	a, s, err := parseTableSeat(args[0])
+	if err != nil {
+		return 0, err
+	}
+	z, e, err := parseTableSeat(args[1])
+	if err != nil {
+		return 0, err
+	}
+	_, actor, _ := p.head()
+	u := p.unclaimed()
+	colour := Tea(actor + 1)
+	switch {
+	case p.At(a, s) != colour:
+		return 0, games.Problemf("oolong.no-tea", "Table", a, "Seat", s, "Colour", colourName(actor), "Colour", colourName(actor), "Seats", colour)
+	case u>>a&1 == 0:
+		return 0, games.Problemf("oolong.tea-claimed", "Table", a, "Tables", tableList(u))
+	case z == a:
+		return 0, games.Problemf("oolong.same-table", "Table", a)
+	case u>>z&1 == 0:
+		return 0, games.Problemf("oolong.tea-claimed", "Table", z, "Tables", tableList(u))
+	case z == p.waiterT && e == p.waiterS:
+		return 0, games.Problemf("oolong.waiter-seat-there", "Table", z, "Seat", e, "Seats", seatList(p.open(z)))
+	case p.empty(z)>>e&1 == 0:
+		return 0, games.Problemf("oolong.taken-there", "Table", z, "Seat", e, "Seats", seatList(p.open(z)))
+	}
+	return moveTea(a, s, z, e), nil
 }
 
 func colourName(s games.Seat) games.Colour { return games.Colour{D: Descriptor, Seat: s} }

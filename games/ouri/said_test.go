@@ -1,6 +1,6 @@
 package ouri
 
-import "tabuleiro/games/internal/wording"
+import "tabuleiro/say/saytest"
 
-// said is what a person reads for err, in English (wording.Said).
-var said = wording.Said
+// said is what a person reads for err, in English (saytest.Said).
+var said = saytest.Said

@@ -74,7 +74,7 @@ func Decode(body []byte) (*Interaction, error) {
 			return nil, err
 		}
 		in.Type = bot.Click
-		a, _ := ParseCustomID(d.CustomID)
+		a, _ := bot.ParseCustomID(d.CustomID)
 		in.Click = bot.ClickData{Action: a, Values: d.Values}
 		if w.Message != nil {
 			in.Click.MessageID = w.Message.ID

@@ -72,7 +72,7 @@ func TestDecodeReadsWhatTheBotUses(t *testing.T) {
 			  "message":{"id":"m","content":"board","components":[]},"data":{"custom_id":"/ouri/4/2/sow/d","component_type":2}}`,
 			Interaction{Token: "t", Interaction: bot.Interaction{Type: bot.Click, ID: "2", User: "u", UserName: "Bobby", Guild: "g",
 				Channel: "c", Perms: 3072, MemberPerms: 32, Locale: "pt-BR", GuildLocale: "en-US",
-				Click: bot.ClickData{Action: bot.Action{Kind: "ouri", Game: 4, Ply: 2, Verb: "sow", Arg: "d"}, MessageID: "m"}}}},
+				Click: bot.ClickData{Action: bot.Action{Kind: "ouri", Game: 4, Ply: 2, Route: "sow", Arg: "d"}, MessageID: "m"}}}},
 		{"a pick in a menu keeps its values", `{"id":"3","type":3,"user":{"id":"u","username":"bob"},"data":{"custom_id":"/x","component_type":3,"values":["a","b"]}}`,
 			Interaction{Interaction: bot.Interaction{Type: bot.Click, ID: "3", User: "u", UserName: "bob",
 				Click: bot.ClickData{Values: []string{"a", "b"}}}}},
@@ -201,7 +201,7 @@ func viaDiscordgo(in *discordgo.Interaction) (out *bot.Interaction, ok bool) {
 	case discordgo.InteractionMessageComponent:
 		data, _ := in.Data.(discordgo.MessageComponentInteractionData)
 		out.Type = bot.Click
-		a, _ := ParseCustomID(data.CustomID)
+		a, _ := bot.ParseCustomID(data.CustomID)
 		out.Click = bot.ClickData{Action: a, Values: data.Values}
 		if in.Message != nil {
 			out.Click.MessageID = in.Message.ID

@@ -219,7 +219,7 @@ func appendMenu(b []byte, c bot.Control) []byte {
 // kind or an argument with a quote, say), directly otherwise.
 func appendCustomIDString(b []byte, a bot.Action) []byte {
 	start := len(b)
-	b = appendCustomID(b, a)
+	b = bot.AppendCustomID(b, a)
 	for _, c := range b[start:] {
 		if c < 0x20 || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' || c >= utf8.RuneSelf {
 			id := string(b[start:])

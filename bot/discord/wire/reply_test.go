@@ -32,9 +32,9 @@ func sameJSON(t *testing.T, r bot.Reply) {
 }
 
 var rows = []bot.Row{
-	{{Type: bot.Button, Label: "a", Style: bot.Primary, Action: bot.Action{Kind: "ouri", Game: 7, Ply: 3, Verb: "sow", Arg: "a"}},
-		{Type: bot.Button, Label: "Resign", Style: bot.Danger, Disabled: true, Action: bot.Action{Kind: "ouri", Game: 7, Verb: "resign"}}},
-	{{Type: bot.Menu, Placeholder: "Table <ne> & \"seat\"", Action: bot.Action{Kind: "oolong", Game: 1, Verb: "pick", Arg: "0"},
+	{{Type: bot.Button, Label: "a", Style: bot.Primary, Action: bot.Action{Kind: "ouri", Game: 7, Ply: 3, Route: "sow", Arg: "a"}},
+		{Type: bot.Button, Label: "Resign", Style: bot.Danger, Disabled: true, Action: bot.Action{Kind: "ouri", Game: 7, Route: "resign"}}},
+	{{Type: bot.Menu, Placeholder: "Table <ne> & \"seat\"", Action: bot.Action{Kind: "oolong", Game: 1, Route: "pick"},
 		Options: []bot.Option{{Label: "ne.n", Value: "ne.n", Description: "serve\u2028here"}, {Label: "", Value: "skip"}}}},
 	{},
 }
@@ -56,7 +56,7 @@ func TestResponsesAreWrittenAsEncodingJSONWritesThem(t *testing.T) {
 		{"deferred in private", bot.Reply{Type: bot.Deferred, Message: bot.Message{Private: true}}},
 		{"invalid UTF-8", bot.Reply{Type: bot.Post, Message: bot.Message{Content: say.Plain("bad \xff\xfe byte")}}},
 		{"a custom id to escape", bot.Reply{Type: bot.Post, Message: bot.Message{Rows: []bot.Row{{{Label: "x",
-			Action: bot.Action{Kind: "ordo", Game: 1, Verb: "play", Arg: "<\"é\">"}}}}}}},
+			Action: bot.Action{Kind: "ordo", Game: 1, Route: "play", Arg: "<\"é\">"}}}}}}},
 	} {
 		t.Run(c.name, func(t *testing.T) { sameJSON(t, c.reply) })
 	}
@@ -68,8 +68,8 @@ func FuzzResponseJSON(f *testing.F) {
 	f.Add("<@1> & \"x\"\n```", "é\u2028", "\xff", "", uint8(4), false, true)
 	f.Fuzz(func(t *testing.T, content, label, arg, user string, style uint8, disabled, private bool) {
 		rows := []bot.Row{{{Type: bot.Button, Label: label, Style: bot.Style(style % 5), Disabled: disabled,
-			Action: bot.Action{Kind: "ordo", Game: 1, Verb: "play", Arg: arg}}},
-			{{Type: bot.Menu, Placeholder: label, Action: bot.Action{Kind: "ordo", Game: 1, Verb: "pick", Arg: arg},
+			Action: bot.Action{Kind: "ordo", Game: 1, Route: "play", Arg: arg}}},
+			{{Type: bot.Menu, Placeholder: label, Action: bot.Action{Kind: "ordo", Game: 1, Route: "play", Arg: arg},
 				Options: []bot.Option{{Label: label, Value: arg, Description: content}}}}}
 		for _, r := range []bot.Reply{
 			{Type: bot.Post, Message: bot.Message{Content: say.Plain(content), Rows: rows, Private: private, Pings: []string{user}}},
@@ -142,7 +142,7 @@ func viaDiscordgoResponse(r bot.Reply) *discordgo.InteractionResponse {
 			var comps []discordgo.MessageComponent
 			for _, c := range row {
 				if c.Type == bot.Menu {
-					menu := discordgo.SelectMenu{MenuType: discordgo.StringSelectMenu, CustomID: CustomID(c.Action), Placeholder: c.Placeholder}
+					menu := discordgo.SelectMenu{MenuType: discordgo.StringSelectMenu, CustomID: bot.CustomID(c.Action), Placeholder: c.Placeholder}
 					for _, o := range c.Options {
 						menu.Options = append(menu.Options, discordgo.SelectMenuOption{Label: o.Label, Value: o.Value, Description: o.Description})
 					}
@@ -153,7 +153,7 @@ func viaDiscordgoResponse(r bot.Reply) *discordgo.InteractionResponse {
 				if style == 0 {
 					style = discordgo.PrimaryButton
 				}
-				comps = append(comps, discordgo.Button{Label: c.Label, Style: style, CustomID: CustomID(c.Action), Disabled: c.Disabled})
+				comps = append(comps, discordgo.Button{Label: c.Label, Style: style, CustomID: bot.CustomID(c.Action), Disabled: c.Disabled})
 			}
 			out = append(out, discordgo.ActionsRow{Components: comps})
 		}

@@ -1,5 +1,7 @@
-// Package wording gives the rules packages' tests the English a person reads for an error.
-package wording
+// Package saytest gives the rules packages' tests the English a person reads for an error. It
+// lives beside the catalogue, not under games: the rules' code knows no language, and only their
+// tests ask how a refusal reads.
+package saytest
 
 import (
 	"errors"
