@@ -5,6 +5,7 @@ import (
 
 	"tabuleiro/games"
 	"tabuleiro/render"
+	"tabuleiro/render/describe"
 	"tabuleiro/say"
 	"tabuleiro/table"
 )
@@ -72,6 +73,11 @@ func boardContent(v View, w *say.Words, legend bool, page string, lk look) (say.
 	notes := block.Notes
 	if legend || v.Live.Ply() < 2 {
 		notes = append(notes[:len(notes):len(notes)], block.Legend...)
+	}
+	if lk == asWords {
+		// The description says the last decision and the position; the turn line still names the
+		// player and how to move.
+		head, notes = players(v, w).Add(say.Plain("\n"+describe.Fit(v.Live, w, wordsRoom)+"\n")), nil
 	}
 	build := func() say.Rich {
 		var r strings.Builder

@@ -43,7 +43,8 @@ func historyText(v View, w *say.Words, page string) (text say.Rich, whole *File)
 	}
 	// Find the smallest cut that fits.
 	from := sort.Search(len(lines), func(i int) bool { return Size(build(i)) <= maxContent })
-	return clip(build(from)), &File{Name: name, Content: []byte(strings.Join(lines, "\n") + "\n")}
+	return clip(build(from)), &File{Name: name, Content: []byte(strings.Join(lines, "\n") + "\n"),
+		Description: w.T("words.alt.moves", map[string]any{"Count": len(lines)})}
 }
 
 // moveLines are a game's decisions, one a line: "<ply>. <colour> <notation>", from ply 1.

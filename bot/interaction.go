@@ -154,6 +154,9 @@ type File struct {
 	// Lines are the text board a picture of a board draws, for a surface that shows no pictures
 	// (the console).
 	Lines []string
+	// Description says in words what the file shows, in the message's language, for whoever
+	// cannot see it (a picture's alt text): at most 1,024 characters, Discord's limit.
+	Description string
 }
 
 // Message is what the bot posts: text, who it may ping, and rows of controls.

@@ -2,11 +2,13 @@ package bot
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"tabuleiro/ai"
 	"tabuleiro/games"
 	"tabuleiro/render"
+	"tabuleiro/render/describe"
 	"tabuleiro/render/picture"
 	"tabuleiro/say"
 	"tabuleiro/store"
@@ -25,12 +27,14 @@ const (
 	maxGIF   = 2 << 20
 )
 
-// look is how a board is shown: a monospace block, or a picture with the text around it.
+// look is how a board is shown: a monospace block, a picture with the text around it, or (what
+// only one person sees, as they chose) a description in words.
 type look uint8
 
 const (
 	asText look = iota
 	asImage
+	asWords
 )
 
 // publicLook is how a server's public boards are shown: as it chose, but as text where the bot may
@@ -57,6 +61,8 @@ func (b *Bot) privateLook(req *Request) look {
 		req.log.Warn("could not read a person's settings; their server's boards are used", "err", err)
 	}
 	switch {
+	case m.Boards == store.BoardsWords:
+		return asWords
 	case !mayAttach(req.in.Perms) || m.Boards == store.BoardsText:
 		return asText
 	case m.Boards == store.BoardsImage:
@@ -80,12 +86,15 @@ func drawn(g games.Game, name string, w *say.Words) (File, error) {
 	if len(png) > maxImage {
 		return File{}, fmt.Errorf("the picture %s weighs %d bytes, over %d", name, len(png), maxImage)
 	}
-	return File{Name: name, Content: png, Lines: render.BlockOf(g, w).Lines}, nil
+	return File{Name: name, Content: png, Lines: render.BlockOf(g, w).Lines, Description: describe.Short(g, w)}, nil
 }
 
 // shownPosition is a position as a private message shows it: its block and notes, or as lk says
-// its notes alone with its picture, a PNG named name.
+// its notes alone with its picture, a PNG named name, or the position in words.
 func shownPosition(g games.Game, name string, lk look, w *say.Words) (say.Rich, []File) {
+	if lk == asWords {
+		return say.Plain(describe.Fit(g, w, wordsRoom)), nil
+	}
 	block := render.BlockOf(g, w)
 	if lk == asImage {
 		if f, err := drawn(g, name, w); err == nil {
@@ -94,6 +103,10 @@ func shownPosition(g games.Game, name string, lk look, w *say.Words) (say.Rich, 
 	}
 	return blockWithNotes(block), nil
 }
+
+// wordsRoom is the most a description takes of a message that says more around it (a lesson's
+// text and task, a puzzle's head): a longer one gives its short form.
+const wordsRoom = 1200
 
 // chanceGraph draws a review's win chance by ply as a PNG: the first seat's chance in the position
 // after each ply, from the decider's chances the review found.
@@ -120,7 +133,26 @@ func chanceGraph(v View, r ai.Review, w *say.Words) (File, error) {
 	if len(png) > maxImage {
 		return File{}, fmt.Errorf("the graph of game %d weighs %d bytes, over %d", v.Game.ID, len(png), maxImage)
 	}
-	return File{Name: fmt.Sprintf("%s-%d-chances.png", v.Game.Kind, v.Game.ID), Content: png}, nil
+	return File{Name: fmt.Sprintf("%s-%d-chances.png", v.Game.Kind, v.Game.ID), Content: png,
+		Description: chancesAlt(v, chances, w)}, nil
+}
+
+// chancesAlt says what the graph of chances shows: the first seat's chance at the start and the
+// end, and where it was lowest and highest.
+func chancesAlt(v View, chances []float64, w *say.Words) string {
+	low, high := 0, 0
+	for i, c := range chances {
+		if c < chances[low] {
+			low = i
+		}
+		if c > chances[high] {
+			high = i
+		}
+	}
+	pc := func(c float64) int { return int(math.Round(c)) }
+	return describe.Alt(w.T("words.alt.chances", map[string]any{"Title": v.Desc().Title, "Colour": v.Colour(0),
+		"Count": len(chances) - 1, "Start": pc(chances[0]), "End": pc(chances[len(chances)-1]),
+		"Low": pc(chances[low]), "LowPly": low, "High": pc(chances[high]), "HighPly": high}))
 }
 
 // gameGIF draws v's game, every decision from the start, as an animated GIF.
@@ -136,5 +168,7 @@ func gameGIF(v View, w *say.Words) (File, error) {
 	if len(gif) > maxGIF {
 		return File{}, fmt.Errorf("the GIF of game %d weighs %d bytes, over %d", v.Game.ID, len(gif), maxGIF)
 	}
-	return File{Name: fmt.Sprintf("%s-%d.gif", v.Game.Kind, v.Game.ID), Content: gif}, nil
+	alt := describe.Alt(w.T("words.alt.game", map[string]any{"Title": v.Desc().Title, "Count": len(v.Live.Log()),
+		"Final": describe.Short(v.Live, w)}))
+	return File{Name: fmt.Sprintf("%s-%d.gif", v.Game.Kind, v.Game.ID), Content: gif, Description: alt}, nil
 }

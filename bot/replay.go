@@ -8,6 +8,7 @@ import (
 
 	"tabuleiro/games"
 	"tabuleiro/render"
+	"tabuleiro/render/describe"
 )
 
 // replay answers `/… replay`: the most recent finished game here, privately, at its last decision,
@@ -58,11 +59,15 @@ func replayMessage(v View, ply int, w *say.Words, lk look) (Message, error) {
 			files = []File{f}
 		}
 	}
-	if files == nil {
+	notes := block.Notes
+	switch {
+	case lk == asWords:
+		// The description says the last decision, the position and the result in words.
+		text, notes = text.Add(say.Plain(describe.Fit(g, w, wordsRoom)+"\n")), nil
+	case files == nil:
 		text = text.Add(say.Block("", block.Lines), say.Plain("\n"))
 	}
-	notes := block.Notes
-	if ply == 0 {
+	if ply == 0 && lk != asWords {
 		notes = append(notes[:len(notes):len(notes)], block.Legend...)
 	}
 	for _, note := range notes {

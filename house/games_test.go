@@ -10,6 +10,7 @@ import (
 	"tabuleiro/games/catalog"
 	"tabuleiro/learn"
 	"tabuleiro/render"
+	"tabuleiro/render/describe"
 	"tabuleiro/render/picture"
 	"tabuleiro/say"
 )
@@ -61,6 +62,9 @@ func TestEveryGameHasEveryCapability(t *testing.T) {
 			}
 			if !picture.Draws(d) {
 				t.Errorf("render/picture has no drawing for %s (register one in render/picture/%s.go)", d.Title, d.Kind)
+			}
+			if !describe.Describes(d) {
+				t.Errorf("render/describe cannot tell %s in words (register it in render/describe/%s.go)", d.Title, d.Kind)
 			}
 
 			if _, ok := puzzle.TruthOf(d); !ok {

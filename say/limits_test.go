@@ -30,6 +30,9 @@ var (
 	optionDescription = place{"select option description", 100, false}
 	threadName        = place{"thread name", 100, false}
 	terminal          = place{"console line", 0, true}
+	// A position told in words is read aloud and is also a picture's alt text, where markup shows
+	// as written: plain words, each part short enough for an attachment's description.
+	wordsAloud = place{"description in words", 1024, false}
 )
 
 // places says where each message goes, by its id: the first pattern that matches.
@@ -51,6 +54,7 @@ var places = []struct {
 	{regexp.MustCompile(`^oolong\.choice\.`), optionDescription},
 	{regexp.MustCompile(`^thread\.name$`), threadName},
 	{regexp.MustCompile(`^console\.`), terminal},
+	{regexp.MustCompile(`^words\.`), wordsAloud},
 	{regexp.MustCompile(``), content},
 }
 
@@ -70,9 +74,9 @@ var samples = map[string]any{
 	"A": "c2", "App": "settings [threads:true|false]   me [pings:true|false]   help", "Accept": "Aceitar", "Accuracy": 100, "After": "1662?", "B": "d2", "Before": "1500?",
 	"Better": "move nw.sw se.ne", "Black": 40, "BlackClaimed": 4, "Blunder": 30,
 	"Blurb": "Ouri: the Cape Verdean mancala, capture 25 seeds to win", "Challenger": "<@123456789012345678>",
-	"Change": "+162", "Char": `"\u200b"`, "Choices": "1h, 12h, 24h, 72h, 7d, 14d", "Claimed": "nw", "Code": "1F600",
+	"Change": "+162", "End": 100, "Final": strings.Repeat("x", 880), "Low": 100, "LowPly": 999, "High": 100, "HighPly": 999, "Claim": ", conquistada pelo Verde", "Char": `"\u200b"`, "Choices": "1h, 12h, 24h, 72h, 7d, 14d", "Claimed": "nw", "Code": "1F600",
 	"Colour": "Green", "Command": "tabuleiro", "Creator": "<@123456789012345678>", "Commands": "/oolong, /ouri, /ordo e /tabuleiro", "Deadline": 1740830400,
-	"Deviation": 350, "Dirs": "nw, n, ne, w, c, e, sw, s, se", "Drawn": 999, "Effect": "whoever fired it swaps the teas of a claimed and an unclaimed table",
+	"Deviation": 350, "Description": strings.Repeat("x", 1024), "Dirs": "nw, n, ne, w, c, e, sw, s, se", "Drawn": 999, "Effect": "whoever fired it swaps the teas of a claimed and an unclaimed table",
 	"Error": strings.Repeat("x", 200), "Example": "/ordo move play:c2:d2-c4", "Expires": 1740830400,
 	"File": "oolong-18446744073709551615.txt", "First": "<@123456789012345678> moves first", "From": "nw.sw",
 	"Game": `"` + strings.Repeat("x", 32) + `"`, "Games": "/oolong, /ouri or /ordo", "Green": 40, "GreenClaimed": 4,
@@ -92,9 +96,9 @@ var samples = map[string]any{
 	"Ply": 999, "Rank": 9999, "Ranks": "ranks 6–8", "Rated": "off", "Reach": "reach",
 	"Rating": "1500?", "Record": "999 W · 999 D · 999 L", "Result": "<@123456789012345678> (Green) wins: five tables claimed",
 	"Seat": "nw", "Seats": "n, ne, e, se, s, sw, w or nw", "Some": "<@123456789012345678>, <@123456789012345678>",
-	"South": 24, "Special": "Swap Unclaimed", "Square": "j8", "Start": strings.Repeat("x", 16), "State": "withdrawn",
+	"South": 24, "Squares": "a2, b2, c2, d2, e2, f2, g2, h2, i2, j2", "Special": "Swap Unclaimed", "Square": "j8", "Start": strings.Repeat("x", 16), "State": "withdrawn",
 	"Sub": `"leaderboard"`, "Subs": "challenge, vs-bot, move, board, history, replay, resign, draw, hint, review, leaderboard, profile, rules",
-	"Table": "nw", "Tables": "n, ne, e, se, s, sw, w or nw", "Theirs": "White", "Threads": "off", "Time": "71h59m59s",
+	"Table": "nw", "Seated": "Preto em nw, n, ne, w; Verde em c, e, sw, s, se", "Tables": "n, ne, e, se, s, sw, w or nw", "Theirs": "White", "Threads": "off", "Time": "71h59m59s",
 	"Title": "Oolong", "To": "se.ne", "Total": 9999, "Turn": "The bot (medium, Green) decides: Swap Unclaimed, fired at table nw (swap <table> <table> or skip)",
 	"Type": 9, "Unclaimed": "se", "Used": 3, "User": "somebody", "Value": `"` + strings.Repeat("x", 32) + `"`,
 	"Values": "a · b", "Done": strings.Repeat("x", 300), "Task": strings.Repeat("x", 200), "Lesson": 99, "Step": 9,
@@ -105,7 +109,7 @@ var samples = map[string]any{
 	// A game page: PUBLIC_URL/g/<id>-<24 hex digits>, with a long-ish origin.
 	"URL":        "https://tabuleiro.example.org/g/18446744073709551615-0123456789abcdef01234567",
 	"Tournament": 99999, "Round": 63, "Rounds": 63, "Board": 32, "Format": "todos-contra-todos, 15 rodadas",
-	"Score": "½–½", "Points": "63½", "Buchholz": "2015½", "Berger": "2015¾",
+	"Score": "½–½", "Points": "63½", "Position": strings.Repeat("x", 1000), "Buchholz": "2015½", "Berger": "2015¾",
 	"Teas": 9, "Steps": 7, "Store": 48, "Reply": "move nw.sw se.ne", "Switch": "false", "Then": "off", "Win": 100, "Won": 48, "Word": `"frobnicate"`,
 }
 

@@ -25,17 +25,19 @@ type ServerSettings struct {
 	Boards string
 }
 
-// How boards are shown: a monospace block, or a picture.
+// How boards are shown: a monospace block, a picture, or (for a person's own, `/tabuleiro me`) a
+// description in words, for a screen reader.
 const (
 	BoardsText  = "text"
 	BoardsImage = "image"
+	BoardsWords = "words"
 )
 
 // MemberSettings are what a person chose for themselves (`/tabuleiro me`).
 type MemberSettings struct {
 	NoPings bool // never ping me when it is my turn
-	// Boards is how the boards only they see are shown: BoardsText, BoardsImage, or "" for the
-	// server's setting (text outside a server).
+	// Boards is how the boards only they see are shown: BoardsText, BoardsImage, BoardsWords, or
+	// "" for the server's setting (text outside a server).
 	Boards string
 }
 

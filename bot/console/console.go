@@ -999,6 +999,9 @@ func (c *Console) show(m *consoleMessage, verb string) {
 			}
 		}
 		b.WriteString("  │ [" + c.w.T(id, map[string]any{"File": f.Name, "Count": count, "Path": saved}) + "]\n")
+		if f.Description != "" {
+			b.WriteString("  │ [" + c.w.T("console.described", map[string]any{"Description": f.Description}) + "]\n")
+		}
 	}
 	for _, row := range m.rows {
 		var items []string

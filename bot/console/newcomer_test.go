@@ -13,6 +13,7 @@ import (
 
 	"tabuleiro/bot"
 	"tabuleiro/games/catalog"
+	"tabuleiro/render/describe"
 	"tabuleiro/say"
 	"tabuleiro/store"
 )
@@ -363,6 +364,20 @@ func TestHelpSettingsAndProfileArriveWhole(t *testing.T) {
 		}
 		if foot := strings.ReplaceAll(w.T("help.foot", map[string]any{"Menu": w.T("command.challenge-menu", nil)}), "**", ""); !strings.HasSuffix(shown(out[0]), foot) {
 			t.Errorf("help does not end with its foot:\n%s", shown(out[0]))
+		}
+	})
+}
+
+func TestAPictureIsNotedWithWhatItShows(t *testing.T) {
+	bothLanguages(t, func(t *testing.T, lang string, w *say.Words) {
+		out := session(t, lang, "/tabuleiro settings boards:image", "/ouri vs-bot level:easy first:me")
+		g, err := catalog.New("ouri", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := w.T("console.described", map[string]any{"Description": describe.Short(g, w)})
+		if !strings.Contains(out[1], ".png") || !strings.Contains(out[1], want) {
+			t.Errorf("the board's picture is not described as %q:\n%s", want, out[1])
 		}
 	})
 }

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"unicode/utf8"
 )
 
 // fakeDiscord is a Discord REST API on httptest: it records every call and answers like Discord,
@@ -26,6 +27,9 @@ type fakeDiscord struct {
 	// forbidChannels answers every channel route 403 Missing Access, as Discord does where the bot
 	// user may not post (a DM, a group DM, a channel without its permissions).
 	forbidChannels bool
+	// refused are the forms Discord would refuse (a picture without a description among them);
+	// the test fails with them when it ends.
+	refused []string
 }
 
 type call struct {
@@ -73,7 +77,48 @@ func readForm(contentType string, body []byte) (payload []byte, files []attached
 	if payload == nil {
 		return nil, nil, fmt.Errorf("the form has no payload_json")
 	}
+	if err := described(payload, files); err != nil {
+		return nil, nil, err
+	}
 	return payload, files, nil
+}
+
+// described checks that a form carrying a picture (PNG or GIF) lists each of its attachments with
+// a description, the alt text a screen reader reads: not empty, at most 1,024 characters.
+func described(payload []byte, files []attached) error {
+	pictures := false
+	for _, f := range files {
+		pictures = pictures || f.Type == "image/png" || f.Type == "image/gif"
+	}
+	if !pictures {
+		return nil
+	}
+	type attachment struct {
+		ID          int     `json:"id"`
+		Filename    string  `json:"filename"`
+		Description *string `json:"description"`
+	}
+	var body struct {
+		Attachments []attachment
+		Data        struct{ Attachments []attachment } // an interaction's response
+	}
+	if err := json.Unmarshal(payload, &body); err != nil {
+		return fmt.Errorf("payload_json: %v", err)
+	}
+	listed := append(body.Attachments, body.Data.Attachments...)
+	if len(listed) != len(files) {
+		return fmt.Errorf("%d attachments listed for %d files", len(listed), len(files))
+	}
+	for _, a := range listed {
+		switch {
+		case a.Description == nil || strings.TrimSpace(*a.Description) == "":
+			return fmt.Errorf("attachment %s has no description: a screen reader has nothing to say", a.Filename)
+		case utf8.RuneCountInString(*a.Description) > 1024:
+			return fmt.Errorf("attachment %s has a description of %d characters, over Discord's 1,024", a.Filename,
+				utf8.RuneCountInString(*a.Description))
+		}
+	}
+	return nil
 }
 
 type answer struct {
@@ -85,7 +130,14 @@ type answer struct {
 func newFakeDiscord(t testing.TB) *fakeDiscord {
 	f := &fakeDiscord{script: map[string][]answer{}, nextID: 1000}
 	f.srv = httptest.NewServer(http.HandlerFunc(f.serve))
-	t.Cleanup(f.srv.Close)
+	t.Cleanup(func() {
+		f.srv.Close()
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		for _, r := range f.refused {
+			t.Errorf("Discord would refuse the form of %s", r)
+		}
+	})
 	return f
 }
 
@@ -120,6 +172,9 @@ func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
 	if ct := r.Header.Get("Content-Type"); strings.HasPrefix(ct, "multipart/") {
 		payload, files, err := readForm(ct, body)
 		if err != nil {
+			f.mu.Lock()
+			f.refused = append(f.refused, r.Method+" "+r.URL.Path+": "+err.Error())
+			f.mu.Unlock()
 			http.Error(w, `{"message": "Invalid Form Body", "code": 50035}`, http.StatusBadRequest)
 			return
 		}

@@ -11,10 +11,12 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"tabuleiro/bot"
 	"tabuleiro/bot/discord/wire"
 	"tabuleiro/games"
+	words "tabuleiro/render/describe"
 	"tabuleiro/render/picture"
 	"tabuleiro/say"
 )
@@ -28,8 +30,9 @@ type shown struct {
 	Content     string
 	Components  json.RawMessage
 	Attachments *[]struct {
-		ID       int    `json:"id"`
-		Filename string `json:"filename"`
+		ID          int    `json:"id"`
+		Filename    string `json:"filename"`
+		Description string `json:"description"`
 	}
 	Allowed *struct {
 		Parse []string `json:"parse"`
@@ -101,6 +104,8 @@ func checkPictureIn(t *testing.T, lang, what string, m shown, files []attached, 
 	}
 	if m.Attachments == nil || len(*m.Attachments) != 1 || (*m.Attachments)[0].ID != 0 || (*m.Attachments)[0].Filename != name {
 		t.Errorf("%s: attachments %+v, want only %s", what, m.Attachments, name)
+	} else if got, want := (*m.Attachments)[0].Description, words.Short(g, say.For(lang)); got != want {
+		t.Errorf("%s: the picture's description is %q, want the position in words:\n%s", what, got, want)
 	}
 	if strings.Contains(m.Content, "```") {
 		t.Errorf("%s: the text block is still there:\n%s", what, m.Content)
@@ -243,7 +248,7 @@ func TestBoardPicturesOverChannelRoutes(t *testing.T) {
 	tb := newTable(t)
 	ctx := context.Background()
 	png := []byte("\x89PNG\r\n\x1a\nnot really")
-	m := bot.Message{Content: say.Plain("board"), Files: []bot.File{{Name: "ordo-5-9.png", Content: png}}}
+	m := bot.Message{Content: say.Plain("board"), Files: []bot.File{{Name: "ordo-5-9.png", Content: png, Description: "White to move."}}}
 	id, err := tb.sender.Send(ctx, "c7", m)
 	if err != nil {
 		t.Fatal(err)
@@ -420,7 +425,7 @@ func TestGatewayAnswersCarryPictures(t *testing.T) {
 	pic := []byte("\x89PNG\r\n\x1a\nboard")
 	h := handlerFunc(func(ctx context.Context, in *bot.Interaction) bot.Reply {
 		return bot.Reply{Type: bot.Update, Message: bot.Message{Content: say.Plain("board"),
-			Files: []bot.File{{Name: "ouri-1-4.png", Content: pic}}}}
+			Files: []bot.File{{Name: "ouri-1-4.png", Content: pic, Description: "South to move."}}}}
 	})
 	g, f, work := testGateway(t, Shard{0, 1}, h)
 	g.interaction(&wire.Interaction{Token: "gtok", Interaction: bot.Interaction{ID: "77", Type: bot.Click, Guild: "1", Channel: "2"}})
@@ -458,4 +463,90 @@ func TestBoardPicturesSpeakTheServersLanguage(t *testing.T) {
 	if en, _ := picture.Board(g, say.For(say.English)); bytes.Equal(en, r.Files[0].Content) {
 		t.Error("the Portuguese picture is the English one: the status under the board is not translated")
 	}
+}
+
+// Every picture the bot attaches, in each language, carries alt text in that language: the board
+// in words, what the review's graph and the history's GIF show.
+func TestEveryPictureIsDescribedInTheMessagesLanguage(t *testing.T) {
+	for _, lang := range []string{say.English, say.Portuguese} {
+		t.Run(lang, func(t *testing.T) {
+			tb := newCoachTable(t)
+			as := func(in map[string]any) map[string]any {
+				in["locale"] = lang
+				return in
+			}
+			tb.send(as(admin(command("a1", "c1", "tabuleiro", "settings", opt{"boards", 3, "image"}, opt{"language", 3, lang}))))
+			tb.send(as(command("a1", "c1", "tabuleiro", "me", opt{"boards", 3, "image"})))
+			tb.ouriGame("c1", "a1", "b1", false)
+			var answers []shown
+			for range 3 {
+				for _, who := range []string{"a1", "b1"} {
+					r, _ := tb.send(as(command(who, "c1", "ouri", "move", opt{"play", 3, tb.choices(who, "c1")[0]})))
+					m, _ := tb.lastAnswer(r)
+					answers = append(answers, m)
+				}
+			}
+			tb.send(command("b1", "c1", "ouri", "resign"))
+			for _, c := range [][]opt{{}, {{"format", 3, "gif"}}} {
+				tb.send(as(command("a1", "c1", "ouri", "history", c...)))
+			}
+			for _, sub := range []string{"replay", "review", "learn", "puzzle"} {
+				r, _ := tb.send(as(command("a1", "c1", "ouri", sub)))
+				m, _ := tb.lastAnswer(r)
+				answers = append(answers, m)
+			}
+			tb.settle()
+			for _, c := range tb.f.recorded() {
+				if len(c.Files) > 0 {
+					var resp struct{ Data shown }
+					m := readShown(t, c.Body)
+					if json.Unmarshal([]byte(c.Body), &resp) == nil && resp.Data.Attachments != nil {
+						m = resp.Data
+					}
+					answers = append(answers, m)
+				}
+			}
+			seen := map[string]bool{}
+			for _, m := range answers {
+				if m.Attachments == nil {
+					continue
+				}
+				for _, a := range *m.Attachments {
+					kind := "board"
+					for _, k := range []string{"chances.png", "gif", "txt"} {
+						if strings.HasSuffix(a.Filename, k) {
+							kind = k
+						}
+					}
+					seen[kind] = true
+					if n := utf8.RuneCountInString(a.Description); n == 0 || n > 1024 {
+						t.Errorf("%s: a description of %d characters", a.Filename, n)
+					}
+					if ours, theirs := languageOf(a.Description); ours != lang {
+						t.Errorf("%s: a description in %s (%s), want %s: %q", a.Filename, ours, theirs, lang, a.Description)
+					}
+				}
+			}
+			for _, want := range []string{"board", "chances.png", "gif"} {
+				if !seen[want] {
+					t.Errorf("no %s picture was attached: %v", want, seen)
+				}
+			}
+		})
+	}
+}
+
+// languageOf says which language an Ouri description is in, and the word that says so.
+func languageOf(s string) (lang, word string) {
+	for _, w := range []string{"Sul", "Norte", "partida", "decisões"} {
+		if strings.Contains(s, w) {
+			return say.Portuguese, w
+		}
+	}
+	for _, w := range []string{"South", "North", "game", "decisions"} {
+		if strings.Contains(s, w) {
+			return say.English, w
+		}
+	}
+	return "no language", ""
 }

@@ -14,6 +14,7 @@ import (
 
 	"tabuleiro/bot"
 	"tabuleiro/render"
+	"tabuleiro/render/describe"
 	"tabuleiro/render/picture"
 	"tabuleiro/say"
 	"tabuleiro/table"
@@ -116,7 +117,8 @@ type laid struct {
 	Description string
 	URL, Image  string // absolute: the page and its board now, for the Open Graph tags
 	Board       string // the board after Ply decisions, relative to the page
-	BoardAlt    string
+	BoardAlt    string // the board in words, for whoever cannot see it
+	ImageAlt    string // the board now in words (Image's)
 	Players     [2][]piece
 	Status      [][]piece
 	Where       string // after how many decisions the board is
@@ -152,7 +154,9 @@ func (s *Pages) lay(p bot.PageView) laid {
 	n := len(p.Moves)
 	at := func(ply int) string { return "?ply=" + strconv.Itoa(ply) }
 	l := laid{Lang: w.Lang(), URL: s.Link(p.Game.ID), Image: s.Link(p.Game.ID) + ".png",
-		Board: name + ".png" + at(p.Ply), BoardAlt: w.T("page.board-alt", nil),
+		Board:     name + ".png" + at(p.Ply),
+		BoardAlt:  describe.Alt(w.T("page.board-alt", map[string]any{"Position": describe.Short(p.At, w)})),
+		ImageAlt:  describe.Alt(w.T("page.board-alt", map[string]any{"Position": describe.Short(p.Live, w)})),
 		MovesHead: w.T("page.moves", nil), TextHead: w.T("page.text-board", nil)}
 	l.Title = w.T("page.title", map[string]any{"Title": p.Desc().Title, "Player": s.playerName(p, 0), "Opponent": s.playerName(p, 1)})
 	for i, r := range p.Players {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"tabuleiro/render"
+	"tabuleiro/render/describe"
 	"tabuleiro/render/picture"
 	"tabuleiro/say"
 	"tabuleiro/store"
@@ -79,6 +80,9 @@ func TestEverythingElseIsNotFound(t *testing.T) {
 	})
 }
 
+// img is a picture and its alt text; a picture without alt does not match, and fails the count.
+var img = regexp.MustCompile(`<img [^>]*alt="([^"]+)"[^>]*>`)
+
 var meta = regexp.MustCompile(`<meta (?:property|name)="([^"]+)" content="([^"]*)">`)
 
 // metas are a page's meta tags, by property or name.
@@ -131,6 +135,22 @@ func TestAPageShowsTheGame(t *testing.T) {
 			}
 			if strings.Contains(body, "<@") || strings.Contains(body, "@alice") || strings.Contains(body, "<script") {
 				t.Error("the page shows a chat's mention, or a script")
+			}
+			imgs := img.FindAllStringSubmatch(body, -1)
+			if len(imgs) == 0 {
+				t.Error("the page has no picture of the board")
+			}
+			board := s.at(t, ply)
+			if ply == plies {
+				board = s.played // with its result
+			}
+			for _, m := range imgs {
+				if alt := html.UnescapeString(m[1]); alt != "The board: "+describe.Short(board, en) {
+					t.Errorf("a picture's alt is %q, want the board after %d decisions in words", alt, ply)
+				}
+			}
+			if alt := got["og:image:alt"]; alt != "The board: "+describe.Short(s.played, en) {
+				t.Errorf("og:image:alt is %q, want the board now in words", alt)
 			}
 			text := html.UnescapeString(between(t, body, `<pre id="text-board">`, "</pre>"))
 			block := render.BlockOf(s.at(t, ply), en)

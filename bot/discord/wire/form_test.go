@@ -13,7 +13,8 @@ import (
 	"tabuleiro/say"
 )
 
-var files = []bot.File{{Name: "ouri-7-3.png", Content: []byte("\x89PNG\r\n\x1a\n…")}, {Name: `odd "name".txt`, Content: []byte("1. South a\n")}}
+var files = []bot.File{{Name: "ouri-7-3.png", Content: []byte("\x89PNG\r\n\x1a\n…"), Description: `South to move: "a" to "f".`},
+	{Name: `odd "name".txt`, Content: []byte("1. South a\n")}}
 
 // attachmentsOf reads the attachments a JSON body lists, and whether it lists them at all.
 func attachmentsOf(t *testing.T, body []byte) ([]map[string]any, bool) {
@@ -36,7 +37,9 @@ func attachmentsOf(t *testing.T, body []byte) ([]map[string]any, bool) {
 
 func TestFilesAreListedAsAttachments(t *testing.T) {
 	m := bot.Message{Content: say.Plain("board"), Files: files}
-	want := []map[string]any{{"id": 0.0, "filename": "ouri-7-3.png"}, {"id": 1.0, "filename": `odd "name".txt`}}
+	// A file with a description (a picture's alt text) lists it; one without lists none.
+	want := []map[string]any{{"id": 0.0, "filename": "ouri-7-3.png", "description": `South to move: "a" to "f".`},
+		{"id": 1.0, "filename": `odd "name".txt`}}
 	for _, c := range []struct {
 		name string
 		body []byte

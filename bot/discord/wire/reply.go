@@ -103,6 +103,10 @@ func appendAttachments(b []byte, files []bot.File) []byte {
 		b = strconv.AppendInt(b, int64(i), 10)
 		b = append(b, `,"filename":`...)
 		b = appendString(b, f.Name)
+		if f.Description != "" {
+			b = append(b, `,"description":`...)
+			b = appendString(b, f.Description)
+		}
 		b = append(b, '}')
 	}
 	return append(b, ']')

@@ -1,0 +1,199 @@
+package bot
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"tabuleiro/games"
+	"tabuleiro/games/catalog"
+	"tabuleiro/learn"
+	"tabuleiro/render/describe"
+	"tabuleiro/say"
+	"tabuleiro/store"
+)
+
+func TestDescribedAndListedPagesArePrivateAndFit(t *testing.T) {
+	for _, kind := range catalog.Names {
+		for _, lang := range say.Languages {
+			w := say.For(lang)
+			g, err := catalog.New(kind, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, pages := range [][]Message{describedMessages(g, w), legalMoveMessages(g, w)} {
+				if len(pages) == 0 {
+					t.Fatalf("%s (%s): no page", kind, lang)
+				}
+				for _, m := range pages {
+					text := m.Content.String()
+					if !m.Private || text == "" || utf8.RuneCountInString(text) > describe.MaxPage || strings.Contains(text, "```") {
+						t.Errorf("%s (%s): a page, private %v, of %d characters:\n%s", kind, lang, m.Private,
+							utf8.RuneCountInString(text), text)
+					}
+				}
+			}
+			listed := ""
+			for _, m := range legalMoveMessages(g, w) {
+				listed += m.Content.String() + "\n"
+			}
+			for _, name := range games.Names(g, g.Legal()) {
+				if !strings.Contains(listed, name) {
+					t.Errorf("%s (%s): the list lacks %s:\n%s", kind, lang, name, listed)
+				}
+			}
+		}
+	}
+}
+
+func TestAPositionInWordsFitsAroundALessonsText(t *testing.T) {
+	for _, kind := range catalog.Names {
+		g, _ := catalog.New(kind, nil)
+		for ply := 0; ply < 60 && !g.Outcome().Over(); ply++ {
+			g.Play(g.Legal()[ply*7%len(g.Legal())])
+		}
+		for _, lang := range say.Languages {
+			w := say.For(lang)
+			text, files := shownPosition(g, "x.png", asWords, w)
+			if len(files) != 0 || utf8.RuneCountInString(text.String()) > wordsRoom || strings.Contains(text.String(), "```") {
+				t.Errorf("%s (%s): %d files, %d characters:\n%s", kind, lang, len(files), utf8.RuneCountInString(text.String()), text)
+			}
+			if turn := describe.Game(g, w).Turn; !strings.HasSuffix(text.String(), turn) {
+				t.Errorf("%s (%s): the words do not end with whose turn it is (%q):\n%s", kind, lang, turn, text)
+			}
+		}
+	}
+}
+
+// A person who chose boards in words gets what only they see as words: a lesson, a puzzle, a
+// replay, with no board block and no picture.
+func TestBoardsInWordsAreWhatOnlyTheirChooserSees(t *testing.T) {
+	e := newEnv(t)
+	if _, err := e.st.ChangeMemberSettings("alice", func(m *store.MemberSettings) { m.Boards = store.BoardsWords }); err != nil {
+		t.Fatal(err)
+	}
+	for _, lang := range say.Languages {
+		w := say.For(lang)
+		for _, sub := range []string{"learn", "puzzle"} {
+			in := e.slash("alice", "ordo", sub)
+			in.Locale = lang
+			r := e.do(in)
+			got := said(r.Message)
+			rank := strings.Fields(w.T("words.ordo.rank", map[string]any{"Rank": 1, "Squares": ""}))[0] // "rank", "fileira"
+			if !r.Message.Private || len(r.Message.Files) != 0 || strings.Contains(got, "```") || !strings.Contains(got, "; "+rank+" ") {
+				t.Errorf("%s (%s): private %v, %d files, no ranks in words:\n%s", sub, lang, r.Message.Private, len(r.Message.Files), got)
+			}
+		}
+	}
+	in := e.slash("bob", "ordo", "learn")
+	if got := said(e.do(in).Message); !strings.Contains(got, "```") {
+		t.Errorf("bob chose nothing, yet his lesson has no board block:\n%s", got)
+	}
+}
+
+func TestEveryLessonInWordsFitsAMessage(t *testing.T) {
+	for _, lang := range say.Languages {
+		w := say.For(lang)
+		for _, d := range descriptors() {
+			for _, l := range learn.Of(d) {
+				a, err := learn.Start(l)
+				if err != nil {
+					t.Fatal(err)
+				}
+				m := lessonMessage(a, nil, w, "", asWords)
+				if n := Size(m.Content); n > maxContent || strings.HasSuffix(m.Content.String(), "…") || strings.Contains(m.Content.String(), "```") {
+					t.Errorf("%s (%s): %d characters, clipped or with a block:\n%s", l.ID, lang, n, m.Content)
+				}
+			}
+		}
+	}
+}
+
+// A listener plays a whole game of each kind against the bot, reading only the position in words
+// and the legal moves the bot lists (what the Describe button and a bare `/… move` answer), and
+// typing the moves as it heard them.
+func TestAListenerPlaysAWholeGameAgainstTheBotFromTheWords(t *testing.T) {
+	for _, kind := range catalog.Names {
+		for _, lang := range say.Languages {
+			t.Run(kind+" in "+lang, func(t *testing.T) {
+				e := newEnv(t)
+				w := say.For(lang)
+				in := e.slash("alice", kind, "vs-bot", "level", "easy", "first", "me")
+				in.Locale = lang
+				e.do(in)
+				for turn := 0; ; turn++ {
+					rec, err := e.st.ActiveGame("c1", kind, "alice")
+					if err != nil {
+						if turn < 3 {
+							t.Fatalf("the game ended after %d turns: %v", turn, err)
+						}
+						break // over
+					}
+					if turn > 400 {
+						t.Fatalf("no end after %d turns", turn)
+					}
+					_, g, err := e.st.Game(rec.ID)
+					if err != nil {
+						t.Fatal(err)
+					}
+					for _, m := range describedMessages(g, w) {
+						if strings.Contains(m.Content.String(), "```") {
+							t.Fatalf("the words hold a board block:\n%s", m.Content)
+						}
+					}
+					var list []string
+					for _, m := range legalMoveMessages(g, w) {
+						list = append(list, m.Content.String())
+					}
+					heard := heardMoves(list)
+					if len(heard) == 0 {
+						t.Fatalf("no move heard in %q", list)
+					}
+					typed := heard[turn*7%len(heard)]
+					move := e.slash("alice", kind, "move", "play", typed)
+					move.Locale = lang
+					if r := e.do(move); r.Message.Private {
+						t.Fatalf("%q, as heard, is refused: %s", typed, said(r.Message))
+					}
+				}
+			})
+		}
+	}
+}
+
+// heardMoves reads the moves off a move list's pages: every line after the count, the part after a
+// group's label, the moves separated by commas.
+func heardMoves(pages []string) []string {
+	var moves []string
+	lines := strings.Split(strings.Join(pages, "\n"), "\n")
+	for _, line := range lines[1:] {
+		if _, list, ok := strings.Cut(line, ": "); ok {
+			line = list
+		}
+		moves = append(moves, strings.Split(line, ", ")...)
+	}
+	return moves
+}
+
+// A board shown only to a person who chose words (a game's board answered privately) keeps its
+// players and turn line, and tells the position instead of drawing it.
+func TestABoardInWordsTellsThePositionAndKeepsTheTurn(t *testing.T) {
+	e := newEnv(t)
+	e.do(e.slash("alice", "ordo", "vs-bot", "level", "easy", "first", "me"))
+	rec, g := e.game("ordo", "alice")
+	for _, lang := range say.Languages {
+		w := say.For(lang)
+		v := View{Game: rec, Live: g}
+		text, files := boardContent(v, w, true, "", asWords)
+		got := text.String()
+		if len(files) != 0 || strings.Contains(got, "```") || !strings.Contains(got, describe.Game(g, w).Text()) ||
+			!strings.HasPrefix(got, players(v, w).String()) {
+			t.Errorf("%s: %d files; want the players, then the position in words:\n%s", lang, len(files), got)
+		}
+		turn, _ := boardContent(v, w, true, "", asText)
+		last := strings.Split(turn.String(), "\n")
+		if !strings.HasSuffix(got, last[len(last)-1]) {
+			t.Errorf("%s: the board in words lost its turn line %q:\n%s", lang, last[len(last)-1], got)
+		}
+	}
+}
