@@ -31,7 +31,7 @@ func TestTheStartIsToldInEachLanguage(t *testing.T) {
 			"Black, 20 pieces, connected: rank 8: c8, d8, g8, h8; rank 7: a7, b7, c7, d7, e7, f7, g7, h7, i7, j7; rank 6: a6, b6, e6, f6, i6, j6.",
 			"White to move (move 1). 56 legal moves; /ordo move with no play lists them."}},
 		{"ordo", say.Portuguese, []string{"Brancas, 20 peças, conectadas: fileira 1: c1, d1, g1, h1;",
-			"As Brancas jogam (lance 1). 56 jogadas válidas; /ordo move sem play lista todas."}},
+			"As Brancas jogam (jogada 1). 56 jogadas válidas; /ordo move sem play lista todas."}},
 		{"oolong", say.English, []string{"The waiter stands on table c, seat c.", "Table c: no tea.",
 			"Teas left: Black 40, Green 40. Tables claimed: Black 0, Green 0.",
 			"Black to move: serve a seat of table c. 8 legal moves: c.e, c.n, c.ne, c.nw, c.s, c.se, c.sw, c.w."}},

@@ -49,11 +49,11 @@ var lexicon = map[string]map[string]string{
 	say.Portuguese: {
 		"ouri.side": `^(\pL+): celeiro (\d+); casas (.*)\.$`,
 		"ouri.turn": `^(\pL+) joga[ .]`,
-		"abapa":     "abapa", "misere": "isère",
+		"abapa":     "Abapa", "misere": "isère",
 		"ordo.side":   `^(\pL+), (\d+) peças?, (conectadas?|desconectadas?): (.*)\.$`,
 		"ordo.none":   `^As (\pL+) não têm mais peças\.$`,
 		"ordo.rank":   `^fileira (\d): (.*)$`,
-		"ordo.turn":   `^As (\pL+) jogam \(lance (\d+)\)`,
+		"ordo.turn":   `^As (\pL+) jogam \(jogada (\d+)\)`,
 		"waiter":      `^O garçom está na mesa (\w+), assento (\w+)\.$`,
 		"table":       `^Mesa (\w+)(?:, marcador (\w\w)( \(dispara com \d chás\)| já usado))?(?:, conquistada pelo (\pL+))?: (.*)\.$`,
 		"teas":        `^(\pL+) em (.*)$`,
