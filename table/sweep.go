@@ -144,6 +144,7 @@ func (t *Table) sweep(ctx context.Context, st store.Store) {
 		}
 	}
 	t.sweepVacations(ctx, st, now)
+	t.sendDigests(ctx, st, now)
 	t.sweepTournaments(ctx, st, now)
 	t.resume(ctx, st, t.stuckAfter())
 }
