@@ -73,7 +73,7 @@ func subcommands(d *games.Descriptor) []SubSpec {
 		described(UserOption, "opponent", "option.opponent"),
 		choice("first", "option.first.challenge", named("choice.first."), "me", "them", "random"),
 	}, optionSpecs(d)...)
-	challenge = append(challenge, described(BoolOption, "rated", "option.rated"))
+	challenge = append(challenge, described(BoolOption, "rated", "option.rated"), paceOption())
 	vsBot := append([]OptionSpec{
 		choice("level", "option.level", named("choice.level."), "easy", "medium", "hard"),
 		choice("first", "option.first.vs-bot", named("choice.first."), "me", "bot", "random"),

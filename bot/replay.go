@@ -8,6 +8,7 @@ import (
 
 	"tabuleiro/games"
 	"tabuleiro/render"
+	"tabuleiro/store"
 	"tabuleiro/table"
 )
 
@@ -143,6 +144,9 @@ func (b *Bot) rematchOf(req *request, v View) (Reply, error) {
 	}
 	opts["opponent"], opts["first"] = Value{Str: other.UserID}, Value{Str: first}
 	opts["rated"] = Value{Bool: v.Game.Rated, IsBool: true}
+	if v.Game.Pace != store.PaceLive {
+		opts["pace"] = Value{Str: v.Game.Pace.String()}
+	}
 	req.in.Command = CommandData{Name: d.Kind, Sub: "challenge", Options: opts, Bots: map[string]bool{}}
 	return b.superseded(req, v)(b.challenge(req, d))
 }

@@ -45,7 +45,10 @@ func appCommands() []CommandSpec {
 			choice("boards", "option.settings.boards", named("choice.boards."), store.BoardsText, store.BoardsImage),
 		),
 		sub("me", "sub.tabuleiro.me", nil, described(BoolOption, "pings", "option.me.pings"),
-			choice("boards", "option.me.boards", named("choice.boards."), store.BoardsText, store.BoardsImage, boardsServer)),
+			choice("boards", "option.me.boards", named("choice.boards."), store.BoardsText, store.BoardsImage, boardsServer),
+			choice("vacation", "option.me.vacation", named("choice.vacation."), "start", "end"),
+			choice("digest", "option.me.digest", hourName, digestHours()...)),
+		sub("games", "sub.tabuleiro.games", nil, gamesPageOption()),
 		sub("help", "sub.tabuleiro.help", nil),
 		tournamentCommands(),
 	}}
@@ -69,7 +72,13 @@ func (b *Bot) tabuleiro(req *request) (Reply, error) {
 	switch data.Sub {
 	case "help":
 		return private(helpText(req.w)), nil
+	case "games":
+		return b.gamesList(req)
 	case "me":
+		paced, changed, err := b.mePace(req)
+		if err != nil {
+			return Reply{}, err
+		}
 		boards, set := data.Options["boards"]
 		if set && boards.Str != boardsServer {
 			if err := checkBoards(boards.Str); err != nil {
@@ -94,8 +103,9 @@ func (b *Bot) tabuleiro(req *request) (Reply, error) {
 		if m.Boards != "" {
 			shown = m.Boards
 		}
-		return private(req.w.Rich("settings.me", map[string]any{"Pings": onOff(!m.NoPings), "Then": onOff(m.NoPings),
-			"Switch": strconv.FormatBool(m.NoPings), "Boards": games.Text{ID: "settings.boards-" + shown}})), nil
+		r := private(say.Join("\n", req.w.Rich("settings.me", map[string]any{"Pings": onOff(!m.NoPings), "Then": onOff(m.NoPings),
+			"Switch": strconv.FormatBool(m.NoPings), "Boards": games.Text{ID: "settings.boards-" + shown}}), paced))
+		return b.reshown(r, changed), nil
 	case "settings":
 		return b.settings(req)
 	}

@@ -58,7 +58,7 @@ func tournamentCommands() SubSpec {
 			}
 		}
 	}
-	create = append(create, described(BoolOption, "rated", "option.tournament.rated"))
+	create = append(create, described(BoolOption, "rated", "option.tournament.rated"), paceOption())
 	g := sub(tournamentGroup, "sub.tabuleiro.tournament", nil)
 	g.Subs = []SubSpec{
 		sub("create", "sub.tournament.create", nil, create...),
@@ -240,6 +240,11 @@ func (b *Bot) createTournament(req *request) (Reply, error) {
 		}
 		n.Rounds = r
 	}
+	pace, err := paceOf(data)
+	if err != nil {
+		return Reply{}, err
+	}
+	n.Pace = pace
 	if v := data.Str("round-time"); v != "" {
 		t, err := parseDays(v)
 		if err != nil {

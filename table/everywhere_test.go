@@ -1,7 +1,6 @@
 package table
 
 import (
-	"context"
 	"fmt"
 	"slices"
 	"testing"
@@ -76,7 +75,7 @@ func TestAMembersGamesAreListedEverywhereTheirMoveFirst(t *testing.T) {
 func TestTheOpponentOnVacationIsShown(t *testing.T) {
 	f := newFixture(t)
 	v := f.paced(2)
-	vac, _, err := f.tab.StartVacation(context.Background(), "alice")
+	vac, _, err := f.tab.StartVacation("alice")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -211,8 +211,8 @@ func (t *Table) VacationOf(user string) (Vacation, error) {
 
 // StartVacation starts the member's vacation: the clocks of their day-paced games stop where it is
 // their move, everywhere, until they end it or this year's budget is spent. It returns the games
-// it paused, already shown to the players.
-func (t *Table) StartVacation(ctx context.Context, user string) (Vacation, []View, error) {
+// it paused, for the caller to show (their boards say so).
+func (t *Table) StartVacation(user string) (Vacation, []View, error) {
 	now := t.cfg.Now()
 	var refusal error
 	m, err := t.st.ChangeMemberSettings(user, func(m *store.MemberSettings) {
@@ -237,12 +237,12 @@ func (t *Table) StartVacation(ctx context.Context, user string) (Vacation, []Vie
 		return Vacation{}, nil, refusal
 	}
 	t.log.Info("vacation started", "user", user, "until", m.Vacation.Until)
-	paused := t.pauseGames(ctx, t.st, user, m.Vacation)
+	paused := t.pauseGames(t.st, user, m.Vacation)
 	return Vacation{On: true, Until: m.Vacation.Until, Left: t.VacationLeft(m.Vacation, now)}, paused, nil
 }
 
 // pauseGames stops the clocks of the member's day-paced games where it is their move.
-func (t *Table) pauseGames(ctx context.Context, st store.Store, user string, v store.Vacation) []View {
+func (t *Table) pauseGames(st store.Store, user string, v store.Vacation) []View {
 	list, err := st.MemberGames(user)
 	if err != nil {
 		t.log.Error("could not list a member's games to pause them", "user", user, "err", err)
@@ -267,16 +267,14 @@ func (t *Table) pauseGames(ctx context.Context, st store.Store, user string, v s
 			}
 			continue
 		}
-		v := View{Game: rec, Live: g}
-		t.notify.GameChanged(ctx, v)
-		out = append(out, v)
+		out = append(out, View{Game: rec, Live: g})
 	}
 	return out
 }
 
 // EndVacation ends the member's vacation now: their games' clocks start again, each deadline moved
-// by the time they were away. It returns the games it resumed, already shown to the players.
-func (t *Table) EndVacation(ctx context.Context, user string) ([]View, error) {
+// by the time they were away. It returns the games it resumed, for the caller to show.
+func (t *Table) EndVacation(user string) ([]View, error) {
 	now := t.cfg.Now()
 	var refusal error
 	m, err := t.st.ChangeMemberSettings(user, func(m *store.MemberSettings) {
@@ -294,12 +292,12 @@ func (t *Table) EndVacation(ctx context.Context, user string) ([]View, error) {
 		return nil, refusal
 	}
 	t.log.Info("vacation ended", "user", user)
-	return t.finishVacation(ctx, t.st, user, m.Vacation, now)
+	return t.finishVacation(t.st, user, m.Vacation, now)
 }
 
 // finishVacation puts the games of a vacation that ended back on their clocks, then books its time
 // and clears it. Run again (by the sweep, after a crash) it resumes what is left.
-func (t *Table) finishVacation(ctx context.Context, st store.Store, user string, v store.Vacation, now time.Time) ([]View, error) {
+func (t *Table) finishVacation(st store.Store, user string, v store.Vacation, now time.Time) ([]View, error) {
 	if v.Since.IsZero() || v.Until.After(now) {
 		return nil, errNotReturned
 	}
@@ -325,9 +323,7 @@ func (t *Table) finishVacation(ctx context.Context, st store.Store, user string,
 			}
 			continue
 		}
-		view := View{Game: rec, Live: g}
-		t.notify.GameChanged(ctx, view)
-		out = append(out, view)
+		out = append(out, View{Game: rec, Live: g})
 	}
 	_, err = st.ChangeMemberSettings(user, func(m *store.MemberSettings) {
 		// Only the vacation finished here: a new one cannot have started before this one was cleared.
@@ -352,7 +348,11 @@ func (t *Table) sweepVacations(ctx context.Context, st store.Store, now time.Tim
 			t.log.Error("could not read a member's vacation", "user", user, "err", err)
 			continue
 		}
-		if _, err := t.finishVacation(ctx, st, user, m.Vacation, now); err != nil && !errors.Is(err, errNotReturned) {
+		resumed, err := t.finishVacation(st, user, m.Vacation, now)
+		for _, v := range resumed {
+			t.notify.GameChanged(ctx, v)
+		}
+		if err != nil && !errors.Is(err, errNotReturned) {
 			t.log.Error("could not end a vacation", "user", user, "err", err)
 			continue
 		}

@@ -259,7 +259,7 @@ func TestAVacationStopsTheClockAndMovesTheDeadline(t *testing.T) {
 	}
 	// Bob leaves ten hours into his turn, with 38 hours left.
 	f.advance(10 * time.Hour)
-	vac, paused, err := f.tab.StartVacation(context.Background(), "bob")
+	vac, paused, err := f.tab.StartVacation("bob")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -269,7 +269,7 @@ func TestAVacationStopsTheClockAndMovesTheDeadline(t *testing.T) {
 	if want := f.now.Add(14 * 24 * time.Hour); !vac.On || !vac.Until.Equal(want) {
 		t.Fatalf("the vacation: %+v, want until %v", vac, want)
 	}
-	if _, _, err := f.tab.StartVacation(context.Background(), "bob"); !errors.Is(err, ErrOnVacation) {
+	if _, _, err := f.tab.StartVacation("bob"); !errors.Is(err, ErrOnVacation) {
 		t.Fatalf("a second vacation: %v", err)
 	}
 	if rec := f.game(a.Game.Game.ID); !rec.Deadline.Equal(a.Game.Game.Deadline) || rec.Left != 0 {
@@ -288,7 +288,7 @@ func TestAVacationStopsTheClockAndMovesTheDeadline(t *testing.T) {
 	}
 	f.heard.mu.Unlock()
 	// Back after five days: the deadline moves by exactly that.
-	resumed, err := f.tab.EndVacation(context.Background(), "bob")
+	resumed, err := f.tab.EndVacation("bob")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -296,7 +296,7 @@ func TestAVacationStopsTheClockAndMovesTheDeadline(t *testing.T) {
 	if len(resumed) != 1 || !resumed[0].Game.Deadline.Equal(moved) || resumed[0].Game.Left != 0 {
 		t.Fatalf("resumed %+v, want the deadline at %v", resumed, moved)
 	}
-	if _, err := f.tab.EndVacation(context.Background(), "bob"); !errors.Is(err, ErrNoVacation) {
+	if _, err := f.tab.EndVacation("bob"); !errors.Is(err, ErrNoVacation) {
 		t.Fatalf("ending a vacation twice: %v", err)
 	}
 	left, _ := f.tab.VacationOf("bob")
@@ -316,7 +316,7 @@ func TestAVacationStopsTheClockAndMovesTheDeadline(t *testing.T) {
 func TestATurnThatStartsOnVacationWaits(t *testing.T) {
 	f := newFixture(t)
 	v := f.paced(3)
-	if _, _, err := f.tab.StartVacation(context.Background(), "bob"); err != nil {
+	if _, _, err := f.tab.StartVacation("bob"); err != nil {
 		t.Fatal(err)
 	}
 	f.advance(time.Hour)
@@ -328,7 +328,7 @@ func TestATurnThatStartsOnVacationWaits(t *testing.T) {
 		t.Fatalf("bob's turn on vacation: %+v", moved.Game)
 	}
 	f.advance(10 * time.Hour)
-	resumed, err := f.tab.EndVacation(context.Background(), "bob")
+	resumed, err := f.tab.EndVacation("bob")
 	if err != nil || len(resumed) != 1 || resumed[0].Game.ID != v.Game.ID {
 		t.Fatalf("resumed %+v, %v", resumed, err)
 	}
@@ -345,7 +345,7 @@ func TestTheBudgetEndsAVacationByItself(t *testing.T) {
 	f.tab = New(f.st, f.heard, Config{Now: f.clock, Seed: 3, Log: slog.New(slog.DiscardHandler), AI: testAI, VacationDays: 3})
 	v := f.paced(1)
 	// Alice leaves with her whole day left.
-	if _, _, err := f.tab.StartVacation(context.Background(), "alice"); err != nil {
+	if _, _, err := f.tab.StartVacation("alice"); err != nil {
 		t.Fatal(err)
 	}
 	f.advance(3*24*time.Hour - time.Second)
@@ -363,7 +363,7 @@ func TestTheBudgetEndsAVacationByItself(t *testing.T) {
 	if rec := f.game(v.Game.ID); rec.Left != 0 || !rec.Deadline.Equal(back.Add(24*time.Hour)) {
 		t.Fatalf("the game after the vacation: deadline %v, left %v; want %v", rec.Deadline, rec.Left, back.Add(24*time.Hour))
 	}
-	if _, _, err := f.tab.StartVacation(context.Background(), "alice"); !errors.Is(err, ErrNoDaysLeft) {
+	if _, _, err := f.tab.StartVacation("alice"); !errors.Is(err, ErrNoDaysLeft) {
 		t.Fatalf("a vacation with no budget left: %v", err)
 	}
 	f.advance(24*time.Hour - time.Second)
