@@ -215,11 +215,11 @@ func (b *Bot) mePace(req *request) (say.Rich, []View, error) {
 	if !vac.On && !m.Digest && !vacationAsked && !digestAsked {
 		return nil, changed, nil
 	}
-	away := any(games.Text{ID: "settings.off"})
+	away := any(games.Text{ID: "settings.vacation-off"})
 	if vac.On {
 		away = games.Text{ID: "settings.vacation-on", Args: map[string]any{"Until": say.Time(vac.Until)}}
 	}
-	digest := any(games.Text{ID: "settings.off"})
+	digest := any(games.Text{ID: "settings.digest-off"})
 	if m.Digest {
 		digest = games.Text{ID: "settings.digest-at", Args: map[string]any{"Hour": twoDigits(m.DigestHour)}}
 	}
@@ -243,14 +243,19 @@ type DMSender interface {
 	SendDM(ctx context.Context, user string, m Message) (messageID string, err error)
 }
 
-// SendDigest sends a member their daily digest in a DM, in their language as last seen (English
-// when never seen). An error wrapping table.ErrNoDM says they take no DMs from the bot.
+// SendDigest sends a member their daily digest in a DM. Nobody's own language is kept, so it
+// speaks that of the place of the game whose deadline comes first (its server's, or the DM's as
+// last seen). An error wrapping table.ErrNoDM says they take no DMs from the bot.
 func (b *Bot) SendDigest(ctx context.Context, d table.Digest) error {
 	dm, ok := b.send.(DMSender)
 	if !ok {
 		return errors.New("this bot's sender cannot write DMs")
 	}
-	w := b.publicWords("", "", "")
+	if len(d.Games) == 0 {
+		return nil
+	}
+	first := d.Games[0].Game
+	w := b.publicWords(first.Guild, first.Channel, "")
 	lines := []say.Rich{w.Rich("digest.head", map[string]any{"Count": len(d.Games)})}
 	for _, l := range d.Games {
 		lines = append(lines, listedLine(l, w))
