@@ -281,7 +281,7 @@ func helpText(w *say.Words) say.Rich {
 	for _, d := range descriptors() {
 		lines = append(lines, w.Rich("help.game", map[string]any{"Title": d.Title, "Blurb": blurb(d, w), "Kind": d.Kind}))
 	}
-	lines = append(lines, w.Rich("help.together", nil))
+	lines = append(lines, w.Rich("help.together", nil), w.Rich("help.pace", nil))
 	return say.Join("\n", append(lines, w.Rich("help.foot", map[string]any{"Menu": w.T("command.challenge-menu", nil)}))...)
 }
 
