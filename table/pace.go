@@ -214,6 +214,13 @@ func (t *Table) VacationOf(user string) (Vacation, error) {
 // it paused, for the caller to show (their boards say so).
 func (t *Table) StartVacation(user string) (Vacation, []View, error) {
 	now := t.cfg.Now()
+	// A vacation that ended, its games not yet back on their clocks (the sweep's to finish), is
+	// finished here first.
+	if m, err := t.st.MemberSettings(user); err == nil && !m.Vacation.Since.IsZero() && !m.Vacation.On(now) {
+		if _, err := t.finishVacation(t.st, user, m.Vacation, now); err != nil {
+			return Vacation{}, nil, err
+		}
+	}
 	var refusal error
 	m, err := t.st.ChangeMemberSettings(user, func(m *store.MemberSettings) {
 		refusal = nil
@@ -222,7 +229,7 @@ func (t *Table) StartVacation(user string) (Vacation, []View, error) {
 		case v.On(now):
 			refusal = ErrOnVacation
 		case !v.Since.IsZero():
-			// Ended, its games not yet back on their clocks: the sweep finishes it first.
+			// Ended meanwhile by another process, which is putting its games back.
 			refusal = ErrOnVacation
 		case t.VacationLeft(v, now) <= 0:
 			refusal = ErrNoDaysLeft

@@ -413,6 +413,39 @@ func TestTheSweepPausesAndResumesWhatACrashLeft(t *testing.T) {
 	}
 }
 
+// A vacation ended and not yet finished by the sweep is finished by the next start.
+func TestANewVacationFinishesTheLastOne(t *testing.T) {
+	f := newFixture(t)
+	v := f.paced(1)
+	if _, _, err := f.tab.StartVacation("alice"); err != nil {
+		t.Fatal(err)
+	}
+	f.advance(time.Hour)
+	back := f.now
+	if _, err := f.st.ChangeMemberSettings("alice", func(m *store.MemberSettings) { m.Vacation.Until = back }); err != nil {
+		t.Fatal(err)
+	}
+	f.advance(time.Hour)
+	vac, paused, err := f.tab.StartVacation("alice")
+	if err != nil || !vac.On || len(paused) != 1 {
+		t.Fatalf("the second vacation: %+v, %d paused, %v", vac, len(paused), err)
+	}
+	// Back for an hour in between: an hour of her day gone.
+	if rec := f.game(v.Game.ID); rec.Left != 23*time.Hour {
+		t.Fatalf("left %v after an hour back, want 23h", rec.Left)
+	}
+	if left := f.tab.VacationLeft(must(f.st.MemberSettings("alice")).Vacation, f.now); left != 14*24*time.Hour-time.Hour {
+		t.Fatalf("budget left %v", left)
+	}
+}
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
 func TestTheBudgetIsACalendarYears(t *testing.T) {
 	tab := New(nil, nil, Config{Log: slog.New(slog.DiscardHandler), AI: testAI})
 	day := 24 * time.Hour
