@@ -13,8 +13,11 @@ import (
 	"testing"
 	"time"
 
+	"tabuleiro/games"
+	"tabuleiro/games/catalog"
 	"tabuleiro/metrics"
 	"tabuleiro/store"
+	"tabuleiro/store/etcdkv/etcdtest"
 )
 
 // mailbox is a notifier that also takes digests, as the bot's DMs would.
@@ -193,5 +196,62 @@ func TestADigestSetDuringItsHourComesThatHour(t *testing.T) {
 	f.tab.Sweep(context.Background())
 	if box.count() != 1 {
 		t.Fatalf("%d digests once off", box.count())
+	}
+}
+
+// Two replicas on one etcd cluster, both sweeping at once (each as if it had the duty, so that
+// only the store's fencing stands between them): each game due is lost once and each digest sent
+// once.
+func TestTwoReplicasLoseEachGameAndSendEachDigestOnce(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts an etcd cluster")
+	}
+	cluster := etcdtest.Start(t, 1)
+	prefix := etcdtest.Prefix()
+	now := time.Date(2025, 3, 1, 9, 0, 0, 0, time.UTC)
+	clock := func() time.Time { return now }
+	var tabs []*Table
+	var boxes []*mailbox
+	for range 2 {
+		st, _ := cluster.Store(t, prefix, store.Options{Decode: catalog.Decode, Now: clock})
+		box := &mailbox{heard: &heard{}}
+		boxes = append(boxes, box)
+		tabs = append(tabs, New(st, box, Config{Now: clock, Log: slog.New(slog.DiscardHandler), AI: testAI}))
+	}
+	st := tabs[0].Store()
+	for i := range 5 {
+		// Lost now: their deadlines passed a second ago.
+		stored(t, st, "g1", fmt.Sprint("late", i), "ordo", store.Player{UserID: fmt.Sprint("l", i)}, store.Player{UserID: "o"},
+			now.Add(-time.Second), 2)
+	}
+	for i := range 3 {
+		user := fmt.Sprint("d", i)
+		stored(t, st, "g2", fmt.Sprint("slow", i), "ordo", store.Player{UserID: user}, store.Player{UserID: "o"}, now.Add(time.Hour), 2)
+		if _, err := tabs[1].SetDigest(user, true, 9); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var wg sync.WaitGroup
+	for _, tab := range tabs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 3 {
+				tab.sweep(context.Background(), tab.Store())
+			}
+		}()
+	}
+	wg.Wait()
+	losses, digests := 0, 0
+	for _, b := range boxes {
+		digests += b.count()
+		for _, v := range b.heard.games {
+			if v.Live.Outcome().Method == games.Time {
+				losses++
+			}
+		}
+	}
+	if losses != 5 || digests != 3 {
+		t.Fatalf("%d losses on time told (want 5), %d digests sent (want 3)", losses, digests)
 	}
 }
