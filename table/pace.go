@@ -32,9 +32,6 @@ func (t *Table) perDecision(rec store.Game) time.Duration {
 	return time.Duration(rec.Pace.Days()) * t.cfg.PaceDay
 }
 
-// PerDecision is how long each decision of a game may take.
-func (t *Table) PerDecision(rec store.Game) time.Duration { return t.perDecision(rec) }
-
 // away are the vacations of a day-paced game's players, read before a change that may start a
 // turn: the one to decide next may be away. Nothing is read for a live game.
 func (t *Table) away(rec store.Game) [2]store.Vacation {
