@@ -109,3 +109,13 @@ func TestTheDigestIsADM(t *testing.T) {
 		t.Fatalf("alice's settings: %+v", m)
 	}
 }
+
+func TestATournamentSaysItsPace(t *testing.T) {
+	e := newEnv(t)
+	r := e.do(e.cupCommand("alice", "create", "game", "ordo", "pace", "3d"))
+	mustPublic(t, r)
+	if !strings.Contains(said(r.Message), "(pace: 3d)") {
+		t.Fatalf("the tournament does not say its pace: %q", said(r.Message))
+	}
+	mustPrivate(t, e.do(e.cupCommand("bob", "create", "game", "ouri", "pace", "weekly")), "pace is one of")
+}

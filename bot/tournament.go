@@ -541,7 +541,7 @@ func tournamentMessage(tr store.Tournament, w *say.Words) Message {
 		rated = games.Text{ID: "tournament.rated"}
 	}
 	head := w.Rich("tournament.head", titled(tr, map[string]any{"Format": format, "Time": idleText(tr.RoundTime), "Rated": rated}))
-	if opts := describeOptions(table.Describe(tr.Kind), tr.Options); opts != "" {
+	if opts := describePaced(table.Describe(tr.Kind), tr.Options, tr.Pace); opts != "" {
 		head = head.Add(say.Plain(opts))
 	}
 	lines := []say.Rich{head, w.Rich("tournament.creator", map[string]any{"Creator": say.Mention(tr.Creator)})}
