@@ -63,7 +63,8 @@ func (t *Table) startClock(r *store.Game, g games.Game, now time.Time, away [2]s
 }
 
 // reminderAt is when the player to decide gets their reminder: half the idle timeout into a live
-// turn, a quarter of the time left in a day-paced one; zero while the clock is stopped.
+// turn, a quarter of the time left in a day-paced one (at least 18 hours into the turn, the
+// shortest pace being a day); zero while the clock is stopped.
 func (t *Table) reminderAt(r store.Game) time.Time {
 	if r.Pace == store.PaceLive {
 		return r.LastMove.Add(t.idleTimeout(r.Guild) / 2)
@@ -82,8 +83,9 @@ func pause(r *store.Game, since time.Time) {
 	r.Ping.Due = time.Time{}
 }
 
-// resumeClock starts again the clock of a game paused by a vacation that ended at back: the deadline is
-// moved by exactly the time away. The turn's ping comes as it would have.
+// resumeClock starts again the clock of a game paused by a vacation that ended at back: the
+// deadline is moved by exactly the time away. The turn's ping comes as it would have, or at once
+// when its time passed while they were away.
 func (t *Table) resumeClock(r *store.Game, back time.Time) {
 	r.Deadline, r.Left = back.Add(r.Left), 0
 	switch r.Ping.Sent {
@@ -127,7 +129,8 @@ func (t *Table) vacationBudget() time.Duration {
 	return time.Duration(t.cfg.VacationDays) * t.cfg.PaceDay
 }
 
-// yearStart is the first moment of the calendar year (UTC) after the one t is in, when n is 1.
+// yearStart is the first moment of the calendar year (UTC) n years after the one t is in (0: that
+// year's own).
 func yearStart(t time.Time, n int) time.Time {
 	return time.Date(t.UTC().Year()+n, time.January, 1, 0, 0, 0, 0, time.UTC)
 }
