@@ -26,7 +26,7 @@ func players(v View, w *say.Words) say.Rich {
 // a pending offer. The legend comes with the game's first boards (until each player has decided
 // once) and when asked for. As an image, the block goes and the picture of the board comes as the
 // message's file (text again when it cannot be drawn).
-func boardContent(v View, w *say.Words, legend bool, page string, lk look) (say.Rich, []File) {
+func boardContent(v View, w *say.Words, legend bool, page string, lk look, clock say.Rich) (say.Rich, []File) {
 	block := render.BlockOf(v.Live, w)
 	var tail []say.Rich
 	if v.Over() {
@@ -56,6 +56,10 @@ func boardContent(v View, w *say.Words, legend bool, page string, lk look) (say.
 			id = "board.turn.move-or-buttons"
 		}
 		tail = append(tail, w.Rich(id, map[string]any{"Turn": turn, "Kind": v.Game.Kind}))
+		if len(clock) > 0 {
+			// A day-paced game's deadline, or its player's vacation (pace.go).
+			tail = append(tail, clock)
+		}
 		if p.Team {
 			tail = append(tail, teamTurn(v, w))
 		}
@@ -134,14 +138,14 @@ func agreedResult(v View, w *say.Words) say.Rich {
 // move); "" shows the overview.
 func (b *Bot) boardMessage(v View, group string, w *say.Words, lk look) Message {
 	m := Message{Rows: b.boardControls(v, group, w)}
-	m.Content, m.Files = boardContent(v, w, false, b.pageOf(v), lk)
+	m.Content, m.Files = boardContent(v, w, false, b.pageOf(v), lk, b.clockLine(v, w))
 	return m
 }
 
 // requestedBoard is a game's message as /… board shows it: with its legend.
 func (b *Bot) requestedBoard(v View, w *say.Words, lk look) Message {
 	m := Message{Rows: b.boardControls(v, "", w)}
-	m.Content, m.Files = boardContent(v, w, true, b.pageOf(v), lk)
+	m.Content, m.Files = boardContent(v, w, true, b.pageOf(v), lk, b.clockLine(v, w))
 	return m
 }
 

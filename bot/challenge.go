@@ -22,7 +22,11 @@ func (b *Bot) challenge(req *Request, d *games.Descriptor) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	c, err := b.t.ChallengeRated(req.actor, opponent, data.Bots[opponent], data.Lower("first"), opts, ratedOption(data))
+	pace, err := paceOf(data)
+	if err != nil {
+		return Reply{}, err
+	}
+	c, err := b.t.ChallengePaced(req.actor, opponent, data.Bots[opponent], data.Lower("first"), opts, ratedOption(data), pace)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -88,7 +92,7 @@ func challengeText(c store.Challenge, w *say.Words) say.Rich {
 		id = strings.Replace(id, ".", ".open-", 1)
 	}
 	return w.Rich(id, map[string]any{"Challenger": say.Mention(c.Challenger), "Opponent": say.Mention(c.Opponent),
-		"Title": d.Title, "Options": describeOptions(d, c.Options), "First": firstText(c), "Expires": say.Time(c.Expires)})
+		"Title": d.Title, "Options": describePaced(d, c.Options, c.Pace), "First": firstText(c), "Expires": say.Time(c.Expires)})
 }
 
 func challengeRows(c store.Challenge, disabled bool, w *say.Words) []Row {

@@ -61,7 +61,7 @@ func challengeSpec(d *games.Descriptor) SubSpec {
 		described(UserOption, "opponent", "option.opponent"),
 		choice("first", "option.first.challenge", named("choice.first."), "me", "them", "random"),
 	}, optionSpecs(d)...)
-	challenge = append(challenge, described(BoolOption, "rated", "option.rated"))
+	challenge = append(challenge, described(BoolOption, "rated", "option.rated"), paceOption())
 	return sub("challenge", "sub.challenge", map[string]any{"Title": d.Title}, challenge...)
 }
 

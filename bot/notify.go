@@ -132,6 +132,10 @@ func (b *Bot) TurnPing(ctx context.Context, v View, reminder bool, stale string)
 	id := "notify.turn"
 	if reminder {
 		id = "notify.reminder"
+		if v.Game.Pace != store.PaceLive {
+			// A day-paced game reminds with a quarter of the time left (table/pace.go).
+			id = "notify.reminder-paced"
+		}
 	}
 	text := w.Rich(id, map[string]any{"Player": say.Mention(mover), "Title": v.Desc().Title,
 		"Opponent": table.Player(v.Game.Seats[v.Live.ToMove().Other()]), "Deadline": say.Time(v.Game.Deadline)})

@@ -9,6 +9,7 @@ import (
 	"tabuleiro/games"
 	"tabuleiro/render"
 	"tabuleiro/render/describe"
+	"tabuleiro/store"
 )
 
 // replay answers `/… replay`: the most recent finished game here, privately, at its last decision,
@@ -145,6 +146,9 @@ func (b *Bot) rematchOf(req *Request, v View) (Reply, error) {
 	}
 	opts["opponent"], opts["first"] = Value{Str: other.UserID}, Value{Str: first}
 	opts["rated"] = Value{Bool: v.Game.Rated, IsBool: true}
+	if v.Game.Pace != store.PaceLive {
+		opts["pace"] = Value{Str: v.Game.Pace.String()}
+	}
 	req.in.Command = CommandData{Name: d.Kind, Sub: "challenge", Options: opts, Bots: map[string]bool{}}
 	return b.superseded(req, v)(b.challenge(req, d))
 }

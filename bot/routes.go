@@ -54,6 +54,7 @@ func builtinRoutes() []Route {
 		// What is no one game's: /tabuleiro and the member's context menu.
 		{Command: AppCommand, Sub: settingsSpec, Answer: plain((*Bot).settings)},
 		{Command: AppCommand, Sub: meSpec, Answer: plain((*Bot).me)},
+		{Command: AppCommand, Sub: gamesSpec, Answer: plain((*Bot).gamesList)},
 		{Command: AppCommand, Sub: fixed("help", "sub.tabuleiro.help"), Answer: plain((*Bot).help)},
 		{Command: ChallengeMenu, Sub: fixed("", ""), Answer: plain((*Bot).challengeMenu)},
 	}

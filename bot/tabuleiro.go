@@ -48,7 +48,13 @@ func settingsSpec(*games.Descriptor) SubSpec {
 
 func meSpec(*games.Descriptor) SubSpec {
 	return sub("me", "sub.tabuleiro.me", nil, described(BoolOption, "pings", "option.me.pings"),
-		choice("boards", "option.me.boards", named("choice.boards."), store.BoardsText, store.BoardsImage, boardsServer))
+		choice("boards", "option.me.boards", named("choice.boards."), store.BoardsText, store.BoardsImage, boardsServer),
+		choice("vacation", "option.me.vacation", named("choice.vacation."), "start", "end"),
+		choice("digest", "option.me.digest", hourName, digestHours()...))
+}
+
+func gamesSpec(*games.Descriptor) SubSpec {
+	return sub("games", "sub.tabuleiro.games", nil, gamesPageOption())
 }
 
 // idleName names an idle choice by its count: 12h is "12 horas" in Portuguese, 7d "7 dias".
@@ -67,6 +73,10 @@ func (b *Bot) help(req *Request) (Reply, error) { return private(helpText(req.w)
 // me answers /tabuleiro me: the caller's own settings, shown and changed.
 func (b *Bot) me(req *Request) (Reply, error) {
 	data := req.in.Command
+	paced, changed, err := b.mePace(req)
+	if err != nil {
+		return Reply{}, err
+	}
 	boards, set := data.Options["boards"]
 	if set && boards.Str != boardsServer {
 		if err := checkBoards(boards.Str); err != nil {
@@ -91,8 +101,9 @@ func (b *Bot) me(req *Request) (Reply, error) {
 	if m.Boards != "" {
 		shown = m.Boards
 	}
-	return private(req.w.Rich("settings.me", map[string]any{"Pings": onOff(!m.NoPings), "Then": onOff(m.NoPings),
-		"Switch": strconv.FormatBool(m.NoPings), "Boards": games.Text{ID: "settings.boards-" + shown}})), nil
+	r := private(say.Join("\n", req.w.Rich("settings.me", map[string]any{"Pings": onOff(!m.NoPings), "Then": onOff(m.NoPings),
+		"Switch": strconv.FormatBool(m.NoPings), "Boards": games.Text{ID: "settings.boards-" + shown}}), paced))
+	return b.reshown(r, changed), nil
 }
 
 // settings shows the server's settings and changes those given; only for Manage Server.
@@ -276,7 +287,7 @@ func helpText(w *say.Words) say.Rich {
 	for _, d := range descriptors() {
 		lines = append(lines, w.Rich("help.game", map[string]any{"Title": d.Title, "Blurb": blurb(d, w), "Kind": d.Kind}))
 	}
-	lines = append(lines, w.Rich("help.together", nil))
+	lines = append(lines, w.Rich("help.together", nil), w.Rich("help.pace", nil))
 	return say.Join("\n", append(lines, w.Rich("help.foot", map[string]any{"Menu": w.T("command.challenge-menu", nil)}))...)
 }
 

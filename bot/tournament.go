@@ -93,7 +93,7 @@ func createOptions() []OptionSpec {
 			}
 		}
 	}
-	return append(create, described(BoolOption, "rated", "option.tournament.rated"))
+	return append(create, described(BoolOption, "rated", "option.tournament.rated"), paceOption())
 }
 
 // inServer answers a tournament subcommand, which only a server has.
@@ -275,6 +275,11 @@ func (b *Bot) createTournament(req *Request) (Reply, error) {
 		}
 		n.Rounds = r
 	}
+	pace, err := paceOf(data)
+	if err != nil {
+		return Reply{}, err
+	}
+	n.Pace = pace
 	if v := data.Str("round-time"); v != "" {
 		t, err := parseDays(v)
 		if err != nil {
@@ -541,7 +546,7 @@ func tournamentMessage(tr store.Tournament, w *say.Words) Message {
 		rated = games.Text{ID: "tournament.rated"}
 	}
 	head := w.Rich("tournament.head", titled(tr, map[string]any{"Format": format, "Time": idleText(tr.RoundTime), "Rated": rated}))
-	if opts := describeOptions(table.Describe(tr.Kind), tr.Options); opts != "" {
+	if opts := describePaced(table.Describe(tr.Kind), tr.Options, tr.Pace); opts != "" {
 		head = head.Add(say.Plain(opts))
 	}
 	lines := []say.Rich{head, w.Rich("tournament.creator", map[string]any{"Creator": say.Mention(tr.Creator)})}

@@ -184,13 +184,13 @@ func TestABoardInWordsTellsThePositionAndKeepsTheTurn(t *testing.T) {
 	for _, lang := range say.Languages {
 		w := say.For(lang)
 		v := View{Game: rec, Live: g}
-		text, files := boardContent(v, w, true, "", asWords)
+		text, files := boardContent(v, w, true, "", asWords, nil)
 		got := text.String()
 		if len(files) != 0 || strings.Contains(got, "```") || !strings.Contains(got, describe.Game(g, w).Text()) ||
 			!strings.HasPrefix(got, players(v, w).String()) {
 			t.Errorf("%s: %d files; want the players, then the position in words:\n%s", lang, len(files), got)
 		}
-		turn, _ := boardContent(v, w, true, "", asText)
+		turn, _ := boardContent(v, w, true, "", asText, nil)
 		last := strings.Split(turn.String(), "\n")
 		if !strings.HasSuffix(got, last[len(last)-1]) {
 			t.Errorf("%s: the board in words lost its turn line %q:\n%s", lang, last[len(last)-1], got)

@@ -24,6 +24,10 @@ type Program struct {
 	IdleTimeout   time.Duration // IDLE_TIMEOUT
 	TurnPingAfter time.Duration // TURN_PING_AFTER
 	TeamVoteTime  time.Duration // TEAM_VOTE_TIME
+	// PaceDay is PACE_DAY, how long one day of a day-paced game lasts: a testing knob (a 2-day game
+	// in seconds); a day unless a test says otherwise.
+	PaceDay      time.Duration
+	VacationDays int // VACATION_DAYS: each member's vacation budget of a calendar year, in pace days
 
 	BackupDir    string        // BACKUP_DIR: where scheduled backups go; empty for none
 	BackupEvery  time.Duration // BACKUP_EVERY
@@ -47,6 +51,8 @@ const (
 	DefaultIdleTimeout   = 72 * time.Hour
 	DefaultTurnPingAfter = 2 * time.Minute
 	DefaultTeamVoteTime  = 30 * time.Second
+	DefaultPaceDay       = 24 * time.Hour
+	DefaultVacationDays  = 14
 	DefaultBackupEvery   = 6 * time.Hour
 	DefaultBackupKeep    = 14
 	// DefaultEndgameSeeds and MaxEndgameSeeds are the seed caps of the Ouri endgame databases:
@@ -80,6 +86,8 @@ func Load(getenv func(string) string, token string) (Program, error) {
 		IdleTimeout:   duration("IDLE_TIMEOUT", DefaultIdleTimeout),
 		TurnPingAfter: duration("TURN_PING_AFTER", DefaultTurnPingAfter),
 		TeamVoteTime:  duration("TEAM_VOTE_TIME", DefaultTeamVoteTime),
+		PaceDay:       duration("PACE_DAY", DefaultPaceDay),
+		VacationDays:  DefaultVacationDays,
 		BackupDir:     get("BACKUP_DIR"),
 		BackupEvery:   duration("BACKUP_EVERY", DefaultBackupEvery),
 		BackupKeep:    DefaultBackupKeep,
@@ -90,6 +98,14 @@ func Load(getenv func(string) string, token string) (Program, error) {
 			bad("BACKUP_KEEP: %s is not a number of backups, 1 or more", Shown(v, token))
 		} else {
 			p.BackupKeep = n
+		}
+	}
+	if v := get("VACATION_DAYS"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 366 {
+			bad("VACATION_DAYS: %s is not a number of days from 1 to 366 (default %d)", Shown(v, token), DefaultVacationDays)
+		} else {
+			p.VacationDays = n
 		}
 	}
 	if v := get("KEEP_FINISHED"); v != "" && v != "forever" {

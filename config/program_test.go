@@ -29,6 +29,9 @@ func TestLoad(t *testing.T) {
 				if p.EndgameSeeds != 17 {
 					t.Errorf("endgame seeds %d, want 17", p.EndgameSeeds)
 				}
+				if p.PaceDay != 24*time.Hour || p.VacationDays != 14 {
+					t.Errorf("pace day %v, vacation days %d", p.PaceDay, p.VacationDays)
+				}
 				if p.MetricsAddr != "127.0.0.1:9464" {
 					t.Errorf("metrics on %q, want the loopback only", p.MetricsAddr)
 				}
@@ -43,7 +46,7 @@ func TestLoad(t *testing.T) {
 		{name: "every variable is read",
 			env: map[string]string{"DB_PATH": "/data/t.db", "AI_MOVE_TIME": "250ms", "CHALLENGE_TTL": "2m",
 				"IDLE_TIMEOUT": "24h", "TURN_PING_AFTER": "5m", "TEAM_VOTE_TIME": "1m", "BACKUP_DIR": "/b", "BACKUP_EVERY": "1h", "BACKUP_KEEP": "3",
-				"KEEP_FINISHED": "2160h", "OURI_ENDGAME_SEEDS": "18"},
+				"KEEP_FINISHED": "2160h", "OURI_ENDGAME_SEEDS": "18", "PACE_DAY": "2s", "VACATION_DAYS": "30"},
 			check: func(t *testing.T, p Program) {
 				if p.DBPath != "/data/t.db" || p.AIMoveTime != 250*time.Millisecond || p.ChallengeTTL != 2*time.Minute ||
 					p.IdleTimeout != 24*time.Hour || p.TurnPingAfter != 5*time.Minute || p.TeamVoteTime != time.Minute {
@@ -54,6 +57,9 @@ func TestLoad(t *testing.T) {
 				}
 				if p.EndgameSeeds != 18 {
 					t.Errorf("endgame seeds %d, want 18", p.EndgameSeeds)
+				}
+				if p.PaceDay != 2*time.Second || p.VacationDays != 30 {
+					t.Errorf("pace day %v, vacation days %d", p.PaceDay, p.VacationDays)
 				}
 			}},
 		{name: "KEEP_FINISHED=forever keeps every game",
@@ -88,6 +94,9 @@ func TestLoad(t *testing.T) {
 		{name: "a backup count of none is refused",
 			env:     map[string]string{"BACKUP_KEEP": "0"},
 			wantErr: `BACKUP_KEEP: "0" is not a number of backups, 1 or more`},
+		{name: "a vacation budget of no days is refused",
+			env:     map[string]string{"VACATION_DAYS": "0"},
+			wantErr: `VACATION_DAYS: "0" is not a number of days from 1 to 366 (default 14)`},
 		{name: "a seed cap beyond the largest database",
 			env:     map[string]string{"OURI_ENDGAME_SEEDS": "19"},
 			wantErr: `OURI_ENDGAME_SEEDS: "19" is not a number of seeds from 1 to 18 (default 17)`},
@@ -118,7 +127,7 @@ func TestLoad(t *testing.T) {
 func TestLoadNeverShowsATokenLikeValue(t *testing.T) {
 	secret := "Zq3xW9vB7nM2kL5jH8gF4dS6aP1oI0uY" // shaped like a client secret
 	for _, name := range []string{"AI_MOVE_TIME", "CHALLENGE_TTL", "IDLE_TIMEOUT", "TURN_PING_AFTER", "TEAM_VOTE_TIME", "BACKUP_EVERY",
-		"BACKUP_KEEP", "KEEP_FINISHED", "STORE", "OURI_ENDGAME_SEEDS"} {
+		"BACKUP_KEEP", "KEEP_FINISHED", "STORE", "OURI_ENDGAME_SEEDS", "PACE_DAY", "VACATION_DAYS"} {
 		for _, v := range []string{aToken, "Bot " + aToken, secret} {
 			t.Run(name+" holding a secret names the variable, not the value", func(t *testing.T) {
 				_, err := Load(envOf(map[string]string{name: v}), aToken)

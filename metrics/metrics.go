@@ -140,14 +140,29 @@ var (
 		Name: "tabuleiro_puzzles_served_total",
 		Help: "Puzzles given to solvers, by game.",
 	}, []string{"game"})
+
+	digests = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "tabuleiro_digests_total",
+		Help: "Daily digests due, by outcome: sent, empty (no game where it is their move), undeliverable (the member takes no DMs from the bot), failed.",
+	}, []string{"outcome"})
 )
+
+// The outcomes of a daily digest.
+const (
+	DigestSent          = "sent"
+	DigestEmpty         = "empty"
+	DigestUndeliverable = "undeliverable"
+	DigestFailed        = "failed"
+)
+
+var digestOutcomes = []string{DigestSent, DigestEmpty, DigestUndeliverable, DigestFailed}
 
 func init() {
 	registry.MustRegister(
 		collectors.NewGoCollector(),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 		interactions, interactionSeconds, decisions, aiSeconds, aiQueue, commitSeconds, commitGroup,
-		requests, rateLimited, gatewayUp, gatewayResumes, tournamentRounds, puzzlesServed, &tally)
+		requests, rateLimited, gatewayUp, gatewayResumes, tournamentRounds, puzzlesServed, digests, &tally)
 	// Every series whose labels are known in advance starts at zero, so a family is there to graph
 	// and alert on before the first event of its kind.
 	for _, k := range kinds {
@@ -169,6 +184,9 @@ func init() {
 	}
 	for _, s := range scopes {
 		rateLimited.WithLabelValues(s)
+	}
+	for _, o := range digestOutcomes {
+		digests.WithLabelValues(o)
 	}
 }
 
@@ -231,6 +249,9 @@ func Resumed() { gatewayResumes.Inc() }
 
 // RoundPaired counts a tournament round paired.
 func RoundPaired() { tournamentRounds.Inc() }
+
+// Digest counts a member's daily digest by its outcome (DigestSent, …).
+func Digest(outcome string) { digests.WithLabelValues(known(outcome, digestOutcomes)).Inc() }
 
 // PuzzleServed counts a puzzle given to a solver in a game.
 func PuzzleServed(game string) { puzzlesServed.WithLabelValues(known(game, catalog.Names)).Inc() }

@@ -105,6 +105,10 @@ var samples = map[string]any{
 	"Replies": "c2:d2-c4 c2:d2-c4 c2:d2-c4", "Puzzle": "oolong-0320", "Answer": "move nw.sw se.ne", "Plies": 5,
 	"Keeping": strings.Repeat("c2:d2-c4, ", 24) + "c2:d2-c4", "Waiter": "nw", "White": 20, "Who": "<@123456789012345678> (Green)", "Why": "position repeated 3 times, seeds collected",
 	"Hour": "23", "Day": "2026-03-01", "Year": "2026", "Month": "03", "Date": "01", "Channel": "<#123456789012345678>",
+	// Slow play: a pace, a vacation's end, a game's clock and its jump link.
+	"Pace": "14 dias por jogada", "Until": 1740830400, "Clock": ", de férias, de volta <t:1740830400:R>", "Next": 99,
+	"Link":     "https://discord.com/channels/123456789012345678/123456789012345678/123456789012345678",
+	"Vacation": "sim, de volta <t:1740830400:R> no mais tardar", "Left": "14d", "Digest": "às 23h UTC",
 	"Votes": strings.Repeat("`c2:d2-c4` 99, ", 8) + "`c2:d2-c4` 99", "Closes": 1740830400, "Seconds": 3600,
 	// A game page: PUBLIC_URL/g/<id>-<24 hex digits>, with a long-ish origin.
 	"URL":        "https://tabuleiro.example.org/g/18446744073709551615-0123456789abcdef01234567",

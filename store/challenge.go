@@ -42,6 +42,7 @@ type Challenge struct {
 	State                ChallengeState
 	GameID               uint64 // the game it became, once Accepted
 	Rated                bool   // the game it becomes is rated
+	Pace                 Pace   // the pace of the game it becomes
 }
 
 // CreateChallenge stores a new challenge: it assigns the ID and sets State to ChallengeOpen.
@@ -135,7 +136,7 @@ func (s *DB) AcceptChallenge(id uint64, g Game) (Game, error) {
 				return nil
 			}
 		}
-		ng.Rated = c.Rated
+		ng.Rated, ng.Pace = c.Rated, c.Pace
 		ng, refusal = s.prepareNew(ng)
 		if refusal != nil {
 			return nil

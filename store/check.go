@@ -29,6 +29,7 @@ func (s *DB) Check() error {
 			checkIndexes(tx, add)
 			checkStandings(tx, add)
 			checkDailyServers(tx, add)
+			checkMembers(tx, add)
 			checkTournaments(tx, add)
 			return nil
 		})

@@ -125,6 +125,9 @@ var conformance = []struct {
 	{"racing acceptances and creations keep one active game", racingCreations},
 	{"an open challenge raced by two people on two handles is accepted once", racingOpenChallenge},
 	{"a team game keeps its votes until a decision, and is one per channel and game", teamVotes},
+	{"a member's active games are listed everywhere, and a pace round-trips", memberGames},
+	{"vacations under way are listed by their end", vacationsDue},
+	{"a digest is claimed once a day, again only when its sender died", digestClaims},
 }
 
 func person(id string) store.Player { return store.Player{UserID: id} }

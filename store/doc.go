@@ -23,6 +23,14 @@
 // and the attempt under way; each server's daily puzzle, claimed once a UTC day by compare-and-swap
 // whatever the number of processes; and the blunders a review found, queued to become puzzles.
 //
+// Slow play (pace.go): a game keeps its pace (live, or days per decision) and, while a vacation
+// stops its clock, the time its player had left instead of a deadline. Active games are indexed by
+// member, so that a member's games in every server and DM are one seek away; a member's settings
+// hold their vacation (indexed by its end, for the sweep that ends it) and their digest hour
+// (indexed by hour); each member's digest of a UTC day is claimed once by compare-and-swap, and
+// claimed again only when its sender died before marking it sent. A store written before the
+// member index builds it once when it opens.
+//
 // The transaction that ends a game also settles it (rating.go): a rated game between two people
 // changes both Glicko-2 ratings and the game's record of the change, a game against the bot counts in
 // the person's vs-bot record, and the leaderboard index and its band counts follow. The game moves

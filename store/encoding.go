@@ -11,7 +11,7 @@ import (
 
 // recordVersion is the first byte of every stored challenge and game. Readers refuse other versions,
 // so a file written by a newer build reports its records as corrupt instead of misreading them.
-const recordVersion = 5
+const recordVersion = 6
 
 var errTruncated = errors.New("record is cut off")
 
@@ -165,6 +165,8 @@ func encodeChallenge(c Challenge) []byte {
 	w.uint(c.GameID)
 	// Version 2.
 	w.bool(c.Rated)
+	// Version 6.
+	w.uint(uint64(c.Pace))
 	return w.b
 }
 
@@ -186,6 +188,9 @@ func decodeChallenge(id uint64, b []byte) (Challenge, error) {
 	c.GameID = r.uint()
 	if r.v >= 2 {
 		c.Rated = r.bool()
+	}
+	if r.v >= 6 {
+		c.Pace = Pace(r.uint())
 	}
 	if err := r.end(); err != nil {
 		return Challenge{}, corrupt(bucketChallenges, id, err)
@@ -255,6 +260,9 @@ func encodeGame(g Game) []byte {
 	}
 	// Version 5.
 	w.bool(g.Rematched)
+	// Version 6.
+	w.uint(uint64(g.Pace))
+	w.int(int64(g.Left))
 	return w.b
 }
 
@@ -319,6 +327,10 @@ func decodeGame(id uint64, b []byte) (Game, error) {
 	}
 	if r.v >= 5 {
 		g.Rematched = r.bool()
+	}
+	if r.v >= 6 {
+		g.Pace = Pace(r.uint())
+		g.Left = time.Duration(r.int())
 	}
 	if err := r.end(); err != nil {
 		return Game{}, corrupt(bucketGames, id, err)

@@ -76,7 +76,11 @@ type Game struct {
 	Created              time.Time
 	LastMove             time.Time // the last decision or ending; set by the store
 	Deadline             time.Time // the idle deadline, set by the caller; zero for none
-	Offer                Offer
+	Pace                 Pace      // how long each decision may take: the idle timeout, or days
+	// Left is the time the player to decide had left when their vacation paused the game's clock:
+	// set, with Deadline zero, while the game waits for them to come back.
+	Left  time.Duration
+	Offer Offer
 
 	Rated  bool            // from a rated challenge: its end rates both players if it qualifies (rating.go)
 	Change [2]RatingChange // each seat's rating before and after, once a rated game ended
@@ -369,7 +373,7 @@ func (s *DB) Retire(id uint64) error {
 // too damaged to say which entries it has.
 func unindexGame(tx Tx, id uint64) error {
 	key := u64(id)
-	for _, name := range [][]byte{bActive, bGameChannel, bBotToMove, bGameDue, bFinished, bLast, bPingDue, bThread, bVoteDue} {
+	for _, name := range [][]byte{bActive, bGameChannel, bBotToMove, bGameDue, bFinished, bLast, bPingDue, bThread, bVoteDue, bMemberGames} {
 		b := tx.Bucket(name)
 		var doomed [][]byte
 		err := b.ForEach(func(k, v []byte) error {

@@ -52,13 +52,13 @@ var (
 
 // allBuckets are the records' buckets, then every index (Check compares those with the records).
 var allBuckets = [][]byte{bChallenges, bGames, bChallengeChannel, bChallengeDue,
-	bActive, bGameChannel, bBotToMove, bGameDue, bFinished, bLast, bPingDue, bThread, bVoteDue}
+	bActive, bGameChannel, bBotToMove, bGameDue, bFinished, bLast, bPingDue, bThread, bVoteDue, bMemberGames}
 
 // settingsBuckets hold settings, which no index derives from.
 // Ratings (rating.go) are kept with them: a game's end changes them, no game implies them.
 // So are the learning's (learning.go).
 var settingsBuckets = slices.Concat([][]byte{bServerSettings, bMemberSettings, bStandings, bLeaderboard, bBands},
-	learningBuckets, [][]byte{bPageKey, bNames})
+	learningBuckets, [][]byte{bPageKey, bNames}, paceBuckets)
 
 func u64(id uint64) []byte { return binary.BigEndian.AppendUint64(nil, id) }
 
@@ -111,6 +111,7 @@ func gameEntries(g Game) []entry {
 			es = append(es, entry{bActive, key(g.Channel, g.Kind, p), id})
 		}
 		es = append(es, entry{bGameChannel, append(key(g.Channel), id...), nil})
+		es = append(es, memberEntries(g, id)...)
 		if (g.ToMove == 0 || g.ToMove == 1) && g.Seats[g.ToMove].Bot {
 			es = append(es, entry{bBotToMove, id, nil})
 		}

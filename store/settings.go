@@ -39,6 +39,12 @@ type MemberSettings struct {
 	// Boards is how the boards only they see are shown: BoardsText, BoardsImage, BoardsWords, or
 	// "" for the server's setting (text outside a server).
 	Boards string
+	// Vacation pauses the clocks of their day-paced games everywhere (pace.go).
+	Vacation Vacation
+	// Digest asks for a DM each day at DigestHour (0-23, UTC) listing the games where it is
+	// their move.
+	Digest     bool
+	DigestHour int
 }
 
 // ServerSettings returns a server's settings (the defaults when it chose none).
@@ -113,8 +119,12 @@ func (s *DB) ChangeMemberSettings(user string, fn func(*MemberSettings)) (Member
 			// A damaged record is replaced by the defaults the person is changing from.
 			cur, _ = decodeMemberSettings(v)
 		}
+		old := cur
 		fn(&cur)
 		out = cur
+		if err := indexMember(tx, user, old, cur); err != nil {
+			return err
+		}
 		return b.Put([]byte(user), encodeMemberSettings(cur))
 	})
 	return out, err
@@ -166,6 +176,12 @@ func encodeMemberSettings(m MemberSettings) []byte {
 	w.b = append(w.b, recordVersion)
 	w.bool(m.NoPings)
 	w.str(m.Boards)
+	w.time(m.Vacation.Since)
+	w.time(m.Vacation.Until)
+	w.int(int64(m.Vacation.Year))
+	w.int(int64(m.Vacation.Spent))
+	w.bool(m.Digest)
+	w.int(int64(m.DigestHour))
 	return w.b
 }
 
@@ -175,6 +191,11 @@ func decodeMemberSettings(b []byte) (MemberSettings, error) {
 	m := MemberSettings{NoPings: r.bool()}
 	if len(r.b) > 0 { // records written before board images end here
 		m.Boards = r.str()
+	}
+	if len(r.b) > 0 { // records written before vacations and digests end here
+		m.Vacation.Since, m.Vacation.Until = r.time(), r.time()
+		m.Vacation.Year, m.Vacation.Spent = int(r.int()), time.Duration(r.int())
+		m.Digest, m.DigestHour = r.bool(), int(r.int())
 	}
 	return m, r.end()
 }

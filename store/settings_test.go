@@ -16,6 +16,10 @@ const version4Zero = 6
 // version5Zero is the byte of version 5's field when it is zero: the Rematch not taken.
 const version5Zero = 1
 
+// version6Zero is how many bytes version 6's fields take when they are zero: a live pace, no time
+// left of a paused clock.
+const version6Zero = 2
+
 // A record written by version 1 reads under version 4, its new fields zero.
 func TestVersion1RecordsStillRead(t *testing.T) {
 	g := Game{ID: 7, Guild: "g", Channel: "c", Kind: "ouri", Seats: [2]Player{person("a"), bot("easy")},
@@ -23,7 +27,7 @@ func TestVersion1RecordsStillRead(t *testing.T) {
 	v3 := encodeGame(g)
 	// Version 1 ended at the offer: the 13 zero bytes of version 2's fields, the 2 of version 3's
 	// and versions 4's and 5's go, and its first byte says 1.
-	v1 := append([]byte{1}, v3[1:len(v3)-15-version4Zero-version5Zero]...)
+	v1 := append([]byte{1}, v3[1:len(v3)-15-version4Zero-version5Zero-version6Zero]...)
 	got, err := decodeGame(7, v1)
 	if err != nil {
 		t.Fatal(err)
@@ -37,7 +41,7 @@ func TestVersion1RecordsStillRead(t *testing.T) {
 	if back, err := decodeChallenge(3, v2c); err != nil || !back.Rated {
 		t.Fatalf("challenge round trip: %+v, %v", back, err)
 	}
-	if back, err := decodeChallenge(3, append([]byte{1}, v2c[1:len(v2c)-1]...)); err != nil || back.Rated {
+	if back, err := decodeChallenge(3, append([]byte{1}, v2c[1:len(v2c)-2]...)); err != nil || back.Rated {
 		t.Fatalf("version 1 challenge: %+v, %v", back, err)
 	}
 }
@@ -53,7 +57,7 @@ func TestVersion2RecordsStillRead(t *testing.T) {
 	}
 	// Version 2 ended at the ping's message: the two hint counts and later versions' fields go, and its
 	// first byte says 2.
-	v2 := append([]byte{2}, v3[1:len(v3)-2-version4Zero-version5Zero]...)
+	v2 := append([]byte{2}, v3[1:len(v3)-2-version4Zero-version5Zero-version6Zero]...)
 	got, err := decodeGame(8, v2)
 	if err != nil {
 		t.Fatal(err)
@@ -72,7 +76,7 @@ func TestVersion3RecordsStillReadAndTeamsRoundTrip(t *testing.T) {
 	g := Game{ID: 9, Guild: "g", Channel: "c", Kind: "ouri", Seats: [2]Player{person("a"), bot("easy")},
 		Encoded: []byte{1, 2}, Hints: [2]int{1, 0}}
 	v4 := encodeGame(g)
-	v3 := append([]byte{3}, v4[1:len(v4)-version4Zero-version5Zero]...)
+	v3 := append([]byte{3}, v4[1:len(v4)-version4Zero-version5Zero-version6Zero]...)
 	got, err := decodeGame(9, v3)
 	if err != nil || got.Hints != g.Hints || got.Seats[0].Team || got.Seats[1].Team || len(got.Team.Votes) != 0 {
 		t.Fatalf("version 3 read as %+v, %v", got, err)
@@ -103,13 +107,39 @@ func TestVersion4RecordsStillReadAndRematchesRoundTrip(t *testing.T) {
 	if err != nil || !back.Rematched {
 		t.Fatalf("version 5 round trip: rematched %v, %v", back.Rematched, err)
 	}
-	v4 := append([]byte{4}, v5[1:len(v5)-version5Zero]...)
+	v4 := append([]byte{4}, v5[1:len(v5)-version5Zero-version6Zero]...)
 	got, err := decodeGame(11, v4)
 	if err != nil || got.Rematched || got.Kind != "ordo" {
 		t.Fatalf("version 4 read as %+v, %v", got, err)
 	}
-	if _, err := decodeGame(11, append([]byte{4}, v5[1:]...)); err == nil {
+	if _, err := decodeGame(11, append([]byte{4}, v5[1:len(v5)-version6Zero]...)); err == nil {
 		t.Error("a version 4 record with version 5's field read without complaint")
+	}
+}
+
+// A record written by version 5 reads under version 6 as a live game; a paced game paused by a
+// vacation round-trips, and so does a paced challenge, while an older challenge reads as live.
+func TestVersion5RecordsStillReadAndPacesRoundTrip(t *testing.T) {
+	g := Game{ID: 12, Guild: "g", Channel: "c", Kind: "ordo", Seats: [2]Player{person("a"), person("b")},
+		Encoded: []byte{1, 2}, Pace: 3, Left: 41 * time.Hour}
+	v6 := encodeGame(g)
+	back, err := decodeGame(12, v6)
+	if err != nil || back.Pace != 3 || back.Left != g.Left {
+		t.Fatalf("version 6 round trip: pace %v, left %v, %v", back.Pace, back.Left, err)
+	}
+	live := encodeGame(Game{ID: 12, Kind: "ordo", Encoded: []byte{1}, Rematched: true})
+	v5 := append([]byte{5}, live[1:len(live)-version6Zero]...)
+	got, err := decodeGame(12, v5)
+	if err != nil || got.Pace != PaceLive || got.Left != 0 || !got.Rematched {
+		t.Fatalf("version 5 read as %+v, %v", got, err)
+	}
+	c := Challenge{ID: 4, Channel: "c", Kind: "ouri", Options: games.Options{}, Challenger: "a", Pace: 14}
+	enc := encodeChallenge(c)
+	if back, err := decodeChallenge(4, enc); err != nil || back.Pace != 14 {
+		t.Fatalf("a paced challenge read back as %+v, %v", back, err)
+	}
+	if back, err := decodeChallenge(4, append([]byte{5}, enc[1:len(enc)-1]...)); err != nil || back.Pace != PaceLive {
+		t.Fatalf("a version 5 challenge read as %+v, %v", back, err)
 	}
 }
 

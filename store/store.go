@@ -84,6 +84,7 @@ type Store interface {
 	Learning
 	Tournaments
 	Pages
+	Correspondence
 
 	// Duty is the store to carry out the timers on, nil while another process carries them out.
 	Duty() Store
@@ -149,7 +150,12 @@ func Open(path string, opt Options) (*DB, error) {
 	if err != nil {
 		return nil, err
 	}
-	return newDB(f, opt), nil
+	s := newDB(f, opt)
+	if err := s.buildMemberIndex(); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return s, nil
 }
 
 // OpenKV opens a DB on any KV (store/etcdkv; Open for a bbolt file). Its records, indexes and
@@ -158,7 +164,11 @@ func OpenKV(kv KV, opt Options) (*DB, error) {
 	if err := opt.check(); err != nil {
 		return nil, err
 	}
-	return newDB(kv, opt), nil
+	s := newDB(kv, opt)
+	if err := s.buildMemberIndex(); err != nil {
+		return nil, err
+	}
+	return s, nil
 }
 
 func (o *Options) check() error {

@@ -141,6 +141,7 @@ type Tournament struct {
 	Rounds                 int // how many rounds it plays: fixed when it starts
 	RoundTime              time.Duration
 	Rated                  bool
+	Pace                   Pace // each game's pace; the round still lasts RoundTime
 	Creator                string
 	MessageID              string
 	State                  TournamentState
@@ -801,8 +802,8 @@ func checkTournaments(tx Tx, add func(error) bool) {
 
 // tournamentVersion is the first byte of a stored tournament. Version 2 added when it ended and
 // how far each round was shown; version 1 records read as ended at the zero time, their rounds
-// shown. Version 3 added whether a round's waiting players were reminded; earlier records read as
-// not reminded.
+// shown. Version 3 added whether a round's waiting players were reminded and the games' pace;
+// earlier records read as not reminded, their games live.
 const tournamentVersion = 3
 
 func encodeTournament(t Tournament) []byte {
@@ -843,6 +844,8 @@ func encodeTournament(t Tournament) []byte {
 			w.bool(p.Forfeit)
 		}
 	}
+	// Version 3: the pace, after the rounds.
+	w.uint(uint64(t.Pace))
 	return w.b
 }
 
@@ -907,6 +910,9 @@ func decodeTournament(id uint64, b []byte) (Tournament, error) {
 			break
 		}
 		t.Played = append(t.Played, round)
+	}
+	if version >= 3 {
+		t.Pace = Pace(r.uint())
 	}
 	if err := r.end(); err != nil {
 		return Tournament{}, corrupt(bucketTournaments, id, err)

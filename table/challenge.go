@@ -20,6 +20,12 @@ func (t *Table) Challenge(a Actor, opponent string, opponentIsBot bool, first st
 // ChallengeRated is Challenge with the person's rated option: nil takes the server's default. Games
 // in DMs and unrated variants are never rated (asking for it is refused).
 func (t *Table) ChallengeRated(a Actor, opponent string, opponentIsBot bool, first string, opts games.Options, rated *bool) (store.Challenge, error) {
+	return t.ChallengePaced(a, opponent, opponentIsBot, first, opts, rated, store.PaceLive)
+}
+
+// ChallengePaced is ChallengeRated at a pace: live (the server's idle timeout) or days per
+// decision (pace.go).
+func (t *Table) ChallengePaced(a Actor, opponent string, opponentIsBot bool, first string, opts games.Options, rated *bool, pace store.Pace) (store.Challenge, error) {
 	log := t.logOf(&a)
 	if err := t.starts.take(a.User, t.cfg.Now()); err != nil {
 		return store.Challenge{}, err
@@ -56,11 +62,11 @@ func (t *Table) ChallengeRated(a Actor, opponent string, opponentIsBot bool, fir
 	now := t.cfg.Now()
 	c, err := t.st.CreateChallenge(store.Challenge{Guild: a.Place.Guild, Channel: a.Place.Channel, Kind: a.Kind,
 		Options: opts, First: first, Challenger: a.User, Opponent: opponent,
-		Created: now, Expires: now.Add(t.cfg.ChallengeTTL), Rated: isRated})
+		Created: now, Expires: now.Add(t.cfg.ChallengeTTL), Rated: isRated, Pace: pace})
 	if err != nil {
 		return store.Challenge{}, err
 	}
-	log.Info("challenge", "challenge", c.ID, "opponent", opponent)
+	log.Info("challenge", "challenge", c.ID, "opponent", opponent, "pace", pace)
 	return c, nil
 }
 
@@ -162,8 +168,8 @@ func (t *Table) Answer(a Actor, id uint64, accept bool, messageID string) (Answe
 		return Answered{}, err
 	}
 	rec := store.Game{Guild: c.Guild, Channel: c.Channel, Kind: c.Kind, Seats: seats, MessageID: messageID,
-		Encoded: games.Encode(g), Created: now}
-	rec.Deadline = t.deadline(rec, g, now)
+		Encoded: games.Encode(g), Created: now, Pace: c.Pace}
+	t.startClock(&rec, g, now, t.away(rec))
 	t.turnStarts(&rec, g, now)
 	rec, err = t.st.AcceptChallenge(c.ID, rec)
 	if open && errors.Is(err, store.ErrClosed) {

@@ -12,7 +12,8 @@
 // due), ping.go (turn pings), settings.go (servers' and people's settings, cached), language.go
 // (what a place speaks), cooldown.go (how many games a member may start), thread.go, coach.go,
 // rating.go, replay.go, tournament.go, lessons.go, puzzles.go, daily.go (the daily puzzle),
-// blunders.go (the review's blunders queued as puzzles).
+// blunders.go (the review's blunders queued as puzzles), pace.go (days per decision, vacations),
+// everywhere.go (a member's games in every server and DM), digest.go (the daily "your move" DM).
 //
 //	t := table.New(st, notifier, table.Config{})
 //	go t.Run(ctx)                                // pending bot moves, expiries, idle losses, pings

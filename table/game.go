@@ -15,12 +15,13 @@ import (
 	"tabuleiro/store"
 )
 
-// deadline is when the player to decide loses on time: never for the bot, nor in a finished game.
+// deadline is when the player to decide loses on time, their time per decision (pace.go) from now:
+// never for the bot, nor in a finished game.
 func (t *Table) deadline(rec store.Game, g games.Game, now time.Time) time.Time {
 	if g.Outcome().Over() || rec.Seats[g.ToMove()].Bot {
 		return time.Time{}
 	}
-	return now.Add(t.idleTimeout(rec.Guild))
+	return now.Add(t.perDecision(rec))
 }
 
 // busy refuses a new game when a person already plays one of this kind at this place.
@@ -150,6 +151,7 @@ func mayDecide(a *Actor, v View) (games.Seat, error) {
 func (t *Table) decide(v View, seat games.Seat, m games.Move, messageID string, replaced bool) (View, error) {
 	now := t.cfg.Now()
 	stale := ""
+	away := t.away(v.Game)
 	v, err := t.changeLive(t.st, v, func(r *store.Game, g games.Game) error {
 		if err := g.Play(m); err != nil {
 			return Problem(Invalid, err)
@@ -161,7 +163,7 @@ func (t *Table) decide(v View, seat games.Seat, m games.Move, messageID string, 
 		if messageID != "" || replaced {
 			r.MessageID = messageID
 		}
-		r.Deadline = t.deadline(*r, g, now)
+		t.startClock(r, g, now, away)
 		if g.Ply() != v.Game.Ply && (g.Outcome().Over() || g.ToMove() != seat) {
 			stale = t.turnStarts(r, g, now)
 		}

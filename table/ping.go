@@ -10,7 +10,8 @@ import (
 )
 
 // A turn in a game between two people is pinged once after TurnPingAfter, and once more (the
-// reminder) when half the idle timeout has passed. The due time is kept in the game's record, set by
+// reminder) when half the idle timeout has passed, or in a day-paced game when a quarter of the
+// player's time is left (pace.go). The due time is kept in the game's record, set by
 // the move that started the turn (no commit of its own), and the sweep advances it in a transaction
 // before the ping goes out: a ping is sent at most once, also across restarts.
 
@@ -18,7 +19,9 @@ import (
 // between two people, and the previous ping message to delete (returned).
 func (t *Table) turnStarts(r *store.Game, g games.Game, now time.Time) (stale string) {
 	stale, r.Ping = r.Ping.Message, store.Ping{}
-	if g.Outcome().Over() || r.Seats[0].Bot || r.Seats[1].Bot {
+	if g.Outcome().Over() || r.Seats[0].Bot || r.Seats[1].Bot || r.Left > 0 {
+		// No pings for the bot, nor for a player away on vacation (pace.go): theirs come when they
+		// are back.
 		return stale
 	}
 	r.Ping.Due = now.Add(t.cfg.TurnPingAfter)
@@ -44,8 +47,8 @@ func (t *Table) pings(ctx context.Context, st store.Games, now time.Time) {
 			reminder = r.Ping.Sent > 0
 			r.Ping.Sent++
 			r.Ping.Due = time.Time{}
-			if half := r.LastMove.Add(t.idleTimeout(r.Guild) / 2); !reminder && half.After(now) {
-				r.Ping.Due = half
+			if at := t.reminderAt(*r); !reminder && at.After(now) {
+				r.Ping.Due = at
 			}
 			stale = r.Ping.Message
 			return nil

@@ -60,7 +60,8 @@ func (t *Table) Run(ctx context.Context) error {
 var errNotDue = errors.New("not due")
 
 // Sweep closes the challenges and idle games that are due now: challenges expire, and a player who
-// let the idle limit pass loses on time; it sends the turn pings due, plays the team decisions
+// let the idle limit (or their pace's time) pass loses on time, unless a vacation stopped their clock;
+// vacations that ended give their games back their clocks; it sends the turn pings due, plays the team decisions
 // whose voting closed, and makes the bot's moves left waiting too long. It does nothing while another process has the store's duty.
 func (t *Table) Sweep(ctx context.Context) {
 	if st := t.st.Duty(); st != nil {
@@ -95,11 +96,28 @@ func (t *Table) sweep(ctx context.Context, st store.Store) {
 	}
 	for _, rec := range idle {
 		stale := ""
+		// A day-paced game whose player went away before its deadline is paused, not lost (pace.go).
+		away := t.away(rec)
+		paused := false
 		v, err := t.change(st, rec.ID, rec.Ply, func(r *store.Game, g games.Game) error {
+			paused = false
 			if r.Deadline.IsZero() || r.Deadline.After(now) || g.Outcome().Over() {
 				return errNotDue
 			}
 			loser := g.ToMove()
+			if v := away[loser]; r.Pace != store.PaceLive && !v.Since.IsZero() && v.Since.Before(r.Deadline) {
+				paused = true
+				pause(r, v.Since)
+				if v.On(now) {
+					return nil
+				}
+				// Back already, their games not yet resumed: resumed here, lost if the time
+				// they had left ran out since.
+				t.resumeClock(r, v.Until)
+				if r.Deadline.After(now) {
+					return nil
+				}
+			}
 			r.Deadline = time.Time{}
 			if r.Seats[loser].Bot {
 				// The bot never times out: its move is made on start.
@@ -114,13 +132,20 @@ func (t *Table) sweep(ctx context.Context, st store.Store) {
 			}
 			continue
 		}
-		if v.Over() {
+		switch {
+		case v.Over():
 			t.log.Info("game lost on time", "game", rec.ID, "guild", rec.Guild, "channel", rec.Channel)
 			t.stopBot(rec.ID)
 			v.StalePing = stale
 			t.announce(ctx, v)
+		case paused:
+			// Its board shows the vacation, or the deadline moved by it.
+			t.log.Info("game paused for a vacation at its deadline", "game", rec.ID)
+			t.notify.GameChanged(ctx, v)
 		}
 	}
+	t.sweepVacations(ctx, st, now)
+	t.sendDigests(ctx, st, now)
 	t.sweepTournaments(ctx, st, now)
 	t.resume(ctx, st, t.stuckAfter())
 }

@@ -17,6 +17,12 @@ type Config struct {
 	IdleTimeout  time.Duration // how long a player may take to decide; default 72h (a server may choose)
 	// TurnPingAfter is how long a player may take before their turn is pinged; default 2m.
 	TurnPingAfter time.Duration
+	// PaceDay is how long one day of a day-paced game lasts; default 24h. A knob for tests and
+	// the console, which play a 2-day game in seconds with a short one.
+	PaceDay time.Duration
+	// VacationDays is each member's vacation budget of a calendar year, in pace days; default
+	// DefaultVacationDays.
+	VacationDays int
 	// TeamVoteTime is how long a team's voting stays open after its first vote; default 30s.
 	TeamVoteTime time.Duration
 	AIMoveTime   time.Duration // hard's thinking budget; default 1s
@@ -60,7 +66,8 @@ type Notifier interface {
 	GameChanged(ctx context.Context, v View)
 	// ChallengeExpired: an open challenge passed its deadline unanswered.
 	ChallengeExpired(ctx context.Context, c store.Challenge)
-	// TurnPing tells the player to move that it is their turn (reminder: half their time is gone)
+	// TurnPing tells the player to move that it is their turn (reminder: half their time is gone,
+	// or a quarter of it is left in a day-paced game)
 	// and returns the ping message's id; stale is the game's previous ping message, to delete.
 	TurnPing(ctx context.Context, v View, reminder bool, stale string) (string, error)
 }
@@ -97,6 +104,12 @@ func New(st store.Store, notify Notifier, cfg Config) *Table {
 	}
 	if cfg.TurnPingAfter <= 0 {
 		cfg.TurnPingAfter = 2 * time.Minute
+	}
+	if cfg.PaceDay <= 0 {
+		cfg.PaceDay = 24 * time.Hour
+	}
+	if cfg.VacationDays <= 0 {
+		cfg.VacationDays = DefaultVacationDays
 	}
 	if cfg.TeamVoteTime <= 0 {
 		cfg.TeamVoteTime = 30 * time.Second

@@ -36,8 +36,9 @@ type NewTournament struct {
 	Rounds    int           // Swiss: 0 for the default, ceil(log2 players) + 1 when it starts
 	RoundTime time.Duration // 0 for DefaultRoundTime
 	Options   games.Options
-	Rated     *bool  // nil: the server's setting
-	Thread    string // the tournament's own thread, when the server uses threads: its games live there
+	Rated     *bool      // nil: the server's setting
+	Pace      store.Pace // each game's pace: live, or days per decision (the round lasts RoundTime)
+	Thread    string     // the tournament's own thread, when the server uses threads: its games live there
 }
 
 // TournamentNotifier hears what a tournament did outside any request (the sweep): a round paired,
@@ -125,7 +126,7 @@ func (t *Table) CreateTournament(a Actor, n NewTournament) (store.Tournament, er
 	}
 	tr, err := t.st.CreateTournament(store.Tournament{Guild: a.Place.Guild, Channel: a.Place.Channel,
 		Thread: n.Thread, Kind: a.Kind, Options: g.Options(), Format: n.Format, Rounds: n.Rounds,
-		RoundTime: n.RoundTime, Rated: rated, Creator: a.User, Created: t.cfg.Now()})
+		RoundTime: n.RoundTime, Rated: rated, Pace: n.Pace, Creator: a.User, Created: t.cfg.Now()})
 	if errors.Is(err, store.ErrTournamentHere) {
 		// Another was created here meanwhile: it is named.
 		return store.Tournament{}, t.oneHere(a.Place.Channel, err)
@@ -556,9 +557,9 @@ func (t *Table) startPairing(st store.Store, tr store.Tournament, number, board 
 		return View{}, err
 	}
 	rec := store.Game{Guild: tr.Guild, Channel: tr.Where(), Kind: tr.Kind, Rated: tr.Rated, Created: now,
-		Seats: [2]store.Player{{UserID: p.First}, {UserID: p.Second}}, Encoded: games.Encode(g)}
-	rec.Deadline = t.deadline(rec, g, now)
-	if end := tr.Played[number-1].Deadline; end.Before(rec.Deadline) {
+		Seats: [2]store.Player{{UserID: p.First}, {UserID: p.Second}}, Encoded: games.Encode(g), Pace: tr.Pace}
+	t.startClock(&rec, g, now, t.away(rec))
+	if end := tr.Played[number-1].Deadline; !rec.Deadline.IsZero() && end.Before(rec.Deadline) {
 		rec.Deadline = end
 	}
 	t.turnStarts(&rec, g, now)

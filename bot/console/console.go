@@ -275,7 +275,7 @@ func (c *Console) Now() time.Time {
 // wait lets the time typed pass at once (wait 30s), then has the bot do what fell due: a team's
 // vote closes, a challenge expires, a player loses on time.
 func (c *Console) wait(ctx context.Context, typed string) {
-	d, err := time.ParseDuration(strings.TrimSpace(typed))
+	d, err := waitFor(strings.TrimSpace(typed))
 	if err != nil || d <= 0 {
 		c.printf("  ? %s\n\n", c.w.T("console.wait-what", map[string]any{"Value": strconv.Quote(typed)}))
 		return
@@ -286,6 +286,19 @@ func (c *Console) wait(ctx context.Context, typed string) {
 	c.printf("  (%s)\n", c.w.T("console.waited", map[string]any{"Time": d.String()}))
 	c.b.Sweep(ctx)
 	c.printf("\n")
+}
+
+// waitFor reads how long to wait: a Go duration (90s, 2h), or whole days (3d), as day-paced games
+// and the settings count them.
+func waitFor(s string) (time.Duration, error) {
+	if n, ok := strings.CutSuffix(s, "d"); ok {
+		days, err := strconv.Atoi(n)
+		if err != nil || days <= 0 {
+			return 0, fmt.Errorf("%q is not a number of days", s)
+		}
+		return time.Duration(days) * 24 * time.Hour, nil
+	}
+	return time.ParseDuration(s)
 }
 
 // Attach sets the bot whose Handle the console's lines go through.
@@ -827,6 +840,17 @@ func (c *Console) Send(ctx context.Context, channel string, s bot.Message) (stri
 	c.show(m, "")
 	return m.id, nil
 }
+
+// SendDM writes to a member in their DM with the bot (the daily digest): shown as a message only
+// they see.
+func (c *Console) SendDM(ctx context.Context, user string, s bot.Message) (string, error) {
+	m := &consoleMessage{channel: "@" + user, content: s.Content, rows: s.Rows, files: s.Files, only: user}
+	c.add(m)
+	c.show(m, "")
+	return m.id, nil
+}
+
+var _ bot.DMSender = (*Console)(nil)
 
 // Edit changes a message the bot posted.
 func (c *Console) Edit(ctx context.Context, channel, messageID string, e bot.Message) error {

@@ -42,6 +42,8 @@ func TestConsoleTranscript(t *testing.T) {
 		{say.Portuguese, "testdata/console.pt-BR.txt", "testdata/console.pt-BR.golden"},
 		{say.English, "testdata/tournament.txt", "testdata/tournament.golden"},
 		{say.Portuguese, "testdata/tournament.pt-BR.txt", "testdata/tournament.pt-BR.golden"},
+		{say.English, "testdata/pace.txt", "testdata/pace.golden"},
+		{say.Portuguese, "testdata/pace.pt-BR.txt", "testdata/pace.pt-BR.golden"},
 	} {
 		t.Run(c.lang+" "+filepath.Base(c.script), func(t *testing.T) { transcript(t, c.lang, c.script, c.golden) })
 	}

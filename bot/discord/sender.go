@@ -104,6 +104,34 @@ func (d *Sender) Edit(ctx context.Context, channelID, messageID string, m bot.Me
 	return d.edit(ctx, channelID, messageID, wire.AppendMessage(nil, m, true), m.Files)
 }
 
+// SendDM writes to a member in their DM with the bot (the daily digest) and returns the message's
+// id. A member who takes no DMs from the bot (Discord's 50007, or no shared server) gives an error
+// wrapping bot.ErrNoDM.
+func (d *Sender) SendDM(ctx context.Context, user string, m bot.Message) (string, error) {
+	if d.s.Token == "" {
+		return "", errNoToken
+	}
+	ch, err := d.s.UserChannelCreate(user, discordgo.WithContext(ctx))
+	if err != nil {
+		return "", noDM(fmt.Errorf("opening a DM with %s: %w", user, redactErr(err)))
+	}
+	id, err := d.Send(ctx, ch.ID, m)
+	if err != nil {
+		return "", noDM(err)
+	}
+	return id, nil
+}
+
+// noDM marks Discord's refusal to let the bot write to a member.
+func noDM(err error) error {
+	var re *discordgo.RESTError
+	if errors.As(err, &re) && (re.Message != nil && re.Message.Code == discordgo.ErrCodeCannotSendMessagesToThisUser ||
+		re.Response != nil && re.Response.StatusCode == http.StatusForbidden) {
+		return fmt.Errorf("%w: %w", bot.ErrNoDM, err)
+	}
+	return err
+}
+
 // StartThread starts a public thread from a message and returns its id.
 func (d *Sender) StartThread(ctx context.Context, channelID, messageID, name string) (string, error) {
 	if d.s.Token == "" {

@@ -64,6 +64,8 @@ func runConsole(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	seeds := config.EndgameSeeds(strings.TrimSpace(env("OURI_ENDGAME_SEEDS")), "", badf)
 	cfg := bot.Config{Log: slog.New(slog.DiscardHandler), AI: ai.New(ai.Config{CacheDir: filepath.Dir(path), EndgameSeeds: seeds})}
 	cfg.AIMoveTime = config.Duration(strings.TrimSpace(env("AI_MOVE_TIME")), "AI_MOVE_TIME", config.DefaultAIMoveTime, "", badf)
+	// A short pace day plays a day-paced game across a few `wait`s.
+	cfg.PaceDay = config.Duration(strings.TrimSpace(env("PACE_DAY")), "PACE_DAY", config.DefaultPaceDay, "", badf)
 	if bad != nil {
 		fmt.Fprintf(stderr, "console: %v\n", bad)
 		return 2

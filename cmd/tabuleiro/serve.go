@@ -159,6 +159,8 @@ func (m *Main) open(ctx context.Context) error {
 		IdleTimeout:   cfg.IdleTimeout,
 		TurnPingAfter: cfg.TurnPingAfter,
 		TeamVoteTime:  cfg.TeamVoteTime,
+		PaceDay:       cfg.PaceDay,
+		VacationDays:  cfg.VacationDays,
 		AIMoveTime:    cfg.AIMoveTime,
 		Seed:          uint64(time.Now().UnixNano()),
 		Log:           log,
