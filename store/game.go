@@ -349,6 +349,9 @@ func (s *DB) Retire(id uint64) error {
 		}
 		old, err := decodeGame(id, raw)
 		if err != nil {
+			if err := settleRetired(tx, id); err != nil {
+				return err
+			}
 			return unindexGame(tx, id)
 		}
 		if old.State != Active {
@@ -361,6 +364,9 @@ func (s *DB) Retire(id uint64) error {
 		}
 		rec := old
 		rec.State, rec.ToMove, rec.Deadline, rec.Offer, rec.LastMove = Finished, games.NoSeat, time.Time{}, Offer{}, s.opt.Now()
+		if err := settleRetired(tx, id); err != nil {
+			return err
+		}
 		return putGame(tx, &old, rec)
 	})
 	if err != nil {

@@ -631,6 +631,31 @@ func settleTournament(tx Tx, old Game, rec Game) error {
 	return nil
 }
 
+// settleRetired draws the pairing of a tournament game retired without a result (Retire: its
+// record cannot be read), in the transaction that retires it, so that its round goes on: nobody
+// can play it out, and the round's end cannot time it out.
+func settleRetired(tx Tx, gameID uint64) error {
+	v := tx.Bucket(bTournamentGame).Get(u64(gameID))
+	if v == nil {
+		return nil
+	}
+	t, err := getTournament(tx, idAt(v))
+	if err != nil || t.State != TournamentRunning {
+		return nil // a damaged tournament must not stop its game from being retired
+	}
+	before := t
+	before.Played = cloneRounds(t.Played)
+	for ri := range t.Played {
+		for pi, p := range t.Played[ri].Pairings {
+			if p.Game == gameID && p.Result == tournament.Pending {
+				t.Played[ri].Pairings[pi].Result = tournament.Drawn
+				return putTournament(tx, &before, &t)
+			}
+		}
+	}
+	return nil
+}
+
 // changeTournament is one read-modify-write transaction on a tournament; an error from fn is a
 // refusal: nothing is written and the error is returned as is.
 func (s *DB) changeTournament(id uint64, fn func(t *Tournament, tx Tx) error) (Tournament, error) {

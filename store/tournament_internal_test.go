@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"tabuleiro/games"
 	"tabuleiro/tournament"
 )
 
@@ -99,5 +100,53 @@ func TestATournamentWrittenBeforeTheOneShapeIsRead(t *testing.T) {
 	read, err := decodeTournament(5, again)
 	if err != nil || fmt.Sprintf("%+v", read) != fmt.Sprintf("%+v", got) {
 		t.Fatalf("written back and read: %+v, %v", read, err)
+	}
+}
+
+// A tournament game whose record cannot be read is retired with its pairing drawn, in one
+// transaction: the round goes on (it is due at once, being over) instead of waiting forever.
+func TestARetiredTournamentGameIsDrawnAndItsRoundGoesOn(t *testing.T) {
+	s, c, _ := openTest(t)
+	tr, err := s.CreateTournament(Tournament{Guild: "g", Channel: "c1", Kind: "ouri", Format: tournament.SwissFormat,
+		RoundTime: time.Hour, Creator: "a"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range []string{"a", "b"} {
+		if tr, err = s.JoinTournament(tr.ID, u, 1500); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tr.Rounds = 1
+	round := TournamentRound{Round: tournament.Round{Pairings: []tournament.Pairing{{First: "a", Second: "b"}}},
+		Started: c.Now(), Deadline: c.Now().Add(time.Hour)}
+	if tr, err = s.PairRound(tr, round); err != nil {
+		t.Fatal(err)
+	}
+	g, err := s.StartPairingGame(tr.ID, 1, 0, Game{Guild: "g", Channel: "c1", Kind: "ouri",
+		Seats: [2]Player{person("a"), person("b")}, Encoded: fresh(t, "ouri", 0)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	poke(t, s, bGames, g.ID, func(old []byte) []byte {
+		rec, _ := decodeGame(0, old)
+		rec.Encoded = games.Record{Kind: "ouri", Options: games.Options{}, Log: []games.Move{77}, Loser: games.NoSeat}.Encode()
+		return encodeGame(rec)
+	})
+	if err := s.Retire(g.ID); err != nil {
+		t.Fatal(err)
+	}
+	tr, err = s.Tournament(tr.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := tr.Current().Pairings[0]; p.Result != tournament.Drawn || !tr.Current().Over() {
+		t.Fatalf("the retired game's pairing: %+v, want drawn and the round over", p)
+	}
+	if due, err := s.TournamentsDue(c.Now()); err != nil || len(due) != 1 {
+		t.Fatalf("the tournament is not due at once: %v, %v", due, err)
+	}
+	if err := s.Check(); err != nil {
+		t.Fatal(err)
 	}
 }

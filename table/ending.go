@@ -18,7 +18,9 @@ import (
 // by the sweep, which looks at every tournament whose round is over.
 //
 // The games a tournament ends itself (the round's time over, a withdrawal) are ended inside its
-// advance (settleRound, LeaveTournament), which goes on to the round's end on its own.
+// advance (settleRound, LeaveTournament), which goes on to the round's end on its own. A game
+// retired without a result (its record cannot be read) has its pairing drawn by the store as it
+// retires it; the round, over, is due at once, and the sweep's advance shows it.
 
 // change is store.Games.Update through the one place a game's ending passes.
 func (t *Table) change(st store.Store, id uint64, ply int, fn func(r *store.Game, g games.Game) error) (View, error) {

@@ -242,37 +242,8 @@ func checkRound(t *testing.T, name string, ps []Player, rounds []Round, withdraw
 	if !r.Relaxed && broken != "" {
 		t.Fatalf("%s: %s", name, broken)
 	}
-	// Floats: no pairing of the same players that keeps the same rules crosses fewer score groups.
 	if len(active) <= 12 {
-		var paired []string
-		score, met, seats := map[string]int{}, map[[2]string]bool{}, map[string][]int{}
-		floats := 0
-		for _, g := range r.Pairings {
-			if g.Bye() {
-				continue
-			}
-			paired = append(paired, g.First, g.Second)
-			if recs[g.First].points != recs[g.Second].points {
-				floats++
-			}
-		}
-		for _, id := range paired {
-			score[id] = recs[id].points
-			for o := range recs[id].met {
-				met[[2]string{id, o}] = true
-			}
-		}
-		for _, round := range rounds {
-			for _, g := range round.Pairings {
-				if !g.Bye() {
-					seats[g.First] = append(seats[g.First], 1)
-					seats[g.Second] = append(seats[g.Second], 2)
-				}
-			}
-		}
-		if best := tournamenttest.FewestFloats(paired, score, met, seats, !r.Relaxed); floats > best {
-			t.Fatalf("%s: %d pairs cross score groups where %d would do: %v", name, floats, best, r.Pairings)
-		}
+		checkFloats(t, name, rounds, recs, r)
 	}
 	without := map[string]bool{bye: true}
 	for k := range withdrawn {
@@ -280,6 +251,41 @@ func checkRound(t *testing.T, name string, ps []Player, rounds []Round, withdraw
 	}
 	if r.Relaxed && len(active) <= 10 && anyPairing(ps, rounds, without, true) {
 		t.Fatalf("%s: the seat rules were set aside though a pairing keeps them", name)
+	}
+}
+
+// checkFloats holds r to the fewest pairs across score groups: no pairing of the same players
+// that keeps the same rules (by brute force: tournamenttest.FewestFloats) crosses fewer.
+func checkFloats(t *testing.T, name string, rounds []Round, recs map[string]*record, r Round) {
+	t.Helper()
+	var paired []string
+	score, met, seats := map[string]int{}, map[[2]string]bool{}, map[string][]int{}
+	floats := 0
+	for _, g := range r.Pairings {
+		if g.Bye() {
+			continue
+		}
+		paired = append(paired, g.First, g.Second)
+		if recs[g.First].points != recs[g.Second].points {
+			floats++
+		}
+	}
+	for _, id := range paired {
+		score[id] = recs[id].points
+		for o := range recs[id].met {
+			met[[2]string{id, o}] = true
+		}
+	}
+	for _, round := range rounds {
+		for _, g := range round.Pairings {
+			if !g.Bye() {
+				seats[g.First] = append(seats[g.First], 1)
+				seats[g.Second] = append(seats[g.Second], 2)
+			}
+		}
+	}
+	if best := tournamenttest.FewestFloats(paired, score, met, seats, !r.Relaxed); floats > best {
+		t.Fatalf("%s: %d pairs cross score groups where %d would do: %v", name, floats, best, r.Pairings)
 	}
 }
 

@@ -162,3 +162,33 @@ func TestThePlayerKeepingAPairingWaitingIsToldWhatEndsIt(t *testing.T) {
 		}
 	})
 }
+
+// The 8-player Ordo Swiss of issue 43, round 2: @eva won in the second seat, @fabi, @caio and
+// @hugo in the first. The four winners meet each other (top half against bottom half), and so do
+// the four others: nobody floats to let everyone turn seats; within the pairing the seats turn
+// where they can (@caio and @fabi both sat first: the higher-ranked @caio sits second).
+func TestASwissKeepsItsScoreGroupsWhole(t *testing.T) {
+	bothLanguages(t, func(t *testing.T, lang string, w *say.Words) {
+		lines := []string{"@ana /tabuleiro tournament create game:ordo rounds:2"}
+		for _, p := range []string{"ana", "bia", "caio", "davi", "eva", "fabi", "gil", "hugo"} {
+			lines = append(lines, "@"+p+" /tabuleiro tournament join")
+		}
+		lines = append(lines, "@ana /tabuleiro tournament start",
+			"@ana /ordo resign", "@bia /ordo resign", "@gil /ordo resign", "@davi /ordo resign")
+		out := session(t, lang, lines...)
+		round1, round2 := out[9], out[len(out)-1]
+		pairing := func(board int, first, second string) string {
+			return w.T("tournament.pairing", map[string]any{"Board": board, "Player": "@" + first, "Opponent": "@" + second})
+		}
+		for i, p := range [][2]string{{"ana", "eva"}, {"fabi", "bia"}, {"caio", "gil"}, {"hugo", "davi"}} {
+			if !strings.Contains(round1, pairing(i+1, p[0], p[1])) {
+				t.Fatalf("round 1 is not the one of the issue (%s):\n%s", pairing(i+1, p[0], p[1]), round1)
+			}
+		}
+		for i, p := range [][2]string{{"fabi", "caio"}, {"eva", "hugo"}, {"davi", "ana"}, {"bia", "gil"}} {
+			if !strings.Contains(round2, pairing(i+1, p[0], p[1])) {
+				t.Errorf("round 2 lacks %q:\n%s", pairing(i+1, p[0], p[1]), round2)
+			}
+		}
+	})
+}
