@@ -242,7 +242,7 @@ type (
 		Name   string    `json:"name"`
 		Marker string    `json:"marker,omitempty"`
 		Used   bool      `json:"used,omitempty"`
-		Claim  int       `json:"claim"`  // -1 unclaimed, else the seat
+		Claim  int       `json:"claim"` // -1 unclaimed, else the seat
 		Seats  [9]string `json:"seats"` // "o", "b", "g"
 	}
 	Special struct {
