@@ -37,8 +37,9 @@ type State struct {
 
 // Player is a seat as the page names it.
 type Player struct {
-	Name string `json:"name"` // with the colour: "alice (South)"
-	Bot  bool   `json:"bot"`
+	Name   string `json:"name"`   // with the colour: "alice (South)"
+	Colour string `json:"colour"` // the colour alone: "South"
+	Bot    bool   `json:"bot"`
 }
 
 // Choice is a legal decision: its canonical notation, and the marks clicked to make it: a house
@@ -75,7 +76,8 @@ type Words map[string]string
 // pageWords are the catalogue keys of the page's texts (say: web.*).
 var pageWords = []string{"resign", "resign-confirm", "offer-draw", "offer-end", "accept-draw", "accept-end",
 	"watching", "your-turn", "their-turn", "reconnecting", "connected", "board", "moves", "cancel",
-	"choose", "played", "offline", "house", "square", "seat", "table", "empty", "store", "waiter", "you-play"}
+	"choose", "played", "offline", "house", "square", "seat", "table", "empty", "store", "waiter", "you-play",
+	"can-choose", "chosen", "last", "marker", "claimed"}
 
 func words(w *say.Words) Words {
 	out := Words{}
@@ -95,7 +97,7 @@ func state(l bot.LiveView, you games.Seat) State {
 		st.You = -1
 	}
 	for s := range st.Players {
-		st.Players[s] = Player{Name: plain(l.Players[s], l), Bot: v.Game.Seats[s].Bot}
+		st.Players[s] = Player{Name: plain(l.Players[s], l), Colour: v.Colour(games.Seat(s)).Word(w), Bot: v.Game.Seats[s].Bot}
 	}
 	for _, r := range l.Status {
 		st.Status = append(st.Status, strings.ReplaceAll(plain(r, l), "`", ""))
