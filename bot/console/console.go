@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"tabuleiro/bot"
+	"tabuleiro/bot/web"
 	"tabuleiro/games"
 	"tabuleiro/games/catalog"
 	"tabuleiro/say"
@@ -35,11 +36,15 @@ import (
 // language of everything printed, the bot's messages included (Language reads it from --lang or
 // the environment).
 func Run(ctx context.Context, st store.Store, cfg bot.Config, lang string, in io.Reader, out io.Writer) error {
+	return run(ctx, st, cfg, Options{Lang: lang}, in, out)
+}
+
+func run(ctx context.Context, st store.Store, cfg bot.Config, opt Options, in io.Reader, out io.Writer) error {
 	if cfg.Log == nil {
 		cfg.Log = slog.New(slog.DiscardHandler)
 	}
 	c := New(out, cfg.Now)
-	c.SetLanguage(lang)
+	c.SetLanguage(opt.Lang)
 	// The bot keeps the console's time, which wait moves on.
 	cfg.Now = c.Now
 	b := bot.New(st, c, cfg)
@@ -48,6 +53,9 @@ func Run(ctx context.Context, st store.Store, cfg bot.Config, lang string, in io
 	done := make(chan error, 1)
 	go func() { done <- b.Run(runCtx) }()
 	c.printf("%s", c.w.T("console.welcome", nil)+"\n\n")
+	if opt.WebAddr != "" {
+		c.serveBoards(runCtx, b, st, opt.WebAddr, cfg.Log)
+	}
 	err := c.Play(ctx, in)
 	cancel()
 	<-done
@@ -202,8 +210,9 @@ type Console struct {
 	// elideBoards prints "(board)" for a board's block: the golden transcript then tests the bot, not
 	// the renderers, which have goldens of their own.
 	elideBoards bool
-	lang        string     // the language of the people typing, and of the console's server
-	w           *say.Words // the console's own words, in lang
+	lang        string      // the language of the people typing, and of the console's server
+	w           *say.Words  // the console's own words, in lang
+	boards      *web.Server // the web board, when it runs (web.go)
 }
 
 type consoleMessage struct {
@@ -361,6 +370,9 @@ func (c *Console) Line(ctx context.Context, line string) bool {
 		in, err = c.choose(user, rest)
 	case "wait":
 		c.wait(ctx, rest)
+		return true
+	case "web":
+		c.web(user)
 		return true
 	default:
 		if !strings.HasPrefix(word, "/") {
