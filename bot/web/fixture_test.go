@@ -80,6 +80,7 @@ type site struct {
 	// people: alice and bob's Ordo game (alice to move) in g1; carol's Ouri game against the
 	// bot (carol to move) in g1; dave and erin's Ouri game in g2 (pages off).
 	people, vsBot, closed store.Game
+	oolong                store.Game // alice and bob's Oolong game in g1, alice to move
 }
 
 func newSite(t testing.TB) *site {
@@ -122,6 +123,7 @@ func newSite(t testing.TB) *site {
 	s.people = create("g1", "c1", "ordo", [2]store.Player{{UserID: "111"}, {UserID: "222"}})
 	s.vsBot = create("g1", "c2", "ouri", [2]store.Player{{UserID: "333"}, {Bot: true, Level: "easy"}})
 	s.closed = create("g2", "c3", "ouri", [2]store.Player{{UserID: "444"}, {UserID: "555"}})
+	s.oolong = create("g1", "c4", "oolong", [2]store.Player{{UserID: "111"}, {UserID: "222"}})
 	return s
 }
 

@@ -278,9 +278,11 @@ func (s *Server) decide(w http.ResponseWriter, r *http.Request, id uint64, verb 
 		refuse(status, strings.ReplaceAll(plain(msg, l), "`", ""))
 		return
 	}
+	// The answer is the game as this decision left it; what follows (the bot's reply) comes by
+	// the stream.
+	l, _, seat, lerr := s.viewer(r, id)
 	go s.cfg.Bot.Decided(s.cfg.Context, v)
-	l, _, seat, err := s.viewer(r, id)
-	if err != nil {
+	if lerr != nil {
 		writeJSON(w, http.StatusOK, answer{})
 		return
 	}

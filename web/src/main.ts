@@ -38,7 +38,7 @@ app.append(header, status, boardBox, alert, controls, announce, plies);
 // candidates are the choices that begin with what was picked.
 function candidates(): Choice[] {
   if (!state) return [];
-  return state.choices.filter((c) => picked.every((m, i) => c.path[i] === m));
+  return (state.choices || []).filter((c) => picked.every((m, i) => c.path[i] === m));
 }
 
 // nextMarks are the marks that carry a pick on, each to the choices it leads to.
@@ -120,6 +120,8 @@ async function refresh() {
 // show takes a new state: what changed is announced, a pick on an old position is dropped.
 function show(next: State) {
   const before = state;
+  // An answer may come after the stream has shown what followed it (the bot's reply): the newer stays.
+  if (before && before.game === next.game && next.ply < before.ply) return;
   state = next;
   if (!before || before.ply !== next.ply || before.over !== next.over) {
     picked = [];
@@ -155,6 +157,10 @@ function render() {
   if (!state) return;
   const st = state;
   const w = st.words;
+  // Tests (and styles) read where the game is from the body.
+  document.body.dataset.ply = String(st.ply);
+  document.body.dataset.over = String(st.over);
+  app.className = "kind-" + st.kind;
   document.title = st.title + " · " + st.players[0].name + " / " + st.players[1].name;
   header.replaceChildren(
     el("h1", {}, st.title),

@@ -1,0 +1,230 @@
+package web
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+
+	"tabuleiro/games"
+)
+
+// browsers are the names a Chromium goes by, Debian's first.
+var browsers = []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"}
+
+// Chrome starts a headless Chromium for a test, or skips the test where there is none. A test
+// that sets TABULEIRO_SCREENSHOTS to a directory finds its screenshots there.
+func Chrome(t *testing.T) context.Context {
+	t.Helper()
+	browser := ""
+	for _, name := range browsers {
+		if p, err := exec.LookPath(name); err == nil {
+			browser = p
+			break
+		}
+	}
+	if browser == "" {
+		t.Skipf("no Chromium installed (looked for %s): the web board is not tried in a browser; on Debian, apt-get install chromium", strings.Join(browsers, ", "))
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(browser), chromedp.UserDataDir(t.TempDir()),
+		chromedp.Flag("disable-dev-shm-usage", true))
+	if os.Geteuid() == 0 {
+		opts = append(opts, chromedp.NoSandbox) // Chromium's sandbox refuses to run as root
+	}
+	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancel := chromedp.NewContext(alloc)
+	ctx, cancelTime := context.WithTimeout(ctx, 2*time.Minute)
+	t.Cleanup(func() { cancelTime(); cancel(); cancelAlloc() })
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("starting %s: %v", browser, err)
+	}
+	return ctx
+}
+
+// tab is a new browser tab with its own cookies, speaking lang.
+func tab(t *testing.T, browser context.Context, lang string) context.Context {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(browser)
+	t.Cleanup(cancel)
+	headers := chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, network.SetExtraHTTPHeaders, network.SetExtraHTTPHeadersParams{Headers: network.Headers{"Accept-Language": lang}})
+		return err
+	})
+	if err := chromedp.Do(ctx, headers); err != nil {
+		t.Fatal(err)
+	}
+	return ctx
+}
+
+// Screenshot saves the page at width w as name.png in TABULEIRO_SCREENSHOTS, when set.
+func Screenshot(t *testing.T, ctx context.Context, name string, w int64) {
+	t.Helper()
+	dir := os.Getenv("TABULEIRO_SCREENSHOTS")
+	if dir == "" {
+		return
+	}
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(w, 800), chromedp.Sleep(300*time.Millisecond)); err != nil {
+		t.Fatal(err)
+	}
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// offered are the marks of the cells the page offers to click next.
+func offered(t *testing.T, ctx context.Context) []string {
+	t.Helper()
+	out, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll(".cell.can")].map(e => e.dataset.mark)`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// waitPly waits until the page shows the game after ply decisions (the page marks its body).
+func waitPly(t *testing.T, ctx context.Context, s *site, ply int) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for time.Now().Before(deadline) {
+		if p, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.dataset.ply || ""`)); err == nil && p == itoa(ply) {
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Fatalf("the page never showed ply %d", ply)
+}
+
+func TestAnOrdoMoveIsPlayedByClickingAHighlightedDestination(t *testing.T) {
+	browser := Chrome(t)
+	s := newSite(t)
+	alice := tab(t, browser, "en-US")
+	if err := chromedp.Do(alice, chromedp.Navigate(s.web.Invite("111", s.people.ID)), chromedp.WaitVisible(`.cell.can`)); err != nil {
+		t.Fatal(err)
+	}
+	waitPly(t, alice, s, 0)
+	Screenshot(t, alice, "ordo-1280", 1280)
+	Screenshot(t, alice, "ordo-360", 360)
+	chromedp.Do(alice, chromedp.EmulateViewport(1280, 900))
+	// The pieces that may move are offered first; a piece clicked offers its destinations only.
+	if got := offered(t, alice); !slices.Contains(got, "a3") || slices.Contains(got, "a4") {
+		t.Fatalf("before a pick the page offers %v", got)
+	}
+	if err := chromedp.Do(alice, chromedp.Click(`[data-mark="a3"]`)); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := offered(t, alice), []string{"a4", "b4"}; !slices.Equal(got, want) {
+		t.Fatalf("after a3 the page offers %v, want a3's destinations %v", got, want)
+	}
+	if label, _ := chromedp.Run(alice, chromedp.AttributeValue(`[data-mark="a4"]`, "aria-label")); label.Value != "a4: empty, you can choose it" {
+		t.Errorf("a4 is named %q", label.Value)
+	}
+	Screenshot(t, alice, "ordo-picked-360", 360)
+	chromedp.Do(alice, chromedp.EmulateViewport(1280, 900))
+	if err := chromedp.Do(alice, chromedp.Click(`[data-mark="a4"]`)); err != nil {
+		t.Fatal(err)
+	}
+	waitPly(t, alice, s, 1)
+	if _, live, _ := s.st.Game(s.people.ID); live.Ply() != 1 || live.Format(live.Log()[0]) != "a3-a4" {
+		t.Fatalf("the store holds %v", live.Log())
+	}
+	if said, _ := chromedp.Run(alice, chromedp.Text(`[role=status]`)); said != "Alice (White) played a3-a4." {
+		t.Errorf("the live region said %q", said)
+	}
+	if got := offered(t, alice); len(got) != 0 {
+		t.Errorf("after her move alice is still offered %v", got)
+	}
+}
+
+func TestAWatchersPageHasNoControlsAndItsForgedMoveIsRefused(t *testing.T) {
+	browser := Chrome(t)
+	s := newSite(t)
+	watcher := tab(t, browser, "pt-BR")
+	if err := chromedp.Do(watcher, chromedp.Navigate(s.web.Address(s.people.ID)), chromedp.WaitVisible(`.board`)); err != nil {
+		t.Fatal(err)
+	}
+	waitPly(t, watcher, s, 0)
+	if buttons, _ := chromedp.Run(watcher, chromedp.Evaluate[int](`document.querySelectorAll(".controls button, .cell.can").length`)); buttons != 0 {
+		t.Errorf("a watcher's page shows %d controls", buttons)
+	}
+	forge := `fetch(location.pathname + "/decide", {method: "POST", headers: {"Content-Type": "application/json"},
+		body: JSON.stringify({ply: 0, play: "a3-a4"})}).then(async r => ({status: r.status, body: await r.json()}))`
+	answer, err := chromedp.Run(watcher, chromedp.Evaluate[map[string]any](forge, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if answer["status"] != float64(403) || !strings.Contains(answer["body"].(map[string]any)["error"].(string), "Você está assistindo") {
+		t.Errorf("a watcher's forged move was answered %v", answer)
+	}
+	if _, live, _ := s.st.Game(s.people.ID); live.Ply() != 0 {
+		t.Fatal("the forged move was played")
+	}
+	Screenshot(t, watcher, "ordo-watcher-pt-360", 360)
+}
+
+func TestAnExpiredOrReusedLinkIsRefusedInTheBrowser(t *testing.T) {
+	browser := Chrome(t)
+	s := newSite(t)
+	used := s.web.Invite("111", s.people.ID)
+	late := s.web.Invite("111", s.people.ID)
+	first := tab(t, browser, "en-US")
+	if err := chromedp.Do(first, chromedp.Navigate(used), chromedp.WaitVisible(`.cell.can`)); err != nil {
+		t.Fatal(err)
+	}
+	s.clock.Add(LinkTTL)
+	for name, link := range map[string]string{"reused": used, "expired": late} {
+		t.Run(name, func(t *testing.T) {
+			other := tab(t, browser, "en-US")
+			if err := chromedp.Do(other, chromedp.Navigate(link)); err != nil {
+				t.Fatal(err)
+			}
+			body, err := chromedp.Run(other, chromedp.Text(`body`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(body, "a personal link works once, within 15 minutes") {
+				t.Errorf("the %s link shows %q", name, body)
+			}
+		})
+	}
+}
+
+// Oolong's player chooses a seat: on a wide screen among the nine tables, on a narrow one on the
+// waiter's table shown large.
+func TestAnOolongSeatIsChosenByClicking(t *testing.T) {
+	browser := Chrome(t)
+	s := newSite(t)
+	alice := tab(t, browser, "en-US")
+	if err := chromedp.Do(alice, chromedp.EmulateViewport(360, 800), chromedp.Navigate(s.web.Invite("111", s.oolong.ID)), chromedp.WaitVisible(`.cell.can`)); err != nil {
+		t.Fatal(err)
+	}
+	_, live, _ := s.st.Game(s.oolong.ID)
+	want := games.Names(live, live.Legal())
+	for i := range want {
+		want[i] = strings.SplitN(want[i], " ", 2)[0]
+	}
+	if got := offered(t, alice); !slices.Equal(got, want) {
+		t.Fatalf("at 360 px alice is offered %v, want the seats %v", got, want)
+	}
+	Screenshot(t, alice, "oolong-360", 360)
+	Screenshot(t, alice, "oolong-1280", 1280)
+	if err := chromedp.Do(alice, chromedp.EmulateViewport(360, 800), chromedp.Click(`[data-mark="`+want[0]+`"]`)); err != nil {
+		t.Fatal(err)
+	}
+	waitPly(t, alice, s, 1)
+	if _, live, _ := s.st.Game(s.oolong.ID); live.Format(live.Log()[0]) != want[0] {
+		t.Fatalf("the store holds %v", live.Log())
+	}
+}
