@@ -25,6 +25,8 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request, id uint64) {
 	}
 	changed, stop := s.watch(id)
 	defer stop()
+	// A stream outlives the server's write timeout, which is for answers that end.
+	http.NewResponseController(w).SetWriteDeadline(time.Time{})
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("Cache-Control", "no-store")
