@@ -11,8 +11,10 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"tabuleiro/games"
 )
@@ -226,5 +228,43 @@ func TestAnOolongSeatIsChosenByClicking(t *testing.T) {
 	waitPly(t, alice, s, 1)
 	if _, live, _ := s.st.Game(s.oolong.ID); live.Format(live.Log()[0]) != want[0] {
 		t.Fatalf("the store holds %v", live.Log())
+	}
+}
+
+// The board is played from the keyboard: one tab stop, arrows to move, Enter to choose; the live
+// region says what was played. Dark or light, the page follows the system's choice.
+func TestTheBoardIsPlayedFromTheKeyboardInTheDark(t *testing.T) {
+	browser := Chrome(t)
+	s := newSite(t)
+	carol := tab(t, browser, "en-US")
+	dark := chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: "dark"}}})
+		return err
+	})
+	if err := chromedp.Do(carol, dark, chromedp.Navigate(s.web.Invite("333", s.vsBot.ID)), chromedp.WaitVisible(`.cell.can`)); err != nil {
+		t.Fatal(err)
+	}
+	background, err := chromedp.Run(carol, chromedp.Evaluate[string](`getComputedStyle(document.body).backgroundColor`))
+	if err != nil || background != "rgb(22, 22, 22)" {
+		t.Errorf("in the dark the page's background is %q (%v)", background, err)
+	}
+	Screenshot(t, carol, "ouri-dark-360", 360)
+	stops, _ := chromedp.Run(carol, chromedp.Evaluate[int](`document.querySelectorAll(".board [tabindex='0']").length`))
+	if stops != 1 {
+		t.Errorf("the board has %d tab stops, want 1", stops)
+	}
+	if err := chromedp.Do(carol, chromedp.Focus(`.board [tabindex="0"]`), chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent(kb.ArrowRight),
+		chromedp.KeyEvent(kb.ArrowLeft), chromedp.KeyEvent(kb.Enter)); err != nil {
+		t.Fatal(err)
+	}
+	waitPly(t, carol, s, 2) // carol's sowing and the bot's answer
+	_, live, _ := s.st.Game(s.vsBot.ID)
+	if first := live.Format(live.Log()[0]); first != "b" {
+		t.Errorf("right, right, left and Enter from house a sowed %q, want b", first)
+	}
+	said, _ := chromedp.Run(carol, chromedp.Text(`[role=status]`))
+	if !strings.Contains(said, "played") {
+		t.Errorf("the live region says %q", said)
 	}
 }

@@ -58,6 +58,7 @@ function pick(mark: string) {
   focusMark = mark;
   if (picked.length > 0 && picked[picked.length - 1] === mark) {
     picked = picked.slice(0, -1); // a second click undoes
+    zoom = "";
     render();
     return;
   }
@@ -72,6 +73,7 @@ function pick(mark: string) {
     }
   }
   picked = [...picked, mark];
+  zoom = ""; // the next mark may be on another table
   const done = candidates().filter((c) => c.path.length === picked.length);
   if (done.length === 1 && nextMarks().size === 0) {
     send("decide", done[0].play);
