@@ -17,6 +17,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"tabuleiro/games"
+	"tabuleiro/table"
 )
 
 // browsers are the names a Chromium goes by, Debian's first.
@@ -267,4 +268,25 @@ func TestTheBoardIsPlayedFromTheKeyboardInTheDark(t *testing.T) {
 	if !strings.Contains(said, "played") {
 		t.Errorf("the live region says %q", said)
 	}
+}
+
+// A page whose stream is cut (a restart, a proxy) reconnects by itself and shows what was decided
+// meanwhile, without a reload.
+func TestAPageReconnectsByItself(t *testing.T) {
+	browser := Chrome(t)
+	s := newSite(t)
+	watcher := tab(t, browser, "en-US")
+	if err := chromedp.Do(watcher, chromedp.Navigate(s.web.Address(s.people.ID)), chromedp.WaitVisible(`.board`)); err != nil {
+		t.Fatal(err)
+	}
+	waitPly(t, watcher, s, 0)
+	s.srv.CloseClientConnections()
+	if _, _, err := s.b.Table().Move(table.Actor{User: "111", Place: table.Place{Guild: "g1", Channel: "c1"}, Kind: "ordo"}, "a3-a4"); err != nil {
+		t.Fatal(err)
+	}
+	waitPly(t, watcher, s, 1)
+	if _, _, err := s.b.Table().Move(table.Actor{User: "222", Place: table.Place{Guild: "g1", Channel: "c1"}, Kind: "ordo"}, "a6-a5"); err != nil {
+		t.Fatal(err)
+	}
+	waitPly(t, watcher, s, 2)
 }

@@ -1,10 +1,12 @@
 package web
 
 import (
+	"bytes"
 	"encoding/json"
 	"net/http"
 	"time"
 
+	"tabuleiro/games"
 	"tabuleiro/store"
 )
 
@@ -23,8 +25,23 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request, id uint64) {
 		s.missing(w, r, id, err)
 		return
 	}
-	changed, stop := s.watch(id)
-	defer stop()
+	// A watcher joins the game's room before reading it, so that no change falls in between;
+	// a player's stream reads the game for them alone (their choices are theirs).
+	var shared <-chan []byte
+	var changed <-chan struct{}
+	if seat == games.NoSeat {
+		c, leave := s.enter(id, l.Words.Lang())
+		defer leave()
+		shared = c
+	} else {
+		c, stop := s.watch(id)
+		defer stop()
+		changed = c
+		// Read again now that the watch is on: a change made meanwhile is not missed.
+		if l, _, seat, err = s.viewer(r, id); err != nil {
+			return
+		}
+	}
 	// A stream outlives the server's write timeout, which is for answers that end.
 	http.NewResponseController(w).SetWriteDeadline(time.Time{})
 	h := w.Header()
@@ -34,12 +51,8 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request, id uint64) {
 	w.WriteHeader(http.StatusOK)
 
 	var last []byte
-	send := func(st State) bool {
-		b, err := json.Marshal(st)
-		if err != nil {
-			return false
-		}
-		if string(b) == string(last) {
+	send := func(b []byte) bool {
+		if bytes.Equal(b, last) {
 			return true
 		}
 		last = b
@@ -49,7 +62,8 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request, id uint64) {
 		flusher.Flush()
 		return true
 	}
-	if !send(state(l, seat)) {
+	first, err := json.Marshal(state(l, seat))
+	if err != nil || !send(first) {
 		return
 	}
 	beat := time.NewTicker(s.cfg.Heartbeat)
@@ -65,12 +79,17 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request, id uint64) {
 				return
 			}
 			flusher.Flush()
+		case b := <-shared:
+			if !send(b) {
+				return
+			}
 		case <-changed:
 			l, _, seat, err := s.viewer(r, id)
 			if err != nil {
 				return
 			}
-			if !send(state(l, seat)) {
+			b, err := json.Marshal(state(l, seat))
+			if err != nil || !send(b) {
 				return
 			}
 		}

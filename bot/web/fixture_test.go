@@ -206,6 +206,7 @@ func (s *site) path(rec store.Game) string { return Prefix + s.web.name(rec.ID) 
 func (c *client) stream(ctx context.Context, rec store.Game) <-chan State {
 	c.t.Helper()
 	req, _ := http.NewRequestWithContext(ctx, "GET", c.s.srv.URL+c.s.path(rec)+"/events", nil)
+	req.Header.Set("Accept-Language", c.lang)
 	res, err := c.http.Do(req)
 	if err != nil {
 		c.t.Fatal(err)

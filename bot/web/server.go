@@ -47,6 +47,7 @@ type Server struct {
 	cfg     Config
 	table   *table.Table
 	invites invites
+	rooms   rooms
 	assets  http.Handler
 }
 
