@@ -125,6 +125,25 @@ func TestAnOrdoMoveIsPlayedByClickingAHighlightedDestination(t *testing.T) {
 	if got := offered(t, alice); !slices.Contains(got, "a3") || slices.Contains(got, "a4") {
 		t.Fatalf("before a pick the page offers %v", got)
 	}
+	// A line of pieces: its first piece, then its other end, then where it goes; a second
+	// click on a picked piece takes the pick back.
+	for _, step := range []struct {
+		click string
+		want  []string
+	}{
+		{"c2", []string{"c3", "c4", "d2", "d3", "e4"}},
+		{"d2", []string{"c3", "c4"}},
+		{"d2", []string{"c3", "c4", "d2", "d3", "e4"}},
+		{"c2", nil},
+	} {
+		if err := chromedp.Do(alice, chromedp.Click(`[data-mark="`+step.click+`"]`)); err != nil {
+			t.Fatal(err)
+		}
+		got := offered(t, alice)
+		if step.want == nil && !slices.Contains(got, "a3") || step.want != nil && !slices.Equal(got, step.want) {
+			t.Fatalf("after clicking %s the page offers %v, want %v", step.click, got, step.want)
+		}
+	}
 	if err := chromedp.Do(alice, chromedp.Click(`[data-mark="a3"]`)); err != nil {
 		t.Fatal(err)
 	}
