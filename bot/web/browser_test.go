@@ -86,6 +86,20 @@ func Screenshot(t *testing.T, ctx context.Context, name string, w int64) {
 	}
 }
 
+// click clicks the element sel names, again should the page have drawn the board anew between
+// finding it and clicking it.
+func click(t *testing.T, ctx context.Context, sel string) {
+	t.Helper()
+	var err error
+	for range 5 {
+		if err = chromedp.Do(ctx, chromedp.Click(sel)); err == nil {
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatalf("clicking %s: %v", sel, err)
+}
+
 // offered are the marks of the cells the page offers to click next.
 func offered(t *testing.T, ctx context.Context) []string {
 	t.Helper()
@@ -136,17 +150,13 @@ func TestAnOrdoMoveIsPlayedByClickingAHighlightedDestination(t *testing.T) {
 		{"d2", []string{"c3", "c4", "d2", "d3", "e4"}},
 		{"c2", nil},
 	} {
-		if err := chromedp.Do(alice, chromedp.Click(`[data-mark="`+step.click+`"]`)); err != nil {
-			t.Fatal(err)
-		}
+		click(t, alice, `[data-mark="`+step.click+`"]`)
 		got := offered(t, alice)
 		if step.want == nil && !slices.Contains(got, "a3") || step.want != nil && !slices.Equal(got, step.want) {
 			t.Fatalf("after clicking %s the page offers %v, want %v", step.click, got, step.want)
 		}
 	}
-	if err := chromedp.Do(alice, chromedp.Click(`[data-mark="a3"]`)); err != nil {
-		t.Fatal(err)
-	}
+	click(t, alice, `[data-mark="a3"]`)
 	if got, want := offered(t, alice), []string{"a4", "b4"}; !slices.Equal(got, want) {
 		t.Fatalf("after a3 the page offers %v, want a3's destinations %v", got, want)
 	}
@@ -155,9 +165,7 @@ func TestAnOrdoMoveIsPlayedByClickingAHighlightedDestination(t *testing.T) {
 	}
 	Screenshot(t, alice, "ordo-picked-360", 360)
 	chromedp.Do(alice, chromedp.EmulateViewport(1280, 900))
-	if err := chromedp.Do(alice, chromedp.Click(`[data-mark="a4"]`)); err != nil {
-		t.Fatal(err)
-	}
+	click(t, alice, `[data-mark="a4"]`)
 	waitPly(t, alice, s, 1)
 	if _, live, _ := s.st.Game(s.people.ID); live.Ply() != 1 || live.Format(live.Log()[0]) != "a3-a4" {
 		t.Fatalf("the store holds %v", live.Log())
@@ -242,9 +250,10 @@ func TestAnOolongSeatIsChosenByClicking(t *testing.T) {
 	}
 	Screenshot(t, alice, "oolong-360", 360)
 	Screenshot(t, alice, "oolong-1280", 1280)
-	if err := chromedp.Do(alice, chromedp.EmulateViewport(360, 800), chromedp.Click(`[data-mark="`+want[0]+`"]`)); err != nil {
+	if err := chromedp.Do(alice, chromedp.EmulateViewport(360, 800)); err != nil {
 		t.Fatal(err)
 	}
+	click(t, alice, `[data-mark="`+want[0]+`"]`)
 	waitPly(t, alice, s, 1)
 	if _, live, _ := s.st.Game(s.oolong.ID); live.Format(live.Log()[0]) != want[0] {
 		t.Fatalf("the store holds %v", live.Log())

@@ -120,7 +120,13 @@ async function refresh() {
 }
 
 // show takes a new state: what changed is announced, a pick on an old position is dropped.
+let shown = "";
+
 function show(next: State) {
+  // The stream's first state is the one the page fetched: nothing to draw again.
+  const json = JSON.stringify(next);
+  if (json === shown) return;
+  shown = json;
   const before = state;
   // An answer may come after the stream has shown what followed it (the bot's reply): the newer stays.
   if (before && before.game === next.game && next.ply < before.ply) return;
