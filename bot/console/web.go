@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"strconv"
 	"time"
 
 	"tabuleiro/bot"
@@ -43,7 +44,7 @@ func (c *Console) serveBoards(ctx context.Context, b *bot.Bot, st store.Store, a
 		c.printf("%s\n\n", c.w.T("web.console-in-use", map[string]any{"Addr": addr}))
 		return
 	}
-	public := "http://" + ln.Addr().String()
+	public := "http://" + reachable(ln.Addr())
 	c.boards = web.New(web.Config{Bot: b, Key: key, Public: public, Context: ctx, Log: log})
 	srv := &http.Server{Handler: c.boards, ReadHeaderTimeout: 10 * time.Second}
 	go func() {
@@ -81,4 +82,14 @@ func (c *Console) web(user string) {
 		c.printf("  ? %s\n", c.w.T("web.console-no-game", nil))
 	}
 	c.printf("\n")
+}
+
+// reachable is a listening address as a browser on this machine reaches it: one that listens on
+// every interface (WEB_ADDR=:8080) is reached at loopback.
+func reachable(a net.Addr) string {
+	tcp, ok := a.(*net.TCPAddr)
+	if !ok || !tcp.IP.IsUnspecified() {
+		return a.String()
+	}
+	return net.JoinHostPort("127.0.0.1", strconv.Itoa(tcp.Port))
 }

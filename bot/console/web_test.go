@@ -129,3 +129,18 @@ func TestAPortInUseIsSaidAndTheConsoleGoesOn(t *testing.T) {
 	fmt.Fprintln(in, "web")
 	waitFor(t, out, regexp.MustCompile(`The board you click is off: set WEB_ADDR`))
 }
+
+func TestABoardOnEveryInterfaceIsLinkedAtLoopback(t *testing.T) {
+	for _, tt := range []struct {
+		addr net.Addr
+		want string
+	}{
+		{&net.TCPAddr{IP: net.IPv4zero, Port: 8080}, "127.0.0.1:8080"},
+		{&net.TCPAddr{IP: net.IPv6unspecified, Port: 8081}, "127.0.0.1:8081"},
+		{&net.TCPAddr{IP: net.IPv4(192, 168, 1, 5), Port: 8080}, "192.168.1.5:8080"},
+	} {
+		if got := reachable(tt.addr); got != tt.want {
+			t.Errorf("%s is linked as %s, want %s", tt.addr, got, tt.want)
+		}
+	}
+}
