@@ -138,5 +138,26 @@ func TestAWholeOuriGameIsPlayedByClicksOnTheConsolesBoard(t *testing.T) {
 	if n, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll(".plies li").length`)); n == 0 {
 		t.Error("the finished game's page lists no decisions")
 	}
+	// The finished game is stepped through: to the start, and on by one.
+	for _, step := range []struct{ button, at, said string }{
+		{"first", "0", "Start, before any decision"},
+		{"next", "1", "After decision 1 of"},
+	} {
+		if err := chromedp.Do(ctx, chromedp.Click(`.stepper [data-step="`+step.button+`"]`)); err != nil {
+			t.Fatal(err)
+		}
+		for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+			if at, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.dataset.at`)); at == step.at {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%s did not show the game after %s decisions", step.button, step.at)
+			}
+		}
+		if said, _ := chromedp.Run(ctx, chromedp.Text(`[role=status]`)); !strings.Contains(said, step.said) {
+			t.Errorf("after %s the live region says %q", step.button, said)
+		}
+	}
+	shoot(t, ctx, "ouri-stepped-1280", 1280)
 	t.Logf("%d clicks to the end: %s", clicks, status)
 }

@@ -180,8 +180,21 @@ func (s *Server) stateOf(w http.ResponseWriter, r *http.Request, id uint64) {
 		s.missing(w, r, id, err)
 		return
 	}
+	st := state(l, seat)
+	// A finished game is stepped through: ?ply=N shows it after N decisions.
+	if q := r.URL.Query()["ply"]; len(q) > 0 {
+		n, err := strconv.Atoi(q[0])
+		if len(q) != 1 || err != nil || len(q[0]) > 6 || !st.Over || n < 0 || n > st.Ply {
+			http.NotFound(w, r)
+			return
+		}
+		if st, err = stepped(st, l, n); err != nil {
+			s.missing(w, r, id, err)
+			return
+		}
+	}
 	w.Header().Set("Cache-Control", "no-store")
-	writeJSON(w, http.StatusOK, state(l, seat))
+	writeJSON(w, http.StatusOK, st)
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {

@@ -32,7 +32,11 @@ type State struct {
 	// May says which buttons the viewer has: resign, and make or accept an offer.
 	May   May      `json:"may"`
 	Plies []string `json:"plies,omitempty"` // once over: every decision
-	Words Words    `json:"words"`
+	// At is the decision a finished game's board is shown after, when stepped back (?ply=N);
+	// Shown says so in words.
+	At    *int   `json:"at,omitempty"`
+	Shown string `json:"shown,omitempty"`
+	Words Words  `json:"words"`
 }
 
 // Player is a seat as the page names it.
@@ -84,6 +88,10 @@ func words(w *say.Words) Words {
 	for _, k := range pageWords {
 		out[k] = w.T("web."+k, nil)
 	}
+	// Stepping through a finished game, as its page does.
+	for _, k := range []string{"first", "back", "next", "last"} {
+		out["step-"+k] = w.T("page."+k, nil)
+	}
 	return out
 }
 
@@ -105,13 +113,7 @@ func state(l bot.LiveView, you games.Seat) State {
 	if !st.Over {
 		st.ToMove = int(g.ToMove())
 	}
-	if log := g.Log(); len(log) > 0 {
-		m := log[len(log)-1]
-		by := g.Deciders()[len(log)-1]
-		play := g.Format(m)
-		st.Last = &Last{Play: play, Seat: int(by), Marks: marks(g.Kind(), play),
-			Said: w.T("web.played", map[string]any{"Who": st.Players[by].Name, "Play": play})}
-	}
+	st.Last = last(g, st.Players, w)
 	if o := v.Game.Offer; o.Kind != "" && !st.Over {
 		st.Offer = &Offer{Kind: o.Kind, By: int(o.By)}
 	}
@@ -133,6 +135,33 @@ func state(l bot.LiveView, you games.Seat) State {
 	}
 	st.Board = board(g)
 	return st
+}
+
+// last is the last decision of g, or nil before the first.
+func last(g games.Game, players [2]Player, w *say.Words) *Last {
+	log := g.Log()
+	if len(log) == 0 {
+		return nil
+	}
+	by := g.Deciders()[len(log)-1]
+	play := g.Format(log[len(log)-1])
+	return &Last{Play: play, Seat: int(by), Marks: marks(g.Kind(), play),
+		Said: w.T("web.played", map[string]any{"Who": players[by].Name, "Play": play})}
+}
+
+// stepped is a finished game's state shown after its first ply decisions.
+func stepped(st State, l bot.LiveView, ply int) (State, error) {
+	at, err := l.At(ply)
+	if err != nil {
+		return st, err
+	}
+	st.At, st.Board, st.Last = &ply, board(at), last(at, st.Players, l.Words)
+	if ply == 0 {
+		st.Shown = l.Words.T("page.start", nil)
+	} else {
+		st.Shown = l.Words.T("page.at", map[string]any{"Ply": ply, "Total": st.Ply})
+	}
+	return st, nil
 }
 
 // plain is a text as the page shows it: a mention is the person's display name, else "a player".

@@ -2,8 +2,11 @@ package web
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -285,5 +288,55 @@ func TestUnknownAddressesAreBare404s(t *testing.T) {
 	}
 	if res, body := c.do("GET", good, ""); res.StatusCode != http.StatusOK || !strings.Contains(body, `<html lang="en-US">`) {
 		t.Errorf("the page: %s %.80s", res.Status, body)
+	}
+}
+
+func TestAFinishedGameIsSteppedThrough(t *testing.T) {
+	s := newSite(t)
+	alice := s.player(t, "111", s.people)
+	for _, play := range []string{"a3-a4", "a6-a5"} {
+		user := map[string]string{"a3-a4": "111", "a6-a5": "222"}[play]
+		if _, _, err := s.b.Table().Move(table.Actor{User: user, Place: table.Place{Guild: "g1", Channel: "c1"}, Kind: "ordo"}, play); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if res, _ := alice.do("GET", s.path(s.people)+"/state?ply=1", ""); res.StatusCode != http.StatusNotFound {
+		t.Errorf("a game being played is stepped back: %s", res.Status)
+	}
+	if status, _ := alice.send(s.people, "resign", 2, ""); status != http.StatusOK {
+		t.Fatalf("resigning: %d", status)
+	}
+	watcher := s.client(t, "en-US")
+	for _, tt := range []struct {
+		ply   int
+		last  string
+		shown string
+		piece string // a square that holds a piece then
+	}{
+		{0, "", "Start, before any decision", "a3"},
+		{1, "a3-a4", "After decision 1 of 2", "a4"},
+		{2, "a6-a5", "After decision 2 of 2", "a5"},
+	} {
+		t.Run(fmt.Sprintf("after %d decisions", tt.ply), func(t *testing.T) {
+			res, body := watcher.do("GET", s.path(s.people)+"/state?ply="+strconv.Itoa(tt.ply), "")
+			var st State
+			if res.StatusCode != http.StatusOK || json.Unmarshal([]byte(body), &st) != nil {
+				t.Fatalf("%s %s", res.Status, body)
+			}
+			if st.At == nil || *st.At != tt.ply || st.Shown != tt.shown || st.Ply != 2 || !st.Over {
+				t.Errorf("at %v, shown %q, ply %d, over %v", st.At, st.Shown, st.Ply, st.Over)
+			}
+			if last := ""; st.Last != nil && st.Last.Play != tt.last || st.Last == nil && tt.last != last {
+				t.Errorf("the last decision shown is %+v, want %q", st.Last, tt.last)
+			}
+			if _, ok := st.Board.(map[string]any)["pieces"].(map[string]any)[tt.piece]; !ok {
+				t.Errorf("the board holds no piece on %s", tt.piece)
+			}
+		})
+	}
+	for _, q := range []string{"3", "-1", "x", "1&ply=2", "0000001"} {
+		if res, _ := watcher.do("GET", s.path(s.people)+"/state?ply="+q, ""); res.StatusCode != http.StatusNotFound {
+			t.Errorf("?ply=%s: %s", q, res.Status)
+		}
 	}
 }

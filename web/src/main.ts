@@ -131,7 +131,9 @@ function show(next: State) {
   // An answer may come after the stream has shown what followed it (the bot's reply): the newer stays.
   if (before && before.game === next.game && next.ply < before.ply) return;
   state = next;
-  if (!before || before.ply !== next.ply || before.over !== next.over) {
+  if (before && before.over && next.over && before.at !== next.at) {
+    announce.textContent = [next.shown, next.last?.said].filter(Boolean).join(" ");
+  } else if (!before || before.ply !== next.ply || before.over !== next.over) {
     picked = [];
     zoom = "";
     confirming = false;
@@ -168,6 +170,7 @@ function render() {
   // Tests (and styles) read where the game is from the body.
   document.body.dataset.ply = String(st.ply);
   document.body.dataset.over = String(st.over);
+  document.body.dataset.at = String(st.at ?? st.ply);
   app.className = "kind-" + st.kind;
   document.title = st.title + " · " + st.players[0].name + " / " + st.players[1].name;
   header.replaceChildren(
@@ -236,9 +239,43 @@ function render() {
   }
   controls.replaceChildren(...buttons);
   if (st.plies && st.plies.length > 0) {
-    plies.replaceChildren(el("h2", {}, w.moves), el("ol", {}, ...st.plies.map((p) => el("li", {}, p.replace(/^\d+\.\s*/, "")))));
+    plies.replaceChildren(el("h2", {}, w.moves), stepper(st), el("ol", {}, ...st.plies.map((p, i) => {
+      const b = el("button", { type: "button", class: "ply" }, p.replace(/^\d+\.\s*/, ""));
+      if ((st.at ?? st.ply) === i + 1) b.setAttribute("aria-current", "step");
+      b.onclick = () => step(i + 1);
+      return el("li", {}, b);
+    })));
   } else {
     plies.replaceChildren();
+  }
+}
+
+// stepper walks a finished game: to the start, back, on, to the end, as its page does.
+function stepper(st: State): HTMLElement {
+  const at = st.at ?? st.ply;
+  const w = st.words;
+  const nav = el("div", { class: "controls stepper" });
+  const button = (name: string, to: number) => {
+    const b = el("button", { type: "button", "data-step": name }, w["step-" + name]);
+    if (to < 0 || to > st.ply || to === at) b.disabled = true;
+    b.onclick = () => step(to);
+    nav.append(b);
+  };
+  button("first", 0);
+  button("back", at - 1);
+  button("next", at + 1);
+  button("last", st.ply);
+  if (st.shown) nav.append(el("span", {}, st.shown));
+  return nav;
+}
+
+async function step(ply: number) {
+  try {
+    const res = await fetch(base + "/state?ply=" + ply, { credentials: "same-origin" });
+    if (res.ok) show(await res.json());
+  } catch {
+    error = state?.words.offline ?? "";
+    render();
   }
 }
 

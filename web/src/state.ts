@@ -60,5 +60,7 @@ export interface State {
   offer?: { kind: string; by: number };
   may: { resign: boolean; offer: boolean; accept: boolean };
   plies?: string[];
+  at?: number; // a finished game stepped back: shown after this many decisions
+  shown?: string; // that, in words
   words: Record<string, string>;
 }
