@@ -12,6 +12,11 @@
 //	POST /b/<id>-<key>/offer         {"ply": 12}: offer a draw (Ouri: to end), or accept one
 //	GET  /b/<id>-<key>/join/<token>  a player's personal link: sets their session, once
 //
+// The store's live feed (store.Watcher; etcd's watch across replicas) tells the server of every
+// change. The watchers of a game share a room that lays its state out once a change and a
+// language; a player's stream is their own (their choices). A decision made here is then shown in
+// the chat as a button's would be (bot.Decided: the board message, the bot's reply).
+//
 // A board's address carries a key (an HMAC of the game's id) so that nobody finds a game by
 // counting. Whoever has the address watches; only a session cookie, set by a personal link
 // (Invite: bound to a member and a game, one use, 15 minutes), lets its member decide, and
