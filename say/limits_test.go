@@ -112,6 +112,8 @@ var samples = map[string]any{
 	"Votes": strings.Repeat("`c2:d2-c4` 99, ", 8) + "`c2:d2-c4` 99", "Closes": 1740830400, "Seconds": 3600,
 	// A game page: PUBLIC_URL/g/<id>-<24 hex digits>, with a long-ish origin.
 	"URL":        "https://tabuleiro.example.org/g/18446744073709551615-0123456789abcdef01234567",
+	"Play":       "move ne.se ne.nw",
+	"Addr":       "127.0.0.1:65535",
 	"Tournament": 99999, "Round": 63, "Rounds": 63, "Board": 32, "Format": "todos-contra-todos, 15 rodadas",
 	"Score": "½–½", "Points": "63½", "Position": strings.Repeat("x", 1000), "Buchholz": "2015½", "Berger": "2015¾",
 	"Teas": 9, "Steps": 7, "Store": 48, "Reply": "move nw.sw se.ne", "Switch": "false", "Then": "off", "Win": 100, "Won": 48, "Word": `"frobnicate"`,

@@ -16,7 +16,7 @@ import (
 )
 
 // spoken are the packages whose texts reach people: each must take them from the catalogue.
-var spoken = append([]string{"../table", "../render", "../render/picture", "../render/describe", "../bot", "../bot/console", "../bot/page", "../bot/discord",
+var spoken = append([]string{"../table", "../render", "../render/picture", "../render/describe", "../bot", "../bot/console", "../bot/page", "../bot/web", "../bot/discord",
 	"../bot/discord/wire", "../bot/discord/gateway", "../bot/discord/rest", "../games", "../games/catalog", "../learn"}, gamePackages()...)
 
 // gamePackages are the directories of every game's package (games/catalog's list).

@@ -325,6 +325,7 @@ func (s *DB) update(id uint64, fn func(rec *Game, g games.Game) error,
 	if refusal != nil {
 		return Game{}, nil, refusal
 	}
+	s.changed(id)
 	if out.State == Active {
 		s.kept.put(id, out.Encoded, live.Clone())
 	} else {
@@ -371,6 +372,9 @@ func (s *DB) Retire(id uint64) error {
 	})
 	if err != nil {
 		return fmt.Errorf("store: retiring game %d: %w", id, err)
+	}
+	if refusal == nil {
+		s.changed(id)
 	}
 	return refusal
 }

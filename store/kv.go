@@ -115,6 +115,7 @@ func (s *DB) Duty() Store {
 	defer s.duty.mu.Unlock()
 	if s.duty.store == nil || s.duty.store.kv != kv {
 		s.duty.store = newDB(kv, s.opt)
+		s.duty.store.feed = s.feed
 	}
 	return s.duty.store
 }

@@ -137,6 +137,7 @@ type DB struct {
 	stats    stats
 	kept     kept
 	duty     duty
+	feed     *feed // shared with the duty's DB, so that its watchers hear of the timers' changes too
 }
 
 // Open opens (or creates, with its parent directories) the bbolt file at path and the DB on it. A
@@ -183,7 +184,7 @@ func (o *Options) check() error {
 
 // newDB puts a DB on kv, taking up what the KV offers beyond KV (kv.go).
 func newDB(kv KV, opt Options) *DB {
-	s := &DB{kv: kv, opt: opt}
+	s := &DB{kv: kv, opt: opt, feed: &feed{}}
 	s.note = s.noteNow
 	if n, ok := kv.(NoteKV); ok {
 		s.note = n.Note

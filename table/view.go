@@ -72,3 +72,15 @@ func Describe(kind string) *games.Descriptor {
 	d, _ := catalog.Lookup(kind)
 	return d
 }
+
+// Game is game id as it stands, for a surface that shows it outside any request (the web board).
+func (t *Table) Game(id uint64) (View, error) {
+	rec, g, err := t.st.Game(id)
+	if err != nil {
+		return View{}, err
+	}
+	return View{Game: rec, Live: g}, nil
+}
+
+// PageKey is the secret that the addresses of a game's pages and boards are made under.
+func (t *Table) PageKey() ([]byte, error) { return t.st.PageKey() }

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"tabuleiro/bot"
+	"tabuleiro/bot/web"
 	"tabuleiro/games"
 	"tabuleiro/games/catalog"
 	"tabuleiro/say"
@@ -37,11 +38,15 @@ import (
 // language of everything printed, the bot's messages included (Language reads it from --lang or
 // the environment).
 func Run(ctx context.Context, st store.Store, cfg bot.Config, lang string, in io.Reader, out io.Writer) error {
+	return run(ctx, st, cfg, Options{Lang: lang}, in, out)
+}
+
+func run(ctx context.Context, st store.Store, cfg bot.Config, opt Options, in io.Reader, out io.Writer) error {
 	if cfg.Log == nil {
 		cfg.Log = slog.New(slog.DiscardHandler)
 	}
 	c := New(out, cfg.Now)
-	c.SetLanguage(lang)
+	c.SetLanguage(opt.Lang)
 	// The bot keeps the console's time, which wait moves on.
 	cfg.Now = c.Now
 	b := bot.New(st, c, cfg)
@@ -50,6 +55,9 @@ func Run(ctx context.Context, st store.Store, cfg bot.Config, lang string, in io
 	done := make(chan error, 1)
 	go func() { done <- b.Run(runCtx) }()
 	c.printf("%s", c.w.T("console.welcome", nil)+"\n\n")
+	if opt.WebAddr != "" {
+		c.serveBoards(runCtx, b, st, opt.WebAddr, cfg.Log)
+	}
 	err := c.Play(ctx, in)
 	cancel()
 	<-done
@@ -213,6 +221,7 @@ type Console struct {
 	// pictures is the folder where the pictures the bot attaches are saved, for a look with an
 	// image viewer; "" saves none.
 	pictures string
+	boards   *web.Server // the web board, when it runs (web.go)
 }
 
 type consoleMessage struct {
@@ -392,6 +401,9 @@ func (c *Console) Line(ctx context.Context, line string) bool {
 		return true
 	case "manage":
 		c.manage(user, rest)
+		return true
+	case "web":
+		c.web(user)
 		return true
 	default:
 		if !strings.HasPrefix(word, "/") {

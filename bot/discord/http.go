@@ -50,6 +50,7 @@ const replayWindow = 2*MaxSkew + time.Minute
 //	POST /interactions  verified with DISCORD_PUBLIC_KEY, answered inline
 //	GET  /healthz       200 "ok"; 503 once draining, or while the store cannot write
 //	     /g/…           the game pages, when served (EndpointOptions.Pages); else 404
+//	     /b/…, /assets/…  the live boards, when served (EndpointOptions.Boards); else 404
 //
 // /interactions exists only with a public key; without one the endpoint serves /healthz alone
 // (for container health checks of a gateway-only bot).
@@ -65,6 +66,7 @@ type Endpoint struct {
 
 	health   func() error
 	pages    http.Handler
+	boards   http.Handler
 	draining atomic.Bool
 	// slots holds a token per interaction request being served; when full, more get 503.
 	slots chan struct{}
@@ -108,6 +110,8 @@ type EndpointOptions struct {
 	// Pages, when set, serves every path under /g/ (bot/page), whatever its method: it answers
 	// what it does not serve with 404.
 	Pages http.Handler
+	// Boards, when set, serves every path under /b/ and /assets/ (bot/web), whatever its method.
+	Boards http.Handler
 }
 
 // NewEndpoint serves x. After steps run on work.
@@ -122,7 +126,7 @@ func NewEndpoint(x *Interactions, key ed25519.PublicKey, work *Work, opt Endpoin
 		opt.MaxInFlight = DefaultMaxInFlight
 	}
 	e := &Endpoint{p: newPipeline(x, opt.Shard, work, opt.Log), key: key, checkSignature: ed25519.Verify, now: opt.Now, log: opt.Log,
-		health: opt.Health, pages: opt.Pages, mux: http.NewServeMux(), slots: make(chan struct{}, opt.MaxInFlight)}
+		health: opt.Health, pages: opt.Pages, boards: opt.Boards, mux: http.NewServeMux(), slots: make(chan struct{}, opt.MaxInFlight)}
 	// Replays are refused for as long as their signature's timestamp is accepted, on our clock.
 	e.p.seen = newRecent(replayWindow, opt.Now)
 	e.mux.HandleFunc("GET /healthz", e.healthz)
@@ -147,7 +151,21 @@ func (e *Endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		e.pages.ServeHTTP(w, r)
 		return
 	}
+	if BoardPath(r.URL.Path) {
+		if e.boards == nil {
+			http.NotFound(w, r)
+			return
+		}
+		e.boards.ServeHTTP(w, r)
+		return
+	}
 	e.mux.ServeHTTP(w, r)
+}
+
+// BoardPath reports whether a request's path is the live boards' (bot/web): the endpoint hands
+// those to EndpointOptions.Boards, and a mux in front of it must too.
+func BoardPath(path string) bool {
+	return strings.HasPrefix(path, "/b/") || strings.HasPrefix(path, "/assets/")
 }
 
 // PagePath reports whether a request's path is the game pages' (bot/page): the endpoint hands

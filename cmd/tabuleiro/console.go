@@ -38,7 +38,8 @@ const defaultConsoleDB = "data/console.db"
 
 // runConsole plays in the terminal with the same command layer as Discord. Its games are kept in
 // CONSOLE_DB_PATH (default data/console.db), apart from the bot's store, so both can run at once.
-// It speaks --lang (en-US or pt-BR), else the environment's locale (LANG=pt_BR.UTF-8: Portuguese).
+// It speaks --lang (en-US or pt-BR), else the environment's locale (LANG=pt_BR.UTF-8: Portuguese). Its
+// games have a web board on WEB_ADDR (default 127.0.0.1:8080; off for none).
 func runConsole(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("console", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -66,6 +67,7 @@ func runConsole(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	cfg.AIMoveTime = config.Duration(strings.TrimSpace(env("AI_MOVE_TIME")), "AI_MOVE_TIME", config.DefaultAIMoveTime, "", badf)
 	// A short pace day plays a day-paced game across a few `wait`s.
 	cfg.PaceDay = config.Duration(strings.TrimSpace(env("PACE_DAY")), "PACE_DAY", config.DefaultPaceDay, "", badf)
+	webAddr := config.WebAddr(strings.TrimSpace(env("WEB_ADDR")), badf)
 	if bad != nil {
 		fmt.Fprintf(stderr, "console: %v\n", bad)
 		return 2
@@ -81,7 +83,8 @@ func runConsole(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		return 1
 	}
 	defer st.Close()
-	if err := console.Run(ctx, st, cfg, console.Language(*lang, env), stdin, stdout); err != nil && !errors.Is(err, context.Canceled) {
+	opt := console.Options{Lang: console.Language(*lang, env), WebAddr: webAddr}
+	if err := console.Serve(ctx, st, cfg, opt, stdin, stdout); err != nil && !errors.Is(err, context.Canceled) {
 		fmt.Fprintf(stderr, "console: %v\n", err)
 		return 1
 	}

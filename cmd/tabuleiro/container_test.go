@@ -318,6 +318,10 @@ func runContainer(t *testing.T, img image, bin, envFile, token string) {
 		vars[kv[0]] = kv[1]
 	}
 	vars["DISCORD_API_BASE"] = discord.srv.URL
+	if vars["METRICS_ADDR"] == "" {
+		// The default's fixed port would collide with the other tests' processes.
+		vars["METRICS_ADDR"] = "127.0.0.1:0"
+	}
 	var env []string
 	for k, v := range vars {
 		env = append(env, k+"="+v)

@@ -69,4 +69,12 @@ func TestMainServesGamePages(t *testing.T) {
 	if code, _ := get("/metrics"); code != 200 {
 		t.Errorf("/metrics: %d", code)
 	}
+	// The live board is served beside the page, with its client.
+	board := strings.TrimPrefix(m.Boards.Address(1), cfg.PublicURL)
+	if code, state := get(board + "/state"); code != 200 || !strings.Contains(state, `"name":"Alice (South)"`) || !strings.Contains(state, `"over":true`) {
+		t.Errorf("the live board's state: %d %s", code, state)
+	}
+	if code, js := get("/assets/board.js"); code != 200 || !strings.Contains(js, "EventSource") {
+		t.Errorf("the live board's client: %d", code)
+	}
 }

@@ -19,6 +19,7 @@ import (
 	"tabuleiro/bot/discord"
 	"tabuleiro/bot/discord/rest"
 	"tabuleiro/bot/page"
+	"tabuleiro/bot/web"
 	"tabuleiro/config"
 	"tabuleiro/games/catalog"
 	"tabuleiro/metrics"
@@ -81,6 +82,7 @@ type Main struct {
 	Store    store.Store
 	Bot      *bot.Bot
 	Endpoint *discord.Endpoint // when HTTP_ADDR is set
+	Boards   *web.Server       // the live boards, when PUBLIC_URL is set
 	Gateway  *discord.Gateway  // when the gateway runs
 	// Addr is where the HTTP endpoint listens, once Run has started it.
 	Addr net.Addr
@@ -197,6 +199,17 @@ func (m *Main) open(ctx context.Context) error {
 	m.ran = make(chan error, 1)
 	go func() { m.ran <- m.Bot.Run(runCtx) }()
 	m.keep(runCtx)
+	var boards http.Handler
+	if cfg.PublicURL != "" {
+		key, err := st.PageKey()
+		if err != nil {
+			return err
+		}
+		// Watchers see the games of servers with pages on; players always see their own.
+		m.Boards = web.New(web.Config{Bot: m.Bot, Key: key, Public: cfg.PublicURL, Log: log, Context: runCtx,
+			Watch: func(rec store.Game) bool { return m.Bot.Table().ShowsPages(rec.Guild) }})
+		boards = m.Boards
+	}
 
 	if cfg.HTTPAddr != "" {
 		shard := cfg.Shard
@@ -205,7 +218,7 @@ func (m *Main) open(ctx context.Context) error {
 			shard = discord.Shard{ID: 0, Count: 1}
 		}
 		m.Endpoint = discord.NewEndpoint(handler, cfg.PublicKey, m.work, discord.EndpointOptions{Shard: shard, Log: log,
-			Health: st.Healthy, Pages: pages})
+			Health: st.Healthy, Pages: pages, Boards: boards})
 		ln, err := net.Listen("tcp", cfg.HTTPAddr)
 		if err != nil {
 			return fmt.Errorf("HTTP_ADDR: %w", err)
@@ -216,7 +229,7 @@ func (m *Main) open(ctx context.Context) error {
 			mux.Handle("GET /metrics", metrics.Handler())
 			mux.Handle("/", m.Endpoint)
 			handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-				if discord.PagePath(r.URL.Path) {
+				if discord.PagePath(r.URL.Path) || discord.BoardPath(r.URL.Path) {
 					m.Endpoint.ServeHTTP(w, r) // as it is: the mux would redirect an untidy path
 					return
 				}

@@ -456,3 +456,33 @@ func (c *cursor) Prev() ([]byte, []byte) {
 	}
 	return c.fetch(string(c.page[c.i].Key), true)
 }
+
+// Feed calls changed with the key of every record of bucket any process writes or deletes, until
+// ctx is done: a page on one replica learns of a decision made on another (store.FeedingKV). A
+// watch the cluster cancels (a compaction, a lost member) is started again from the revision it
+// reached, so no change is missed while the cluster keeps it.
+func (k *KV) Feed(ctx context.Context, bucket []byte, changed func(key []byte)) {
+	lo := k.prefix + string(bucket) + "/"
+	go func() {
+		var rev int64
+		for ctx.Err() == nil {
+			opts := []clientv3.OpOption{clientv3.WithPrefix()}
+			if rev > 0 {
+				opts = append(opts, clientv3.WithRev(rev+1))
+			}
+			for resp := range k.c.Watch(clientv3.WithRequireLeader(ctx), lo, opts...) {
+				if resp.CompactRevision > 0 {
+					rev = 0 // the changes in between are gone: carry on from now
+				}
+				for _, ev := range resp.Events {
+					rev = max(rev, ev.Kv.ModRevision)
+					changed([]byte(strings.TrimPrefix(string(ev.Kv.Key), lo)))
+				}
+			}
+			select {
+			case <-ctx.Done():
+			case <-time.After(100 * time.Millisecond):
+			}
+		}
+	}()
+}

@@ -1,0 +1,163 @@
+package console
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// chrome starts a headless Chromium for a test, or skips the test where there is none.
+func chrome(t *testing.T) context.Context {
+	t.Helper()
+	browser := ""
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
+		if p, err := exec.LookPath(name); err == nil {
+			browser = p
+			break
+		}
+	}
+	if browser == "" {
+		t.Skip("no Chromium installed: the console's web board is not tried in a browser; on Debian, apt-get install chromium")
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(browser), chromedp.UserDataDir(t.TempDir()),
+		chromedp.Flag("disable-dev-shm-usage", true))
+	if os.Geteuid() == 0 {
+		opts = append(opts, chromedp.NoSandbox)
+	}
+	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancel := chromedp.NewContext(alloc)
+	t.Cleanup(func() { cancel(); cancelAlloc() })
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("starting %s: %v", browser, err)
+	}
+	return ctx
+}
+
+// shoot saves the page at width w as name.png in TABULEIRO_SCREENSHOTS, when set.
+func shoot(t *testing.T, ctx context.Context, name string, w int64) {
+	t.Helper()
+	dir := os.Getenv("TABULEIRO_SCREENSHOTS")
+	if dir == "" {
+		return
+	}
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(w, 800), chromedp.Sleep(300*time.Millisecond)); err != nil {
+		t.Fatal(err)
+	}
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900))
+}
+
+// A whole Ouri game against the bot, played by clicking the console's web board: each click is a
+// sowing the console shows, each of the bot's answers reaches the page, and the game ends.
+func TestAWholeOuriGameIsPlayedByClicksOnTheConsolesBoard(t *testing.T) {
+	browser := chrome(t)
+	in, out := consoleOn(t, "127.0.0.1:0")
+	awaitLine(t, out, regexp.MustCompile(`The board you click is at http://`))
+	fmt.Fprintln(in, "/ouri vs-bot level:easy first:me")
+	fmt.Fprintln(in, "web")
+	link := awaitLine(t, out, regexp.MustCompile(`as a player \(one use, within 15 minutes\): (\S+)`))[1]
+	ctx, cancel := context.WithTimeout(browser, 3*time.Minute)
+	defer cancel()
+	if err := chromedp.Do(ctx, chromedp.Navigate(link), chromedp.WaitVisible(`.cell.can`)); err != nil {
+		t.Fatal(err)
+	}
+	shoot(t, ctx, "ouri-1280", 1280)
+	shoot(t, ctx, "ouri-360", 360)
+	clicks := 0
+	for {
+		// Wait for the player's turn (a house to click) or the end.
+		var mark string
+		deadline := time.Now().Add(10 * time.Second)
+		for {
+			over, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.dataset.over || ""`))
+			if over == "true" {
+				break
+			}
+			mark, _ = chromedp.Run(ctx, chromedp.Evaluate[string](`(document.querySelector(".cell.can") || {dataset: {}}).dataset.mark || ""`))
+			if mark != "" || time.Now().After(deadline) {
+				break
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		if over, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.dataset.over`)); over == "true" {
+			break
+		}
+		if mark == "" {
+			t.Fatalf("after %d clicks the page offers nothing to click and the game is not over:\n%s", clicks, out.String())
+		}
+		ply, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.dataset.ply`))
+		// Again should the page have drawn the board anew between finding the house and the click.
+		var err error
+		for range 5 {
+			if err = chromedp.Do(ctx, chromedp.Click(`[data-mark="`+mark+`"]`)); err == nil {
+				break
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		clicks++
+		// The page moves past the position it showed.
+		for deadline := time.Now().Add(5 * time.Second); ; {
+			now, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.dataset.ply`))
+			if now != ply {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("click %d on %s: the page stayed at ply %s", clicks, mark, ply)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		if clicks > 300 {
+			t.Fatal("the game did not end after 300 clicks")
+		}
+	}
+	shoot(t, ctx, "ouri-over-360", 360)
+	status, err := chromedp.Run(ctx, chromedp.Text(`.status`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(status, "wins") && !strings.Contains(status, "draw") {
+		t.Errorf("the finished game's page says %q", status)
+	}
+	if n, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll(".plies li").length`)); n == 0 {
+		t.Error("the finished game's page lists no decisions")
+	}
+	// The finished game is stepped through: to the start, and on by one.
+	for _, step := range []struct{ button, at, said string }{
+		{"first", "0", "Start, before any decision"},
+		{"next", "1", "After decision 1 of"},
+	} {
+		if err := chromedp.Do(ctx, chromedp.Click(`.stepper [data-step="`+step.button+`"]`)); err != nil {
+			t.Fatal(err)
+		}
+		for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+			if at, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.dataset.at`)); at == step.at {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%s did not show the game after %s decisions", step.button, step.at)
+			}
+		}
+		if said, _ := chromedp.Run(ctx, chromedp.Text(`[role=status]`)); !strings.Contains(said, step.said) {
+			t.Errorf("after %s the live region says %q", step.button, said)
+		}
+	}
+	shoot(t, ctx, "ouri-stepped-1280", 1280)
+	t.Logf("%d clicks to the end: %s", clicks, status)
+}

@@ -1,0 +1,28 @@
+// Package web serves the live board: every game drawn by the page itself, updated the moment any
+// surface decides (a button, a typed move, the bot, a team's vote, a clock), and played by
+// clicking by the seated player to decide. It is a third adapter over the same table as Discord
+// and the console: a decision made here is table.Choose, refused exactly as a button's would be,
+// in the viewer's language (Accept-Language).
+//
+//	GET  /b/<id>-<key>               the board (the client, embedded; built from web/ at the repo root)
+//	GET  /b/<id>-<key>/state         the game as JSON, as this viewer sees it
+//	GET  /b/<id>-<key>/events        server-sent events: the state again after every change
+//	POST /b/<id>-<key>/decide        {"ply": 12, "play": "c2:d2-c3"}
+//	POST /b/<id>-<key>/resign        {"ply": 12}
+//	POST /b/<id>-<key>/offer         {"ply": 12}: offer a draw (Ouri: to end), or accept one
+//	GET  /b/<id>-<key>/join/<token>  a player's personal link: sets their session, once
+//
+// The store's live feed (store.Watcher; etcd's watch across replicas) tells the server of every
+// change. The watchers of a game share a room that lays its state out once a change and a
+// language; a player's stream is their own (their choices). A decision made here is then shown in
+// the chat as a button's would be (bot.Decided: the board message, the bot's reply).
+//
+// A board's address carries a key (an HMAC of the game's id) so that nobody finds a game by
+// counting. Whoever has the address watches; only a session cookie, set by a personal link
+// (Invite: bound to a member and a game, one use, 15 minutes), lets its member decide, and
+// then only what the table lets them. Nothing secret reaches the page: no user ids, no keys.
+//
+//	boards := web.New(web.Config{Bot: b, Key: key, Public: "http://127.0.0.1:8080"})
+//	link := boards.Invite("alice", gameID) // for alice's eyes only
+//	http.ListenAndServe(addr, boards)
+package web

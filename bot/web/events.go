@@ -1,0 +1,122 @@
+package web
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"time"
+
+	"tabuleiro/games"
+	"tabuleiro/store"
+)
+
+// events streams game id's state to one viewer: at once, then after every change, as server-sent
+// events ("state"). The browser's EventSource reconnects by itself after a restart. The stream
+// sends a state only when what the viewer sees changed, and a comment now and then so that
+// proxies keep it open.
+func (s *Server) events(w http.ResponseWriter, r *http.Request, id uint64) {
+	flusher, ok := w.(http.Flusher)
+	if !ok {
+		http.Error(w, wordsFor(r).T("web.streaming", nil), http.StatusInternalServerError)
+		return
+	}
+	l, _, seat, err := s.viewer(r, id)
+	if err != nil {
+		s.missing(w, r, id, err)
+		return
+	}
+	// A watcher joins the game's room before reading it, so that no change falls in between;
+	// a player's stream reads the game for them alone (their choices are theirs).
+	var shared <-chan []byte
+	var changed <-chan struct{}
+	if seat == games.NoSeat {
+		c, leave := s.enter(id, l.Words.Lang())
+		defer leave()
+		shared = c
+	} else {
+		c, stop := s.watch(id)
+		defer stop()
+		changed = c
+		// Read again now that the watch is on: a change made meanwhile is not missed.
+		if l, _, seat, err = s.viewer(r, id); err != nil {
+			return
+		}
+	}
+	// A stream outlives the server's write timeout, which is for answers that end.
+	http.NewResponseController(w).SetWriteDeadline(time.Time{})
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+
+	var last []byte
+	send := func(b []byte) bool {
+		if bytes.Equal(b, last) {
+			return true
+		}
+		last = b
+		if _, err := w.Write(append(append([]byte("retry: 1000\nevent: state\ndata: "), b...), '\n', '\n')); err != nil {
+			return false
+		}
+		flusher.Flush()
+		return true
+	}
+	first, err := json.Marshal(state(l, seat))
+	if err != nil || !send(first) {
+		return
+	}
+	beat := time.NewTicker(s.cfg.Heartbeat)
+	defer beat.Stop()
+	for {
+		select {
+		case <-r.Context().Done():
+			return
+		case <-s.cfg.Context.Done():
+			return
+		case <-beat.C:
+			if _, err := w.Write([]byte(": alive\n\n")); err != nil {
+				return
+			}
+			flusher.Flush()
+		case b := <-shared:
+			if !send(b) {
+				return
+			}
+		case <-changed:
+			l, _, seat, err := s.viewer(r, id)
+			if err != nil {
+				return
+			}
+			b, err := json.Marshal(state(l, seat))
+			if err != nil || !send(b) {
+				return
+			}
+		}
+	}
+}
+
+// watch signals when game id changes: the store's live feed, or, on a store without one, a look
+// every second.
+func (s *Server) watch(id uint64) (<-chan struct{}, func()) {
+	if wt, ok := s.table.Store().(store.Watcher); ok {
+		return wt.Watch(id)
+	}
+	c := make(chan struct{}, 1)
+	t := time.NewTicker(time.Second)
+	done := make(chan struct{})
+	go func() {
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+				select {
+				case c <- struct{}{}:
+				default:
+				}
+			}
+		}
+	}()
+	return c, func() { t.Stop(); close(done) }
+}

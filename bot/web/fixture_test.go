@@ -1,0 +1,257 @@
+package web
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"net/url"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"tabuleiro/bot"
+	"tabuleiro/games"
+	"tabuleiro/games/catalog"
+	"tabuleiro/store"
+)
+
+// chat is a fake chat that keeps what the bot edits and posts.
+type chat struct {
+	mu    sync.Mutex
+	sent  []bot.Message
+	edits []bot.Message
+}
+
+func (c *chat) Send(ctx context.Context, channel string, m bot.Message) (string, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.sent = append(c.sent, m)
+	return "m" + strconv.Itoa(len(c.sent)), nil
+}
+func (c *chat) Edit(ctx context.Context, channel, id string, m bot.Message) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.edits = append(c.edits, m)
+	return nil
+}
+func (c *chat) Clear(ctx context.Context, channel, id string) error  { return nil }
+func (c *chat) Delete(ctx context.Context, channel, id string) error { return nil }
+
+func (c *chat) shown() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.sent) + len(c.edits)
+}
+
+// clock is a test clock for the links.
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *clock) Add(d time.Duration) {
+	c.mu.Lock()
+	c.t = c.t.Add(d)
+	c.mu.Unlock()
+}
+
+// site is a bot's live boards on a real listening server, with games between people and against
+// the bot, in a server with pages on (g1) and one without (g2).
+type site struct {
+	st    *store.DB
+	b     *bot.Bot
+	web   *Server
+	srv   *httptest.Server
+	chat  *chat
+	clock *clock
+	// people: alice and bob's Ordo game (alice to move) in g1; carol's Ouri game against the
+	// bot (carol to move) in g1; dave and erin's Ouri game in g2 (pages off).
+	people, vsBot, closed store.Game
+	oolong                store.Game // alice and bob's Oolong game in g1, alice to move
+}
+
+func newSite(t testing.TB) *site {
+	t.Helper()
+	st, err := store.Open(filepath.Join(t.TempDir(), "tabuleiro.db"), store.Options{Decode: catalog.Decode})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	log := slog.New(slog.DiscardHandler)
+	c := &chat{}
+	b := bot.New(st, c, bot.Config{Log: log, Seed: 1, CoachDepth: 2})
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(func() { cancel(); b.Wait() })
+	s := &site{st: st, b: b, chat: c, clock: &clock{t: time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC)}}
+	var h http.Handler
+	s.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { h.ServeHTTP(w, r) }))
+	t.Cleanup(s.srv.Close)
+	s.web = New(Config{Bot: b, Key: []byte("test key"), Public: s.srv.URL, Now: s.clock.Now, Log: log, Context: ctx,
+		Watch: func(rec store.Game) bool { return b.Table().ShowsPages(rec.Guild) }})
+	h = s.web
+	if _, err := st.ChangeServerSettings("g1", func(s *store.ServerSettings) { s.Pages = true }); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.NoteNames(map[string]string{"111": "Alice", "222": "Bob", "333": "Carol"}); err != nil {
+		t.Fatal(err)
+	}
+	create := func(guild, channel, kind string, seats [2]store.Player) store.Game {
+		g, err := catalog.New(kind, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec, err := st.CreateGame(store.Game{Guild: guild, Channel: channel, Kind: kind, Seats: seats, Encoded: games.Encode(g),
+			MessageID: "board"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rec
+	}
+	s.people = create("g1", "c1", "ordo", [2]store.Player{{UserID: "111"}, {UserID: "222"}})
+	s.vsBot = create("g1", "c2", "ouri", [2]store.Player{{UserID: "333"}, {Bot: true, Level: "easy"}})
+	s.closed = create("g2", "c3", "ouri", [2]store.Player{{UserID: "444"}, {UserID: "555"}})
+	s.oolong = create("g1", "c4", "oolong", [2]store.Player{{UserID: "111"}, {UserID: "222"}})
+	return s
+}
+
+// client is a browser: a cookie jar, a language.
+type client struct {
+	t    testing.TB
+	s    *site
+	http *http.Client
+	lang string
+}
+
+func (s *site) client(t testing.TB, lang string) *client {
+	jar, _ := cookiejar.New(nil)
+	return &client{t: t, s: s, lang: lang,
+		http: &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
+}
+
+// player is a browser that followed member's personal link to game rec.
+func (s *site) player(t testing.TB, member string, rec store.Game) *client {
+	t.Helper()
+	c := s.client(t, "en-US")
+	res, _ := c.do("GET", strings.TrimPrefix(s.web.Invite(member, rec.ID), s.srv.URL), "")
+	if res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("%s's personal link answered %s", member, res.Status)
+	}
+	return c
+}
+
+func (c *client) do(method, path, body string) (*http.Response, string) {
+	c.t.Helper()
+	req, err := http.NewRequest(method, c.s.srv.URL+path, strings.NewReader(body))
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	req.Header.Set("Accept-Language", c.lang)
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	res, err := c.http.Do(req)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, err := io.ReadAll(res.Body)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	return res, string(b)
+}
+
+// state is game rec as the client sees it.
+func (c *client) state(rec store.Game) State {
+	c.t.Helper()
+	res, body := c.do("GET", c.s.path(rec)+"/state", "")
+	if res.StatusCode != http.StatusOK {
+		c.t.Fatalf("state of game %d: %s %s", rec.ID, res.Status, body)
+	}
+	var st State
+	if err := json.Unmarshal([]byte(body), &st); err != nil {
+		c.t.Fatal(err)
+	}
+	return st
+}
+
+// send posts a decision and gives the status and the answer.
+func (c *client) send(rec store.Game, verb string, ply int, play string) (int, answer) {
+	c.t.Helper()
+	b, _ := json.Marshal(decision{Ply: ply, Play: play})
+	res, body := c.do("POST", c.s.path(rec)+"/"+verb, string(b))
+	var a answer
+	if err := json.Unmarshal([]byte(body), &a); err != nil {
+		c.t.Fatalf("the answer to a %s is not JSON: %v\n%s", verb, err, body)
+	}
+	return res.StatusCode, a
+}
+
+func (s *site) path(rec store.Game) string { return Prefix + s.web.name(rec.ID) }
+
+// stream reads a game's event stream as the client: each state as it comes.
+func (c *client) stream(ctx context.Context, rec store.Game) <-chan State {
+	c.t.Helper()
+	req, _ := http.NewRequestWithContext(ctx, "GET", c.s.srv.URL+c.s.path(rec)+"/events", nil)
+	req.Header.Set("Accept-Language", c.lang)
+	res, err := c.http.Do(req)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	if res.StatusCode != http.StatusOK {
+		c.t.Fatalf("events: %s", res.Status)
+	}
+	out := make(chan State, 16)
+	go func() {
+		defer res.Body.Close()
+		defer close(out)
+		sc := bufio.NewScanner(res.Body)
+		sc.Buffer(nil, 1<<20)
+		for sc.Scan() {
+			if data, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
+				var st State
+				if json.Unmarshal([]byte(data), &st) == nil {
+					out <- st
+				}
+			}
+		}
+	}()
+	return out
+}
+
+// next is the next state of a stream within a second.
+func next(t testing.TB, c <-chan State) State {
+	t.Helper()
+	select {
+	case st, ok := <-c:
+		if !ok {
+			t.Fatal("the event stream ended")
+		}
+		return st
+	case <-time.After(time.Second):
+		t.Fatal("no state within a second")
+	}
+	return State{}
+}
+
+func mustURL(s string) *url.URL {
+	u, err := url.Parse(s)
+	if err != nil {
+		panic(err)
+	}
+	return u
+}

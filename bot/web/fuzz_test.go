@@ -1,0 +1,75 @@
+package web
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+)
+
+// Every message the page can send, as anything at all: the server answers with a status it
+// documents and a JSON reason, never fails, and the game only ever moves forward by legal play.
+func FuzzDecision(f *testing.F) {
+	f.Add("decide", `{"ply":0,"play":"a3-a4"}`, true)
+	f.Add("decide", `{"ply":0,"play":"c2:d2-c3"}`, true)
+	f.Add("offer", `{"ply":0}`, true)
+	f.Add("resign", `{"ply":0}`, false)
+	f.Add("decide", `{"ply":-1,"play":""}`, true)
+	f.Add("decide", `not json`, true)
+	s := newSite(f)
+	alice := s.player(f, "111", s.people)
+	cookies := alice.http.Jar.Cookies(mustURL(s.srv.URL))
+	f.Fuzz(func(t *testing.T, verb, body string, player bool) {
+		if verb != "decide" && verb != "offer" && verb != "resign" {
+			verb = "decide"
+		}
+		_, before, _ := s.st.Game(s.people.ID)
+		req := httptest.NewRequest("POST", s.path(s.people)+"/"+verb, strings.NewReader(body))
+		if player {
+			for _, c := range cookies {
+				req.AddCookie(c)
+			}
+		}
+		w := httptest.NewRecorder()
+		s.web.ServeHTTP(w, req)
+		switch w.Code {
+		case http.StatusOK, http.StatusBadRequest, http.StatusForbidden, http.StatusNotFound, http.StatusConflict, http.StatusUnprocessableEntity:
+		default:
+			t.Fatalf("%s %q: %d %s", verb, body, w.Code, w.Body)
+		}
+		var a answer
+		if err := json.Unmarshal(w.Body.Bytes(), &a); err != nil && w.Code != http.StatusNotFound {
+			t.Fatalf("%s %q: the answer is not JSON: %s", verb, body, w.Body)
+		}
+		if w.Code != http.StatusOK && a.Error == "" && w.Code != http.StatusNotFound {
+			t.Fatalf("%s %q: refused (%d) without a reason", verb, body, w.Code)
+		}
+		_, after, _ := s.st.Game(s.people.ID)
+		if after.Ply() < before.Ply() || !player && after.Ply() != before.Ply() {
+			t.Fatalf("%s %q by %v: the game went from ply %d to %d", verb, body, player, before.Ply(), after.Ply())
+		}
+	})
+}
+
+// Every address, as anything at all: never a failure, and nothing but a bare 404 for what is not
+// a board's.
+func FuzzAddress(f *testing.F) {
+	s := newSite(f)
+	good := s.path(s.people)
+	for _, p := range []string{good, good + "/state", good + "/join/abc", "/b/1-00", "/assets/board.js", "/b//", "/b/-"} {
+		f.Add(p)
+	}
+	f.Fuzz(func(t *testing.T, path string) {
+		req := httptest.NewRequest("GET", "/", nil)
+		req.URL.Path = path
+		w := httptest.NewRecorder()
+		s.web.ServeHTTP(w, req)
+		if w.Code >= 500 {
+			t.Fatalf("GET %q: %d", path, w.Code)
+		}
+		if w.Code == http.StatusOK && !strings.HasPrefix(path, good) && !strings.HasPrefix(path, "/assets/") {
+			t.Fatalf("GET %q answered 200", path)
+		}
+	})
+}

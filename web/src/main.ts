@@ -1,0 +1,310 @@
+// The live board: draws a game from its state (GET …/state, then every change over …/events), and
+// lets the seated player to decide choose among their legal decisions by clicking the board. The
+// server decides everything: the page only shows what it is given and sends what was clicked.
+
+import { State, Choice } from "./state";
+import { drawBoard, Marks } from "./boards";
+
+const base = location.pathname.replace(/\/+$/, "");
+const app = document.getElementById("app")!;
+
+let state: State | null = null;
+let picked: string[] = []; // the marks clicked so far towards a decision
+let zoom = ""; // Oolong on a narrow screen: the table shown large
+let confirming = false; // the resignation waits for its confirmation
+let error = "";
+let live = false;
+let sending = false;
+let focusMark = ""; // the mark that had the focus, kept across redraws
+
+// el makes an element with attributes and children.
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  for (const c of children) e.append(c);
+  return e;
+}
+
+// The parts of the page that stay: the live region is never redrawn, so screen readers hear it.
+const header = el("header");
+const status = el("div", { class: "status" });
+const announce = el("div", { class: "announce", "aria-live": "polite", role: "status" });
+const alert = el("div", { class: "alert", role: "alert" });
+const boardBox = el("main", { class: "board-box" });
+const controls = el("div", { class: "controls" });
+const plies = el("section", { class: "plies" });
+app.append(header, status, boardBox, alert, controls, announce, plies);
+
+// candidates are the choices that begin with what was picked.
+function candidates(): Choice[] {
+  if (!state) return [];
+  return (state.choices || []).filter((c) => picked.every((m, i) => c.path[i] === m));
+}
+
+// nextMarks are the marks that carry a pick on, each to the choices it leads to.
+function nextMarks(): Map<string, Choice[]> {
+  const out = new Map<string, Choice[]>();
+  for (const c of candidates()) {
+    const m = c.path[picked.length];
+    if (m === undefined) continue;
+    out.set(m, [...(out.get(m) || []), c]);
+  }
+  return out;
+}
+
+// pick takes a click on a mark: a decision complete is sent, else the pick goes on.
+function pick(mark: string) {
+  if (sending) return;
+  focusMark = mark;
+  if (picked.length > 0 && picked[picked.length - 1] === mark) {
+    picked = picked.slice(0, -1); // a second click undoes
+    zoom = "";
+    render();
+    return;
+  }
+  const next = nextMarks();
+  if (!next.has(mark)) {
+    // A fresh start from another piece.
+    const saved = picked;
+    picked = [];
+    if (!nextMarks().has(mark)) {
+      picked = saved;
+      return;
+    }
+  }
+  picked = [...picked, mark];
+  zoom = ""; // the next mark may be on another table
+  const done = candidates().filter((c) => c.path.length === picked.length);
+  if (done.length === 1 && nextMarks().size === 0) {
+    send("decide", done[0].play);
+    return;
+  }
+  render();
+}
+
+async function send(verb: string, play = "") {
+  if (!state) return;
+  sending = true;
+  error = "";
+  try {
+    const res = await fetch(base + "/" + verb, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      credentials: "same-origin",
+      body: JSON.stringify({ ply: state.ply, play }),
+    });
+    const answer = await res.json().catch(() => ({}));
+    picked = [];
+    confirming = false;
+    if (answer.state) {
+      show(answer.state);
+    } else {
+      error = answer.error || (state.words.offline ?? "");
+      await refresh();
+    }
+  } catch {
+    error = state.words.offline;
+  } finally {
+    sending = false;
+    render();
+  }
+}
+
+async function refresh() {
+  try {
+    const res = await fetch(base + "/state", { credentials: "same-origin" });
+    if (res.ok) show(await res.json());
+  } catch {
+    /* the stream says when it is back */
+  }
+}
+
+// show takes a new state: what changed is announced, a pick on an old position is dropped.
+let shown = "";
+
+function show(next: State) {
+  // The stream's first state is the one the page fetched: nothing to draw again.
+  const json = JSON.stringify(next);
+  if (json === shown) return;
+  shown = json;
+  const before = state;
+  // An answer may come after the stream has shown what followed it (the bot's reply): the newer stays.
+  if (before && before.game === next.game && next.ply < before.ply) return;
+  state = next;
+  if (before && before.over && next.over && before.at !== next.at) {
+    announce.textContent = [next.shown, next.last?.said].filter(Boolean).join(" ");
+  } else if (!before || before.ply !== next.ply || before.over !== next.over) {
+    picked = [];
+    zoom = "";
+    confirming = false;
+    if (before) {
+      const said = [next.last?.said, ...(next.over ? next.status : [])].filter(Boolean).join(" ");
+      let turn = "";
+      if (!next.over && next.you >= 0) turn = next.toMove === next.you ? next.words["your-turn"] : "";
+      announce.textContent = [said, turn].filter(Boolean).join(" ");
+    }
+  }
+  render();
+}
+
+// The event stream: EventSource reconnects by itself; after a refusal (a restart mid-way) it is
+// opened again.
+function connect() {
+  const es = new EventSource(base + "/events");
+  es.addEventListener("state", (e) => {
+    live = true;
+    error = "";
+    show(JSON.parse((e as MessageEvent).data));
+  });
+  es.onerror = () => {
+    live = false;
+    render();
+    if (es.readyState === EventSource.CLOSED) setTimeout(connect, 2000);
+  };
+}
+
+function render() {
+  if (!state) return;
+  const st = state;
+  const w = st.words;
+  // Tests (and styles) read where the game is from the body.
+  document.body.dataset.ply = String(st.ply);
+  document.body.dataset.over = String(st.over);
+  document.body.dataset.at = String(st.at ?? st.ply);
+  app.className = "kind-" + st.kind;
+  document.title = st.title + " · " + st.players[0].name + " / " + st.players[1].name;
+  header.replaceChildren(
+    el("h1", {}, st.title),
+    el("ul", { class: "players" }, ...st.players.map((p, i) =>
+      el("li", { class: "player seat" + i + (st.toMove === i ? " to-move" : "") }, el("span", { class: "chip", "aria-hidden": "true" }), p.name +
+        (st.you === i ? " · " + w["you-play"] : ""))))
+  );
+  const lines = [...st.status];
+  if (st.you < 0) lines.push(w.watching);
+  else if (!st.over) lines.push(st.toMove === st.you ? w["your-turn"] : w["their-turn"]);
+  lines.push(live ? w.connected : w.reconnecting);
+  status.replaceChildren(...lines.map((l) => el("p", {}, l)));
+  alert.textContent = error;
+
+  const next = nextMarks();
+  const marks: Marks = {
+    next: new Set(next.keys()),
+    picked: new Set(picked),
+    last: new Set(st.last?.marks || []),
+    zoom,
+    pick: (m) => pick(m),
+    setZoom: (t) => { zoom = t; focusMark = ""; render(); },
+  };
+  const board = drawBoard(st, marks);
+  boardBox.replaceChildren(board);
+  board.addEventListener("keydown", arrows);
+  if (focusMark) {
+    const f = board.querySelector<HTMLElement>(`[data-mark="${CSS.escape(focusMark)}"]`);
+    f?.focus();
+  }
+
+  // Buttons: the choices that are not on the board (Oolong's rotate, skip), resignation, offers.
+  const buttons: HTMLElement[] = [];
+  for (const [m, cs] of next) {
+    if (m.startsWith("!")) {
+      const b = el("button", { type: "button", class: "choice" }, m.slice(1));
+      b.onclick = () => send("decide", cs[0].play);
+      buttons.push(b);
+    }
+  }
+  if (picked.length > 0) {
+    const b = el("button", { type: "button" }, w.cancel);
+    b.onclick = () => { picked = []; render(); };
+    buttons.push(b);
+  }
+  if (st.may.offer || st.may.accept) {
+    const kind = st.kind === "ouri" ? "end" : "draw";
+    const b = el("button", { type: "button" }, st.may.accept ? w["accept-" + kind] : w["offer-" + kind]);
+    b.onclick = () => send("offer");
+    buttons.push(b);
+  }
+  if (st.may.resign) {
+    if (confirming) {
+      buttons.push(el("span", { class: "confirm" }, w["resign-confirm"]));
+      const yes = el("button", { type: "button", class: "danger" }, w.resign);
+      yes.onclick = () => send("resign");
+      const no = el("button", { type: "button" }, w.cancel);
+      no.onclick = () => { confirming = false; render(); };
+      buttons.push(yes, no);
+    } else {
+      const b = el("button", { type: "button", class: "danger" }, w.resign);
+      b.onclick = () => { confirming = true; render(); };
+      buttons.push(b);
+    }
+  }
+  controls.replaceChildren(...buttons);
+  if (st.plies && st.plies.length > 0) {
+    plies.replaceChildren(el("h2", {}, w.moves), stepper(st), el("ol", {}, ...st.plies.map((p, i) => {
+      const b = el("button", { type: "button", class: "ply" }, p.replace(/^\d+\.\s*/, ""));
+      if ((st.at ?? st.ply) === i + 1) b.setAttribute("aria-current", "step");
+      b.onclick = () => step(i + 1);
+      return el("li", {}, b);
+    })));
+  } else {
+    plies.replaceChildren();
+  }
+}
+
+// stepper walks a finished game: to the start, back, on, to the end, as its page does.
+function stepper(st: State): HTMLElement {
+  const at = st.at ?? st.ply;
+  const w = st.words;
+  const nav = el("div", { class: "controls stepper" });
+  const button = (name: string, to: number) => {
+    const b = el("button", { type: "button", "data-step": name }, w["step-" + name]);
+    if (to < 0 || to > st.ply || to === at) b.disabled = true;
+    b.onclick = () => step(to);
+    nav.append(b);
+  };
+  button("first", 0);
+  button("back", at - 1);
+  button("next", at + 1);
+  button("last", st.ply);
+  if (st.shown) nav.append(el("span", {}, st.shown));
+  return nav;
+}
+
+async function step(ply: number) {
+  try {
+    const res = await fetch(base + "/state?ply=" + ply, { credentials: "same-origin" });
+    if (res.ok) show(await res.json());
+  } catch {
+    error = state?.words.offline ?? "";
+    render();
+  }
+}
+
+// arrows moves the focus across the board's grid: each mark's button knows its row and column.
+function arrows(e: KeyboardEvent) {
+  const d: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  const step = d[e.key];
+  const at = (e.target as HTMLElement).closest<HTMLElement>("[data-row]");
+  if (!step || !at) return;
+  e.preventDefault();
+  const grid = e.currentTarget as HTMLElement;
+  let r = Number(at.dataset.row), c = Number(at.dataset.col);
+  for (let i = 0; i < 20; i++) {
+    r += step[0];
+    c += step[1];
+    const t = grid.querySelector<HTMLElement>(`[data-row="${r}"][data-col="${c}"]`);
+    if (t) {
+      focusMark = t.dataset.mark || "";
+      t.focus();
+      return;
+    }
+  }
+}
+
+// The board's layout follows the window's width (Ordo turns, Oolong zooms on a narrow screen).
+let resized = 0;
+window.addEventListener("resize", () => {
+  clearTimeout(resized);
+  resized = window.setTimeout(render, 100);
+});
+
+refresh().then(connect);
