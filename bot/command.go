@@ -249,7 +249,7 @@ func (b *Bot) history(req *request) (Reply, error) {
 	default:
 		return Reply{}, refuse(table.Invalid, "refusal.format", "Value", format)
 	}
-	text, whole := historyText(v, req.pub, b.pageOf(v))
+	text, whole := historyText(v, req.pub, b.pageOf(v), b.size)
 	r := public(Message{Content: text})
 	if whole == nil {
 		return r, nil
