@@ -1,6 +1,7 @@
 package config
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"strconv"
@@ -32,8 +33,8 @@ type Program struct {
 	// EndgameSeeds is OURI_ENDGAME_SEEDS, the seed cap of hard's Ouri endgame databases.
 	EndgameSeeds int
 
-	// MetricsAddr is METRICS_ADDR, where GET /metrics listens; empty: beside the HTTP endpoint when
-	// it runs, else DefaultMetricsAddr.
+	// MetricsAddr is METRICS_ADDR, where GET /metrics listens (DefaultMetricsAddr, the loopback,
+	// unless set): never on the public HTTP endpoint unless it names HTTP_ADDR itself.
 	MetricsAddr string
 	LogFormat   string // LOG_FORMAT: "text" or "json"
 }
@@ -53,8 +54,9 @@ const (
 	// a server with memory to spare).
 	DefaultEndgameSeeds = ouriai.FullSeeds
 	MaxEndgameSeeds     = ouriai.MaxSeeds
-	// DefaultMetricsAddr serves the metrics of a process without an HTTP endpoint (gateway only).
-	DefaultMetricsAddr = ":9464"
+	// DefaultMetricsAddr serves the metrics to the machine itself only: a Prometheus elsewhere
+	// needs METRICS_ADDR set to an address it reaches (README, "Metrics").
+	DefaultMetricsAddr = "127.0.0.1:9464"
 )
 
 // Shared reports whether the store is shared by every process (STORE=etcd): then any process
@@ -95,7 +97,7 @@ func Load(getenv func(string) string, token string) (Program, error) {
 	}
 	p.EndgameSeeds = EndgameSeeds(get("OURI_ENDGAME_SEEDS"), token, bad)
 
-	p.MetricsAddr = get("METRICS_ADDR")
+	p.MetricsAddr = cmp.Or(get("METRICS_ADDR"), DefaultMetricsAddr)
 	switch p.LogFormat = strings.ToLower(get("LOG_FORMAT")); p.LogFormat {
 	case "":
 		p.LogFormat = "text"

@@ -29,6 +29,16 @@ func TestLoad(t *testing.T) {
 				if p.EndgameSeeds != 17 {
 					t.Errorf("endgame seeds %d, want 17", p.EndgameSeeds)
 				}
+				if p.MetricsAddr != "127.0.0.1:9464" {
+					t.Errorf("metrics on %q, want the loopback only", p.MetricsAddr)
+				}
+			}},
+		{name: "METRICS_ADDR opens the metrics to another address",
+			env: map[string]string{"METRICS_ADDR": ":9464"},
+			check: func(t *testing.T, p Program) {
+				if p.MetricsAddr != ":9464" {
+					t.Errorf("metrics on %q", p.MetricsAddr)
+				}
 			}},
 		{name: "every variable is read",
 			env: map[string]string{"DB_PATH": "/data/t.db", "AI_MOVE_TIME": "250ms", "CHALLENGE_TTL": "2m",

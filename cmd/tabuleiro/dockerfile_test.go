@@ -40,3 +40,34 @@ func TestDockerfileCommentsAreTrue(t *testing.T) {
 		}
 	})
 }
+
+// docker-compose.yml is what an operator starts on the first day: Grafana asks for a password of
+// theirs, the replicas' metrics stay inside the compose network, and Prometheus scrapes them where
+// they are served.
+func TestComposePublishesNoKnownPasswordNorTheMetrics(t *testing.T) {
+	compose, err := os.ReadFile("../../docker-compose.yml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	prometheus, err := os.ReadFile("../../deploy/prometheus.yml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`GF_SECURITY_ADMIN_PASSWORD: \$\{GRAFANA_ADMIN_PASSWORD:\?`).Match(compose) {
+		t.Error("Grafana's admin password is not required from GRAFANA_ADMIN_PASSWORD (${GRAFANA_ADMIN_PASSWORD:?…})")
+	}
+	port := regexp.MustCompile(`METRICS_ADDR: "[^":]*:(\d+)"`).FindSubmatch(compose)
+	if port == nil {
+		t.Fatal("the replicas do not set METRICS_ADDR: their metrics would answer on the loopback, out of Prometheus's reach")
+	}
+	for _, published := range regexp.MustCompile(`ports: \[([^\]]*)\]`).FindAllSubmatch(compose, -1) {
+		if strings.Contains(string(published[1]), string(port[1])) {
+			t.Errorf("the metrics' port %s is published: %s", port[1], published[0])
+		}
+	}
+	for _, bot := range []string{"bot1", "bot2"} {
+		if !strings.Contains(string(prometheus), `"`+bot+":"+string(port[1])+`"`) {
+			t.Errorf("Prometheus does not scrape %s on the metrics' port %s", bot, port[1])
+		}
+	}
+}

@@ -14,6 +14,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"tabuleiro/config"
 )
 
 // TestMainPlaysOnARandomPort runs the program as a value on :0 and plays a game against the bot
@@ -133,6 +135,9 @@ func endpointConfig(t *testing.T) (*fakeREST, ed25519.PrivateKey, Config) {
 // serving runs a Main on cfg and returns it once it serves; stop ends Run and returns its error.
 func serving(t *testing.T, cfg Config) (m *Main, stop func() error) {
 	t.Helper()
+	if cfg.MetricsAddr == config.DefaultMetricsAddr {
+		cfg.MetricsAddr = "localhost:0" // programs tested side by side cannot share one port
+	}
 	m = NewMain(cfg, slog.New(slog.DiscardHandler))
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)

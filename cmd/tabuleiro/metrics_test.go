@@ -69,15 +69,19 @@ func sample(fams map[string]*dto.MetricFamily, name string, labels map[string]st
 }
 
 // TestMetricsCountWhatTheEndpointDid plays against the bot through signed requests and reads
-// /metrics beside /interactions: every family is there, with the counts the game caused.
+// /metrics on their own address: every family is there, with the counts the game caused, and the
+// public endpoint does not show them.
 func TestMetricsCountWhatTheEndpointDid(t *testing.T) {
 	rest, priv, cfg := endpointConfig(t)
 	m, stop := serving(t, cfg)
 	defer m.Close()
-	if m.MetricsAddr.String() != m.Addr.String() {
-		t.Fatalf("metrics on %v, want beside the endpoint on %v", m.MetricsAddr, m.Addr)
+	if m.MetricsAddr.String() == m.Addr.String() {
+		t.Fatalf("metrics on the public endpoint %v", m.Addr)
 	}
-	before := scrapeMetrics(t, m.Addr.String())
+	if resp, err := http.Get("http://" + m.Addr.String() + "/metrics"); err != nil || resp.StatusCode != http.StatusNotFound {
+		t.Fatalf("GET /metrics on the public endpoint: %v %v, want 404", resp.Status, err)
+	}
+	before := scrapeMetrics(t, m.MetricsAddr.String())
 	n := 0
 	post := func(body string) {
 		t.Helper()
@@ -109,7 +113,7 @@ func TestMetricsCountWhatTheEndpointDid(t *testing.T) {
 	}
 	// The store's counts are read at most every few seconds; ask for a fresh reading.
 	metrics.Count(m.Store.Counts)
-	after := scrapeMetrics(t, m.Addr.String())
+	after := scrapeMetrics(t, m.MetricsAddr.String())
 
 	delta := func(name string, labels map[string]string) float64 {
 		return sample(after, name, labels) - sample(before, name, labels)

@@ -11,11 +11,13 @@ import (
 )
 
 // With PUBLIC_URL set, the program links a game's page from its result once its server turned
-// pages on, and serves the page beside /interactions and /metrics; an untidy path is a 404 there
+// pages on, and serves the page beside /interactions (and /metrics, where METRICS_ADDR names
+// HTTP_ADDR); an untidy path is a 404 there
 // too, not a redirect to a page.
 func TestMainServesGamePages(t *testing.T) {
 	_, priv, cfg := endpointConfig(t)
 	cfg.PublicURL = "https://t.example.org"
+	cfg.MetricsAddr = cfg.HTTPAddr // the operator's choice: the metrics beside the pages
 	m, stop := serving(t, cfg)
 	defer m.Close()
 	defer stop()

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -208,7 +209,7 @@ func (m *Main) open(ctx context.Context) error {
 			return fmt.Errorf("HTTP_ADDR: %w", err)
 		}
 		var handler http.Handler = m.Endpoint
-		if cfg.MetricsAddr == "" || cfg.MetricsAddr == cfg.HTTPAddr {
+		if cfg.MetricsAddr == cfg.HTTPAddr { // the operator asked for them on the public endpoint
 			mux := http.NewServeMux()
 			mux.Handle("GET /metrics", metrics.Handler())
 			mux.Handle("/", m.Endpoint)
@@ -250,16 +251,13 @@ func (m *Main) open(ctx context.Context) error {
 	return nil
 }
 
-// serveMetrics listens for GET /metrics on METRICS_ADDR, unless the HTTP endpoint serves them
-// beside /interactions; a process without the endpoint serves them on DefaultMetricsAddr.
+// serveMetrics listens for GET /metrics on METRICS_ADDR (the loopback unless set), unless
+// METRICS_ADDR names HTTP_ADDR: then the HTTP endpoint serves them beside /interactions.
 func (m *Main) serveMetrics() error {
-	addr := m.Config.MetricsAddr
-	if m.srv != nil && (addr == "" || addr == m.Config.HTTPAddr) {
+	addr := cmp.Or(m.Config.MetricsAddr, config.DefaultMetricsAddr)
+	if m.srv != nil && addr == m.Config.HTTPAddr {
 		m.MetricsAddr = m.Addr
 		return nil
-	}
-	if addr == "" {
-		addr = config.DefaultMetricsAddr
 	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
