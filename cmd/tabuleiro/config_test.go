@@ -98,6 +98,24 @@ func TestEverySubcommandReadsTheDotEnvFile(t *testing.T) {
 			}
 		}
 	})
+	t.Run("a malformed .env line is named, and the other lines are still checked", func(t *testing.T) {
+		write("DISCORD_TOKEN=abc\nNOT A LINE\nSTORE=postgres\nAI_MOVE_TIME=soon\n")
+		for _, cmd := range []string{"serve", "backup", "engine"} {
+			code, _, errs := runCmd(t, "", cmd, "x.db")
+			for _, want := range []string{".env, line 2", `STORE: "postgres" is neither bbolt nor etcd`, "AI_MOVE_TIME"} {
+				if code == 0 || !strings.Contains(errs, want) {
+					t.Errorf("%s: exit %d, stderr %q, want %q in it", cmd, code, errs, want)
+				}
+			}
+		}
+	})
+	t.Run("a malformed line that held the Discord variables does not open the console", func(t *testing.T) {
+		write("DISCORD-TOKEN=abc\n")
+		code, _, errs := runCmd(t, "")
+		if code != 1 || !strings.Contains(errs, ".env, line 1") || strings.Contains(errs, "not configured") {
+			t.Errorf("exit %d, stderr %q", code, errs)
+		}
+	})
 }
 
 // A second console on the same file is told how to open one of its own.
