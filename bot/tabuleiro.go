@@ -95,7 +95,7 @@ func (b *Bot) tabuleiro(req *request) (Reply, error) {
 			shown = m.Boards
 		}
 		return private(req.w.Rich("settings.me", map[string]any{"Pings": onOff(!m.NoPings), "Then": onOff(m.NoPings),
-			"Switch": strconv.FormatBool(m.NoPings), "Boards": games.Text{ID: "settings.boards-" + shown}})), nil
+			"Switch": strconv.FormatBool(m.NoPings), "Boards": boardsShown(shown, req.in.Perms)})), nil
 	case "settings":
 		return b.settings(req)
 	}
@@ -197,7 +197,7 @@ func (b *Bot) settings(req *request) (Reply, error) {
 	}
 	return private(w.Rich("settings.server", map[string]any{"Threads": onOff(s.Threads), "Rated": onOff(!s.Unrated),
 		"Language": lang, "Idle": idle, "Pings": onOff(!s.NoPings), "Puzzle": daily, "Pages": pages,
-		"Boards": games.Text{ID: "settings.boards-" + shown}})), nil
+		"Boards": boardsShown(shown, req.in.Perms)})), nil
 }
 
 // checkBoards refuses a boards value other than the choices (a platform without choices may send any).
