@@ -26,7 +26,7 @@ func players(v View, w *say.Words) say.Rich {
 // a pending offer. The legend comes with the game's first boards (until each player has decided
 // once) and when asked for. As an image, the block goes and the picture of the board comes as the
 // message's file (text again when it cannot be drawn).
-func boardContent(v View, w *say.Words, legend bool, page string, lk look, clock say.Rich) (say.Rich, []File) {
+func boardContent(v View, w *say.Words, legend bool, page string, lk look, clock say.Rich, size Measure) (say.Rich, []File) {
 	block := render.BlockOf(v.Live, w)
 	var tail []say.Rich
 	if v.Over() {
@@ -91,7 +91,7 @@ func boardContent(v View, w *say.Words, legend bool, page string, lk look, clock
 		return head.Add(say.Plain(r.String()), say.Join("\n", tail...))
 	}
 	content := build()
-	for Size(content) > maxContent {
+	for size(content) > maxContent {
 		// The board and the turn or result matter most: drop the offer (or a team's votes), then
 		// the notes from the end (the legend) back to the last decision.
 		switch {
@@ -100,11 +100,11 @@ func boardContent(v View, w *say.Words, legend bool, page string, lk look, clock
 		case len(notes) > 0:
 			notes = notes[:len(notes)-1]
 		default:
-			return clip(content), files
+			return Clip(content, size), files
 		}
 		content = build()
 	}
-	return clip(content), files
+	return Clip(content, size), files
 }
 
 func isPaneled(g games.Game) bool {
@@ -138,14 +138,14 @@ func agreedResult(v View, w *say.Words) say.Rich {
 // move); "" shows the overview.
 func (b *Bot) boardMessage(v View, group string, w *say.Words, lk look) Message {
 	m := Message{Rows: b.boardControls(v, group, w)}
-	m.Content, m.Files = boardContent(v, w, false, b.pageOf(v), lk, b.clockLine(v, w))
+	m.Content, m.Files = boardContent(v, w, false, b.pageOf(v), lk, b.clockLine(v, w), b.size)
 	return m
 }
 
 // requestedBoard is a game's message as /… board shows it: with its legend.
 func (b *Bot) requestedBoard(v View, w *say.Words, lk look) Message {
 	m := Message{Rows: b.boardControls(v, "", w)}
-	m.Content, m.Files = boardContent(v, w, true, b.pageOf(v), lk, b.clockLine(v, w))
+	m.Content, m.Files = boardContent(v, w, true, b.pageOf(v), lk, b.clockLine(v, w), b.size)
 	return m
 }
 

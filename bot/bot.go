@@ -4,7 +4,6 @@ import (
 	"context"
 	"log/slog"
 	"runtime/debug"
-	"strconv"
 	"unicode/utf8"
 
 	"tabuleiro/games"
@@ -31,11 +30,16 @@ type Bot struct {
 	gifs chan struct{}
 	// routes are every action the bot answers.
 	routes *router
+	// size measures a message as the adapter shows it (Measure).
+	size Measure
 }
 
 // New builds a Bot and its session core on a store; send delivers what it says outside replies.
 func New(st store.Store, send Sender, cfg Config) *Bot {
-	b := &Bot{send: send, gifs: make(chan struct{}, 1), routes: builtin()}
+	b := &Bot{send: send, gifs: make(chan struct{}, 1), routes: builtin(), size: letters}
+	if m, ok := send.(Measurer); ok {
+		b.size = m.Size
+	}
 	b.t = table.New(st, b, cfg)
 	b.follow = newFollowups(b.t.Now)
 	b.log = cfg.Log
@@ -180,40 +184,41 @@ func update(m Message) Reply { return Reply{Type: Update, Message: m} }
 // markup.
 const maxContent = 2000
 
-// Size is how many characters r takes on the chat with the tightest limit, Discord, whose markup
-// writes a mention <@id>, a channel <#id>, a moment <t:seconds:R>, emphasis **…** and a block between fences of
-// their own lines (bot/discord's tests hold its rendering to this count).
-func Size(r say.Rich) int {
+// Measure is how many characters a message takes where an adapter shows it, the marks it
+// writes included (Discord counts its markup). The bot pages and cuts its messages to maxContent
+// by the measure of its Sender when the Sender has a Size method (a Measurer), else by letters
+// (a terminal has no limit of its own); the adapter clips what it writes by its own (Clip).
+type Measure func(say.Rich) int
+
+// A Measurer is a Sender that measures its own messages.
+type Measurer interface {
+	Size(r say.Rich) int
+}
+
+// letters counts a message's characters without marks of any chat.
+func letters(r say.Rich) int {
 	n := 0
 	for _, p := range r {
 		n += utf8.RuneCountInString(p.Text)
-		switch p.Kind {
-		case say.StrongPart:
-			n += len("****")
-		case say.MentionPart:
-			n += len("<@>")
-		case say.ChannelPart:
-			n += len("<#>")
-		case say.TimePart:
-			n += len("<t::R>") + len(strconv.FormatInt(p.At.Unix(), 10))
-		case say.BlockPart:
-			n += len("```\n\n```") + utf8.RuneCountInString(p.Lang)
-		}
 	}
 	return n
 }
 
-// clip keeps a message within maxContent characters: it keeps the parts that fit, cuts the words
-// of the first that does not, and ends with "…". A mention, a moment or a block is kept whole or
-// left out.
-func clip(r say.Rich) say.Rich {
-	if Size(r) <= maxContent {
+// clip keeps a message within maxContent letters, the bot's own bound before any adapter's marks:
+// the adapter that writes it clips it again by its own measure (Clip), as it does any message.
+func clip(r say.Rich) say.Rich { return Clip(r, letters) }
+
+// Clip keeps a message within maxContent characters as size counts them: it keeps the parts that
+// fit, cuts the words of the first that does not, and ends with "…". A mention, a moment or a
+// block is kept whole or left out. An adapter clips what it writes by its own measure.
+func Clip(r say.Rich, size Measure) say.Rich {
+	if size(r) <= maxContent {
 		return r
 	}
 	left := maxContent - 1
 	var out say.Rich
 	for _, p := range r {
-		n := Size(say.Rich{p})
+		n := size(say.Rich{p})
 		if n <= left {
 			out, left = append(out, p), left-n
 			continue

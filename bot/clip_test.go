@@ -8,6 +8,21 @@ import (
 	"tabuleiro/say"
 )
 
+// marked measures as a chat that writes marks around a mention (<@…>) and emphasis (**…**) would:
+// Clip fits a message to the measure it is given.
+func marked(r say.Rich) int {
+	n := letters(r)
+	for _, p := range r {
+		switch p.Kind {
+		case say.MentionPart:
+			n += len("<@>")
+		case say.StrongPart:
+			n += len("****")
+		}
+	}
+	return n
+}
+
 func TestClipKeepsAMessageWithinTheLimit(t *testing.T) {
 	long := strings.Repeat("x", maxContent)
 	for _, c := range []struct {
@@ -23,11 +38,11 @@ func TestClipKeepsAMessageWithinTheLimit(t *testing.T) {
 			say.Plain(long[:maxContent-10]).Add(say.Strong("abcdefghij")), say.Plain(long[:maxContent-10]).Add(say.Strong("abcde")).Add(say.Plain("…"))},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			got := clip(c.in)
+			got := Clip(c.in, marked)
 			if !reflect.DeepEqual(got, c.want) {
 				t.Errorf("clip = %.60q…, want %.60q…", got.String(), c.want.String())
 			}
-			if n := Size(got); n > maxContent {
+			if n := marked(got); n > maxContent {
 				t.Errorf("the clipped message takes %d characters", n)
 			}
 		})

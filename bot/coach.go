@@ -141,9 +141,9 @@ func (b *Bot) review(req *Request) (Reply, error) {
 			return b.coachFailure(req, w, err), nil
 		}
 		req.log.Info("review", "game", v.Game.ID, "decisions", len(r.Decisions), "took", time.Since(start).Round(time.Millisecond))
-		text := reviewText(w, v, r)
+		text := reviewText(w, v, r, b.size)
 		if n := b.queueBlunders(req, v, r); n > 0 {
-			text = clip(say.Join("\n", text, w.Rich("coach.review.puzzles", map[string]any{"Count": n, "Kind": v.Game.Kind})))
+			text = Clip(say.Join("\n", text, w.Rich("coach.review.puzzles", map[string]any{"Count": n, "Kind": v.Game.Kind})), b.size)
 		}
 		if !mayAttach(req.in.Perms) {
 			return text, nil
@@ -159,7 +159,7 @@ func (b *Bot) review(req *Request) (Reply, error) {
 
 // reviewText is a review as one message: the game, each decision hard finds clearly better than
 // the one played (the worst kept when they do not all fit), each player's accuracy, the legend.
-func reviewText(w *say.Words, v View, r ai.Review) say.Rich {
+func reviewText(w *say.Words, v View, r ai.Review, size Measure) say.Rich {
 	head := w.Rich("coach.review.head", map[string]any{"Players": players(v, w), "Count": len(r.Decisions)})
 	var acc []say.Rich
 	for s := range 2 {
@@ -199,9 +199,9 @@ func reviewText(w *say.Words, v View, r ai.Review) say.Rich {
 	}
 	var text say.Rich
 	for _, least := range []ai.Grade{ai.Inaccuracy, ai.Mistake, ai.Blunder} {
-		if text, _ = build(least); Size(text) <= maxContent {
+		if text, _ = build(least); size(text) <= maxContent {
 			return text
 		}
 	}
-	return clip(text)
+	return Clip(text, size)
 }

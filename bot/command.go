@@ -230,7 +230,7 @@ func (b *Bot) history(req *Request) (Reply, error) {
 	default:
 		return Reply{}, refuse(table.Invalid, "refusal.format", "Value", format)
 	}
-	text, whole := historyText(v, req.pub, b.pageOf(v))
+	text, whole := historyText(v, req.pub, b.pageOf(v), b.size)
 	r := public(Message{Content: text})
 	if whole == nil {
 		return r, nil

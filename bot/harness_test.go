@@ -9,6 +9,7 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"tabuleiro/ai"
 	"tabuleiro/games"
@@ -98,6 +99,9 @@ var (
 )
 
 func (r *recorder) newID() string { r.next++; return fmt.Sprintf("m%d", r.next) }
+
+// Size measures a message as said writes it: the tests' chat fits its messages by its own marks.
+func (r *recorder) Size(m say.Rich) int { return utf8.RuneCountInString(said(Message{Content: m})) }
 
 // record appends a call unless the channel is forbidden; it returns the message's id.
 func (r *recorder) record(s sent) (string, error) {

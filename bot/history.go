@@ -14,7 +14,7 @@ import (
 // from ply 1. When the whole list does not fit in a message, the text keeps the most recent decisions
 // and whole is the complete list as a file <game>-<id>.txt; else whole is nil.
 // page, when not "", is the game's web page, linked below the list.
-func historyText(v View, w *say.Words, page string) (text say.Rich, whole *File) {
+func historyText(v View, w *say.Words, page string, size Measure) (text say.Rich, whole *File) {
 	lines := moveLines(v, w)
 	foot := say.Plain("\n")
 	if v.Over() {
@@ -38,12 +38,12 @@ func historyText(v View, w *say.Words, page string) (text say.Rich, whole *File)
 		}
 		return text.Add(say.Plain("\n"), say.Block("text", lines[from:]), foot)
 	}
-	if all := build(0); Size(all) <= maxContent {
+	if all := build(0); size(all) <= maxContent {
 		return all, nil
 	}
 	// Find the smallest cut that fits.
-	from := sort.Search(len(lines), func(i int) bool { return Size(build(i)) <= maxContent })
-	return clip(build(from)), &File{Name: name, Content: []byte(strings.Join(lines, "\n") + "\n"),
+	from := sort.Search(len(lines), func(i int) bool { return size(build(i)) <= maxContent })
+	return Clip(build(from), size), &File{Name: name, Content: []byte(strings.Join(lines, "\n") + "\n"),
 		Description: w.T("words.alt.moves", map[string]any{"Count": len(lines)})}
 }
 
@@ -81,7 +81,7 @@ func (b *Bot) historyGIF(req *Request, v View) (Reply, error) {
 	}
 	w := req.pub
 	return Reply{Type: Deferred, After: func(ctx context.Context, f Followup) {
-		text, whole := historyText(v, w, b.pageOf(v))
+		text, whole := historyText(v, w, b.pageOf(v), b.size)
 		m := Message{Content: text}
 		if whole != nil {
 			m.Files = []File{*whole}

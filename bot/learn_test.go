@@ -26,7 +26,7 @@ func TestEveryLessonFitsAMessageWithTheLastOnesConclusion(t *testing.T) {
 							w.Rich("lesson.done", map[string]any{"Done": w.Rich(ls[i-1].Done(), nil)}))
 					}
 					m := lessonMessage(a, lead, w, "", asText)
-					if n := Size(m.Content); n > maxContent || strings.HasSuffix(m.Content.String(), "…") {
+					if n := letters(m.Content); n > maxContent || strings.HasSuffix(m.Content.String(), "…") {
 						t.Errorf("%d characters or clipped:\n%s", n, m.Content)
 					}
 				})

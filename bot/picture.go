@@ -50,6 +50,15 @@ func (b *Bot) publicLook(guild string, perms uint64) look {
 // not say (0) is trusted.
 func mayAttach(perms uint64) bool { return perms == 0 || perms&PermAttachFiles != 0 }
 
+// boardsShown words a boards setting (text, image, server) for the settings' replies: pictures
+// where the bot may not attach files are said to be text there, and why.
+func boardsShown(choice string, perms uint64) games.Text {
+	if choice == store.BoardsImage && !mayAttach(perms) {
+		return games.Text{ID: "settings.boards-image-unattached"}
+	}
+	return games.Text{ID: "settings.boards-" + choice}
+}
+
 // look is how the boards of a request's public answer are shown.
 func (b *Bot) look(req *Request) look { return b.publicLook(req.in.Guild, req.in.Perms) }
 

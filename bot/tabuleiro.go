@@ -102,7 +102,7 @@ func (b *Bot) me(req *Request) (Reply, error) {
 		shown = m.Boards
 	}
 	r := private(say.Join("\n", req.w.Rich("settings.me", map[string]any{"Pings": onOff(!m.NoPings), "Then": onOff(m.NoPings),
-		"Switch": strconv.FormatBool(m.NoPings), "Boards": games.Text{ID: "settings.boards-" + shown}}), paced))
+		"Switch": strconv.FormatBool(m.NoPings), "Boards": boardsShown(shown, req.in.Perms)}), paced))
 	return b.reshown(r, changed), nil
 }
 
@@ -213,7 +213,7 @@ func (b *Bot) settingsText(req *Request, s store.ServerSettings) say.Rich {
 	}
 	return w.Rich("settings.server", map[string]any{"Threads": onOff(s.Threads), "Rated": onOff(!s.Unrated),
 		"Language": lang, "Idle": idle, "Pings": onOff(!s.NoPings), "Puzzle": daily, "Pages": pages,
-		"Boards": games.Text{ID: "settings.boards-" + shown}})
+		"Boards": boardsShown(shown, req.in.Perms)})
 }
 
 // checkBoards refuses a boards value other than the choices (a platform without choices may send any).

@@ -187,7 +187,7 @@ func TestSixtyFourPlayersFitTheirMessages(t *testing.T) {
 				if s.op == "edit" && s.message == msg || s.op == "send" && len(s.msg.Pings) > 0 {
 					checked++
 					text := said(s.msg)
-					if n := Size(s.msg.Content); n > maxContent {
+					if n := letters(s.msg.Content); n > maxContent {
 						t.Errorf("%d characters:\n%s", n, text)
 					}
 					for _, p := range players {

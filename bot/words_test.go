@@ -101,7 +101,7 @@ func TestEveryLessonInWordsFitsAMessage(t *testing.T) {
 					t.Fatal(err)
 				}
 				m := lessonMessage(a, nil, w, "", asWords)
-				if n := Size(m.Content); n > maxContent || strings.HasSuffix(m.Content.String(), "…") || strings.Contains(m.Content.String(), "```") {
+				if n := letters(m.Content); n > maxContent || strings.HasSuffix(m.Content.String(), "…") || strings.Contains(m.Content.String(), "```") {
 					t.Errorf("%s (%s): %d characters, clipped or with a block:\n%s", l.ID, lang, n, m.Content)
 				}
 			}
@@ -184,13 +184,13 @@ func TestABoardInWordsTellsThePositionAndKeepsTheTurn(t *testing.T) {
 	for _, lang := range say.Languages {
 		w := say.For(lang)
 		v := View{Game: rec, Live: g}
-		text, files := boardContent(v, w, true, "", asWords, nil)
+		text, files := boardContent(v, w, true, "", asWords, nil, letters)
 		got := text.String()
 		if len(files) != 0 || strings.Contains(got, "```") || !strings.Contains(got, describe.Game(g, w).Text()) ||
 			!strings.HasPrefix(got, players(v, w).String()) {
 			t.Errorf("%s: %d files; want the players, then the position in words:\n%s", lang, len(files), got)
 		}
-		turn, _ := boardContent(v, w, true, "", asText, nil)
+		turn, _ := boardContent(v, w, true, "", asText, nil, letters)
 		last := strings.Split(turn.String(), "\n")
 		if !strings.HasSuffix(got, last[len(last)-1]) {
 			t.Errorf("%s: the board in words lost its turn line %q:\n%s", lang, last[len(last)-1], got)

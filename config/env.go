@@ -29,32 +29,50 @@ func Environment(getenv func(string) string) (func(string) string, error) {
 // `HTTP_ADDR=` into an empty variable, and that must not hide the image's own defaults (the image
 // keeps them in the .env of its working directory as well as in ENV; see the Dockerfile).
 //
-// A missing file is not an error; a malformed one is, and the error names the line and what is
-// wrong with it but never quotes the file: it holds the bot token, and the error is printed at
-// every start and by every health probe.
+// A missing file is not an error; a malformed line is, and the error names each such line and
+// what is wrong with it but never quotes the file: it holds the bot token, and the error is
+// printed at every start and by every health probe. The other lines are read all the same, and
+// the function returned gives their values beside the error, so that the rest of the
+// configuration can be checked and every problem reported at once.
 func Env(getenv func(string) string, path string) (func(string) string, error) {
 	var file map[string]string
 	src, err := os.ReadFile(path)
 	switch {
 	case errors.Is(err, os.ErrNotExist):
+		err = nil
 	case err != nil:
 		return nil, fmt.Errorf("reading %s: %w", path, err)
 	default:
-		if file, err = godotenv.UnmarshalBytes(src); err != nil {
-			// godotenv's own error quotes the rest of the file from the bad line on.
-			line, problem := envFileProblem(src)
-			if line == 0 {
-				return nil, fmt.Errorf("%s is not a list of NAME=value lines (its text is not shown: it may hold the token)", path)
-			}
-			return nil, fmt.Errorf("%s, line %d: %s", path, line, problem)
-		}
+		file, err = readEnvFile(src, path)
 	}
 	return func(key string) string {
 		if v := getenv(key); strings.TrimSpace(v) != "" {
 			return v
 		}
 		return file[key]
-	}, nil
+	}, err
+}
+
+// readEnvFile parses a .env file's lines, leaving out each malformed one: the error names them.
+func readEnvFile(src []byte, path string) (map[string]string, error) {
+	lines := bytes.Split(bytes.ReplaceAll(src, []byte("\r\n"), []byte("\n")), []byte("\n"))
+	var problems []error
+	for range len(lines) + 1 {
+		text := bytes.Join(lines, []byte("\n"))
+		// godotenv's own error quotes the rest of the file from the bad line on.
+		file, err := godotenv.UnmarshalBytes(text)
+		if err == nil {
+			return file, errors.Join(problems...)
+		}
+		line, problem := envFileProblem(text)
+		if line == 0 || len(lines[line-1]) == 0 {
+			break // a problem envFileProblem does not see: give up on the file
+		}
+		problems = append(problems, fmt.Errorf("%s, line %d: %s", path, line, problem))
+		lines[line-1] = nil // left out; the lines after it are read
+	}
+	return nil, errors.Join(append(problems,
+		fmt.Errorf("%s is not a list of NAME=value lines (its text is not shown: it may hold the token)", path))...)
 }
 
 // envFileProblem walks a .env file the way godotenv parses it and says on which line (from 1) and

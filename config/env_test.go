@@ -56,6 +56,23 @@ func TestEnvCountsABlankVariableAsUnset(t *testing.T) {
 	}
 }
 
+func TestEnvReadsTheLinesAroundAMalformedOneAndNamesEach(t *testing.T) {
+	path := filepath.Join(t.TempDir(), ".env")
+	os.WriteFile(path, []byte("DB_PATH=/data/t.db\nput the token below\nHTTP_ADDR=:8080\nSHARD-ID=1\nAI_MOVE_TIME=2s\n"), 0o600)
+	env, err := Env(envOf(nil), path)
+	if err == nil || !strings.Contains(err.Error(), path+", line 2: ") || !strings.Contains(err.Error(), path+", line 4: ") {
+		t.Errorf("the error does not name lines 2 and 4: %v", err)
+	}
+	if env == nil {
+		t.Fatal("no variables beside the error")
+	}
+	for k, want := range map[string]string{"DB_PATH": "/data/t.db", "HTTP_ADDR": ":8080", "AI_MOVE_TIME": "2s"} {
+		if got := env(k); got != want {
+			t.Errorf("%s = %q, want %q from its well-formed line", k, got, want)
+		}
+	}
+}
+
 func TestEnvFileErrorsNameTheLineButNeverQuoteIt(t *testing.T) {
 	tests := []struct {
 		name, file string

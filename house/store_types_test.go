@@ -28,7 +28,8 @@ func storeUses(t *testing.T, dir string) []string {
 	t.Helper()
 	path := module + "/" + dir
 	// The compiler's export data of path's dependencies: quicker than type-checking their source.
-	out, err := exec.Command("go", "list", "-export", "-deps", "-f", "{{.ImportPath}}\t{{.Export}}", path).Output()
+	args := slices.Concat([]string{"list", "-export", "-deps"}, buildFlags, []string{"-f", "{{.ImportPath}}\t{{.Export}}", path})
+	out, err := exec.Command("go", args...).Output()
 	if err != nil {
 		t.Fatalf("go list %s: %v", path, err)
 	}

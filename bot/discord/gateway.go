@@ -12,6 +12,7 @@ import (
 
 	"tabuleiro/bot"
 	"tabuleiro/bot/discord/gateway"
+	"tabuleiro/bot/discord/rest"
 	"tabuleiro/bot/discord/wire"
 )
 
@@ -44,7 +45,7 @@ func (g *Gateway) Open() error {
 	bot, err := g.s.GatewayBot(discordgo.WithContext(ctx))
 	cancel()
 	if err != nil {
-		return fmt.Errorf("asking Discord for the gateway address (GET /gateway/bot): %w", err)
+		return fmt.Errorf("asking Discord for the gateway address (GET /gateway/bot): %w", rest.Sent(err))
 	}
 	if err := g.ws.Open(bot.URL, bot.Shards); err != nil {
 		return err
@@ -134,7 +135,7 @@ func AppID(ctx context.Context, s *discordgo.Session, configured string) (string
 		err = errors.New("the answer names no application")
 	}
 	if err != nil {
-		return "", fmt.Errorf("reading the application id from Discord (set DISCORD_APP_ID to skip): %w", err)
+		return "", fmt.Errorf("reading the application id from Discord (set DISCORD_APP_ID to skip): %w", rest.Sent(err))
 	}
 	return app.ID, nil
 }
@@ -147,7 +148,7 @@ func Register(ctx context.Context, s *discordgo.Session, appID, guildID string, 
 		if guildID != "" {
 			where = "in guild " + guildID
 		}
-		return fmt.Errorf("registering %d commands %s: %w", len(cmds), where, err)
+		return fmt.Errorf("registering %d commands %s: %w", len(cmds), where, rest.Sent(err))
 	}
 	return nil
 }

@@ -16,6 +16,7 @@ import (
 	"tabuleiro/bot"
 	"tabuleiro/bot/discord/wire"
 	"tabuleiro/games/catalog"
+	"tabuleiro/say"
 	"tabuleiro/store"
 )
 
@@ -98,6 +99,9 @@ var (
 func newRecorder(t *testing.T) *recorder { return &recorder{t: t, original: map[string]string{}} }
 
 func (r *recorder) newID() string { r.next++; return fmt.Sprintf("m%d", r.next) }
+
+// Size measures as Discord does, like the Sender the recorder stands in for.
+func (r *recorder) Size(m say.Rich) int { return wire.Size(m) }
 
 func (r *recorder) Send(ctx context.Context, channel string, m bot.Message) (string, error) {
 	comps := components(m.Rows)

@@ -304,6 +304,47 @@ func TestBoardsStayTextWhereTheBotMayNotAttach(t *testing.T) {
 	}
 }
 
+// Where the bot may not attach files, the settings do not promise pictures: they say the boards
+// stay text in that channel, and which permission would change it, to the one who asked only.
+func TestSettingsSayPicturesNeedAttachFiles(t *testing.T) {
+	for _, lang := range []struct{ locale, pictures, unattached string }{
+		{"en-US", "**as pictures**", "as text in this channel: I lack the Attach Files permission here"},
+		{"pt-BR", "**como imagens**", "como texto neste canal: falta-me a permissão Anexar arquivos aqui"},
+	} {
+		t.Run(lang.locale, func(t *testing.T) {
+			tb := newTable(t)
+			in := func(m map[string]any, attach bool) map[string]any {
+				m["locale"] = lang.locale
+				perms := bot.PermViewChannel | bot.PermSendMessages
+				if attach {
+					perms |= bot.PermAttachFiles
+				}
+				m["app_permissions"] = strconv.FormatUint(perms, 10)
+				return m
+			}
+			for _, c := range []struct {
+				name   string
+				attach bool
+				m      map[string]any
+			}{
+				{"the server's boards", false, admin(command("a1", "c1", "tabuleiro", "settings", opt{"boards", 3, "image"}))},
+				{"a person's own boards", false, command("b1", "c1", "tabuleiro", "me", opt{"boards", 3, "image"})},
+				{"the server's boards where the bot may attach", true, admin(command("a1", "c1", "tabuleiro", "settings"))},
+			} {
+				r, _ := tb.send(in(c.m, c.attach))
+				switch said := r.Data.Content; {
+				case !r.private():
+					t.Errorf("%s: said in public: %s", c.name, said)
+				case c.attach && (!strings.Contains(said, lang.pictures) || strings.Contains(said, lang.unattached)):
+					t.Errorf("%s: %s", c.name, said)
+				case !c.attach && !strings.Contains(said, lang.unattached):
+					t.Errorf("%s: pictures promised where the bot may not attach: %s", c.name, said)
+				}
+			}
+		})
+	}
+}
+
 func TestPrivateBoardsFollowThePersonsOwnSetting(t *testing.T) {
 	tb := newTable(t)
 	tb.ouriGame("c1", "a1", "b1", false)

@@ -14,6 +14,7 @@ import (
 	"tabuleiro/bot"
 	"tabuleiro/bot/discord/rest"
 	"tabuleiro/bot/discord/wire"
+	"tabuleiro/say"
 )
 
 // NewSession builds the discordgo session shared by the REST Sender, command registration and the
@@ -61,6 +62,9 @@ func NewSender(s *discordgo.Session, appID string, log *slog.Logger) *Sender {
 	}
 	return &Sender{s: s, log: log, appID: appID, settle: 100 * time.Millisecond, hooks: rest.NewWebhooks(s)}
 }
+
+// Size measures a message as Discord counts it (wire.Size): the bot fits its messages by it.
+func (d *Sender) Size(r say.Rich) int { return wire.Size(r) }
 
 // Send posts a message in a channel and returns its id.
 func (d *Sender) Send(ctx context.Context, channelID string, m bot.Message) (string, error) {

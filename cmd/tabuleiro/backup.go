@@ -25,19 +25,23 @@ the file is read directly). Then move <file> over DB_PATH and start the bot.`
 // (config.Environment, .env included): the bot's database file is theirs, its shard's when
 // SHARD_COUNT > 1. Without Discord configured it is the program's part alone.
 func storeConfig() (Config, error) {
-	env, err := config.Environment(os.Getenv)
-	if err != nil {
-		return Config{}, err
+	env, envErr := config.Environment(os.Getenv)
+	if env == nil {
+		return Config{}, envErr
 	}
 	cfg, err := loadConfig(env)
 	if errors.Is(err, discord.ErrNotConfigured) {
-		p, err := config.Load(env, "")
-		if err != nil {
-			return Config{}, fmt.Errorf("configuration: %w", err)
+		var p config.Program
+		if p, err = config.Load(env, ""); err != nil {
+			err = fmt.Errorf("configuration: %w", err)
 		}
-		return Config{Program: p}, nil
+		cfg = Config{Program: p}
 	}
-	return cfg, err
+	// A malformed line of .env is reported with the configuration's other problems.
+	if err = errors.Join(envErr, err); err != nil {
+		return Config{}, err
+	}
+	return cfg, nil
 }
 
 // fileArgs reads `[--db DB_PATH] <file>`: the database (the bot's, see storeConfig) and the file

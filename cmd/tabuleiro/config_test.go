@@ -1,10 +1,14 @@
 package main
 
 import (
+	"context"
+	"crypto/ed25519"
+	"encoding/hex"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"tabuleiro/games/catalog"
 	"tabuleiro/store"
@@ -98,6 +102,24 @@ func TestEverySubcommandReadsTheDotEnvFile(t *testing.T) {
 			}
 		}
 	})
+	t.Run("a malformed .env line is named, and the other lines are still checked", func(t *testing.T) {
+		write("DISCORD_TOKEN=abc\nNOT A LINE\nSTORE=postgres\nAI_MOVE_TIME=soon\n")
+		for _, cmd := range []string{"serve", "backup", "engine"} {
+			code, _, errs := runCmd(t, "", cmd, "x.db")
+			for _, want := range []string{".env, line 2", `STORE: "postgres" is neither bbolt nor etcd`, "AI_MOVE_TIME"} {
+				if code == 0 || !strings.Contains(errs, want) {
+					t.Errorf("%s: exit %d, stderr %q, want %q in it", cmd, code, errs, want)
+				}
+			}
+		}
+	})
+	t.Run("a malformed line that held the Discord variables does not open the console", func(t *testing.T) {
+		write("DISCORD-TOKEN=abc\n")
+		code, _, errs := runCmd(t, "")
+		if code != 1 || !strings.Contains(errs, ".env, line 1") || strings.Contains(errs, "not configured") {
+			t.Errorf("exit %d, stderr %q", code, errs)
+		}
+	})
 }
 
 // A second console on the same file is told how to open one of its own.
@@ -114,5 +136,25 @@ func TestASecondConsoleIsToldAboutConsoleDBPath(t *testing.T) {
 	code, _, errs := runCmd(t, "", "console")
 	if code != 1 || !strings.Contains(errs, path+" is in use") || !strings.Contains(errs, "CONSOLE_DB_PATH=") {
 		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+}
+
+// An unreachable Discord is reported at the address the bot sent to, DISCORD_API_BASE's, not the
+// https://discord.com/api/v9 one discordgo builds underneath.
+func TestAnUnreachableDiscordIsNamedByItsBase(t *testing.T) {
+	t.Chdir(t.TempDir())
+	closed := "127.0.0.1:" + freePort(t) // nothing listens there
+	pub, _, _ := ed25519.GenerateKey(nil)
+	env := map[string]string{"DISCORD_TOKEN": "tok", "DISCORD_GATEWAY": "off", "DISCORD_API_BASE": "http://" + closed,
+		"DISCORD_PUBLIC_KEY": hex.EncodeToString(pub), "HTTP_ADDR": "127.0.0.1:0",
+		"DB_PATH": filepath.Join(t.TempDir(), "t.db"), "METRICS_ADDR": "127.0.0.1:0"}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	err := runBot(ctx, envMap(env))
+	if err == nil {
+		t.Fatal("the bot started without Discord")
+	}
+	if !strings.Contains(err.Error(), "http://"+closed+"/api/v10/applications/@me") || strings.Contains(err.Error(), "discord.com") {
+		t.Errorf("the error does not name DISCORD_API_BASE's address: %v", err)
 	}
 }

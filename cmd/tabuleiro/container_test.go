@@ -318,10 +318,8 @@ func runContainer(t *testing.T, img image, bin, envFile, token string) {
 		vars[kv[0]] = kv[1]
 	}
 	vars["DISCORD_API_BASE"] = discord.srv.URL
-	if vars["METRICS_ADDR"] == "" {
-		// The default's fixed port would collide with the other tests' processes.
-		vars["METRICS_ADDR"] = "127.0.0.1:0"
-	}
+	// A container has its own loopback; these processes share this machine's, and its 9464.
+	vars["METRICS_ADDR"] = "127.0.0.1:" + freePort(t)
 	var env []string
 	for k, v := range vars {
 		env = append(env, k+"="+v)

@@ -39,6 +39,7 @@ func main() {
 var usage = `usage:
   tabuleiro                     run the bot (Discord when configured, else the local console)
   tabuleiro serve               run the bot on Discord (an error when Discord is not configured)
+  tabuleiro healthcheck         ask the running bot's /healthz (HTTP_ADDR): exit 0 when it can play
   tabuleiro console [--lang pt-BR]   play in the local console (language: --lang, else LANG)
   tabuleiro perft <game> <depth> [--opt key=value]... [--moves "m1;m2;..."] [--divide]
   tabuleiro engine              JSON-lines engine protocol on stdin/stdout

@@ -5,7 +5,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"math"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -298,5 +303,43 @@ func TestServeRefusesToStartWithoutDiscord(t *testing.T) {
 	code, _, errs := runCmd(t, "", "serve")
 	if code == 0 || !strings.Contains(errs, "DISCORD_TOKEN") {
 		t.Errorf("serve without configuration: exit %d, stderr %q", code, errs)
+	}
+}
+
+// TestHelpNamesEveryCommand: `tabuleiro --help` lists every command run answers to (read from
+// run's switch, so a new command without a line in the usage fails here).
+func TestHelpNamesEveryCommand(t *testing.T) {
+	f, err := parser.ParseFile(token.NewFileSet(), "main.go", nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var commands []string
+	ast.Inspect(f, func(n ast.Node) bool {
+		if fn, ok := n.(*ast.FuncDecl); ok && fn.Name.Name != "run" {
+			return false
+		}
+		if c, ok := n.(*ast.CaseClause); ok {
+			for _, e := range c.List {
+				if lit, ok := e.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+					name, _ := strconv.Unquote(lit.Value)
+					if !strings.HasPrefix(name, "-") && name != "help" {
+						commands = append(commands, name)
+					}
+				}
+			}
+		}
+		return true
+	})
+	if !slices.Contains(commands, "perft") {
+		t.Fatalf("found %v in run's switch: is the test still reading it?", commands)
+	}
+	code, out, _ := runCmd(t, "", "--help")
+	if code != 0 {
+		t.Fatalf("--help exits %d", code)
+	}
+	for _, c := range commands {
+		if !strings.Contains(out, "\n  tabuleiro "+c+" ") {
+			t.Errorf("--help does not list `tabuleiro %s`:\n%s", c, out)
+		}
 	}
 }

@@ -42,17 +42,32 @@ var listening = func(net.Addr) {}
 // (main cancels it on SIGINT/SIGTERM). It returns errNotConfigured when neither DISCORD_TOKEN nor
 // DISCORD_PUBLIC_KEY+HTTP_ADDR is set.
 func runBot(ctx context.Context, getenv func(string) string) error {
-	env, err := config.Environment(getenv)
-	if err != nil {
-		return err
-	}
-	cfg, err := loadConfig(env)
+	cfg, err := environmentConfig(getenv)
 	if err != nil {
 		return err
 	}
 	log := newLogger(cfg, os.Stderr)
 	slog.SetDefault(log) // and so the log package, where discordgo writes: redacted too
 	return serve(ctx, cfg, log)
+}
+
+// environmentConfig reads the configuration from getenv and .env. A malformed line of .env is
+// reported with every other problem of the configuration, which is checked all the same: the
+// operator mends them all at once.
+func environmentConfig(getenv func(string) string) (Config, error) {
+	env, envErr := config.Environment(getenv)
+	if env == nil {
+		return Config{}, envErr
+	}
+	cfg, err := loadConfig(env)
+	if envErr != nil {
+		if errors.Is(err, errNotConfigured) {
+			// The Discord variables may be on the malformed lines: not the console's cue.
+			err = nil
+		}
+		return Config{}, errors.Join(envErr, err)
+	}
+	return cfg, err
 }
 
 // newLogger writes the program's log to w as LOG_FORMAT says, text lines or one JSON object a

@@ -52,7 +52,7 @@ func BenchmarkGame(b *testing.B) {
 	for _, v := range everyVariant {
 		b.Run(v.name, func(b *testing.B) {
 			defer lockThread()()
-			start, log := longGame(b, v)
+			start, log := longGame(b, v, 100)
 			size := 0
 			b.ResetTimer()
 			startCPU := threadCPU()

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -112,7 +113,7 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		switch {
 		case err != nil:
 			if last || once || ctx.Err() != nil {
-				return nil, err
+				return nil, &url.Error{Op: sentOp, URL: target.String(), Err: err}
 			}
 			wait = backoff(retry, attempt)
 			log.Warn("discord: request failed, retrying", "method", req.Method, "path", target.Path, "attempt", attempt, "wait", wait, "err", err)
@@ -149,6 +150,24 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		case <-timer.C:
 		}
 	}
+}
+
+// sentOp marks the error of a request that reached no answer, naming where it was sent.
+const sentOp = "sent"
+
+// Sent is err as the request was sent: http.Client names a failed request by the address
+// discordgo built (https://discord.com/api/v9/…), which hides DISCORD_API_BASE; Sent names the
+// address Transport sent it to (DISCORD_API_BASE, /api/v10/…). Other errors are returned as they
+// are.
+func Sent(err error) error {
+	var built *url.Error
+	if !errors.As(err, &built) {
+		return err
+	}
+	if sent, ok := built.Err.(*url.Error); ok && sent.Op == sentOp {
+		return fmt.Errorf("%s %s: %w", built.Op, sent.URL, sent.Err)
+	}
+	return err
 }
 
 // pauseAll holds every request for d: Discord rate limits the whole application.

@@ -3,6 +3,7 @@ package wire
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"tabuleiro/bot"
 	"tabuleiro/say"
@@ -12,19 +13,24 @@ import (
 // is the one place where a message's content becomes Discord's: every response, post, edit and
 // follow-up takes its text from here.
 func content(m bot.Message) string {
+	text := markup(bot.Clip(m.Content, Size))
 	if m.Jump == nil {
-		return markup(m.Content)
+		return text
 	}
 	guild := m.Jump.Guild
 	if guild == "" {
 		guild = "@me"
 	}
-	return markup(m.Content) + " https://discord.com/channels/" + guild + "/" + m.Jump.Channel + "/" + m.Jump.Message
+	return text + " https://discord.com/channels/" + guild + "/" + m.Jump.Channel + "/" + m.Jump.Message
 }
+
+// Size is how many characters r takes in Discord, which counts its markup (markup): the bot fits
+// its messages to Discord's limit by it (the Sender's Size), and content clips by it.
+func Size(r say.Rich) int { return utf8.RuneCountInString(markup(r)) }
 
 // markup writes a text in Discord's markup: a mention <@id>, a moment <t:seconds:R> (each reader's
 // client shows it relative to now, in their own language), emphasis **…**, a block fenced on lines
-// of its own. The words are as they are. bot.Size counts what this writes.
+// of its own. The words are as they are.
 func markup(r say.Rich) string {
 	var b strings.Builder
 	n := 0

@@ -1,6 +1,7 @@
 package wire
 
 import (
+	"strings"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -31,8 +32,8 @@ func TestMarkup(t *testing.T) {
 				t.Errorf("markup = %q, want %q", got, c.want)
 			}
 			// The bot fits its messages to Discord's limit by this count.
-			if n := utf8.RuneCountInString(got); bot.Size(c.text) != n {
-				t.Errorf("bot.Size = %d, but Discord counts %d characters", bot.Size(c.text), n)
+			if n := utf8.RuneCountInString(got); Size(c.text) != n {
+				t.Errorf("Size = %d, but Discord counts %d characters", Size(c.text), n)
 			}
 		})
 	}
@@ -46,8 +47,26 @@ func TestEmphasisKeepsItsSpacesOutside(t *testing.T) {
 	if got, want := markup(r), "**in** <#7> **at 12:00**  "; got != want {
 		t.Fatalf("markup = %q, want %q", got, want)
 	}
-	// Size may count marks a blank emphasis does not write, never fewer than are written.
-	if got := bot.Size(r); got < utf8.RuneCountInString(markup(r)) {
+	// Size counts what is written: a blank emphasis has no marks.
+	if got := Size(r); got != utf8.RuneCountInString(markup(r)) {
 		t.Fatalf("Size = %d for %q", got, markup(r))
+	}
+}
+
+// TestContentFitsDiscordsCountOfItsMarkup: a message whose words fit 2000 characters but whose
+// markup does not is clipped here, by what Discord counts.
+func TestContentFitsDiscordsCountOfItsMarkup(t *testing.T) {
+	words := strings.Repeat("x", 1995)
+	m := bot.Message{Content: say.Plain(words).Add(say.Mention("123456"))}
+	got := content(m)
+	if n := utf8.RuneCountInString(got); n > 2000 {
+		t.Fatalf("%d characters", n)
+	}
+	if got != words+"…" {
+		t.Errorf("content = …%q, want the words and an ellipsis, the mention left out whole", got[len(got)-12:])
+	}
+	short := bot.Message{Content: say.Plain("hi ").Add(say.Mention("1"))}
+	if got := content(short); got != "hi <@1>" {
+		t.Errorf("a short message is changed: %q", got)
 	}
 }
