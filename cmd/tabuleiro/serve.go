@@ -130,6 +130,24 @@ func (m *Main) Ready() <-chan struct{} { return m.ready }
 // Run opens the store, wires the bot and the adapters, and serves until ctx ends or something
 // fails; then it stops in order: intake first (HTTP shutdown, gateway closed), then the work
 // already accepted, then the bot's loop. Everything is stored before it is said, so a stop that
+// newBot is the bot of the program's configuration, on its store, saying what it says outside
+// replies through sender.
+func newBot(cfg Config, st store.Store, sender bot.Sender, log *slog.Logger) *bot.Bot {
+	return bot.New(st, sender, bot.Config{
+		ChallengeTTL:  cfg.ChallengeTTL,
+		IdleTimeout:   cfg.IdleTimeout,
+		TurnPingAfter: cfg.TurnPingAfter,
+		TeamVoteTime:  cfg.TeamVoteTime,
+		PaceDay:       cfg.PaceDay,
+		VacationDays:  cfg.VacationDays,
+		AIMoveTime:    cfg.AIMoveTime,
+		Seed:          uint64(time.Now().UnixNano()),
+		Log:           log,
+		// The endgame databases are cached beside the game store.
+		AI: ai.New(ai.Config{CacheDir: filepath.Dir(cfg.DBPath), EndgameSeeds: cfg.EndgameSeeds}),
+	})
+}
+
 // runs out of grace loses no game. Close the Main afterwards.
 func (m *Main) Run(ctx context.Context) error {
 	if err := m.open(ctx); err != nil {
@@ -171,19 +189,7 @@ func (m *Main) open(ctx context.Context) error {
 		log.Warn("no DISCORD_TOKEN: commands are not registered and the bot cannot post its own moves or expiry notices")
 	}
 	sender := discord.NewSender(session, appID, log)
-	m.Bot = bot.New(st, sender, bot.Config{
-		ChallengeTTL:  cfg.ChallengeTTL,
-		IdleTimeout:   cfg.IdleTimeout,
-		TurnPingAfter: cfg.TurnPingAfter,
-		TeamVoteTime:  cfg.TeamVoteTime,
-		PaceDay:       cfg.PaceDay,
-		VacationDays:  cfg.VacationDays,
-		AIMoveTime:    cfg.AIMoveTime,
-		Seed:          uint64(time.Now().UnixNano()),
-		Log:           log,
-		// The endgame databases are cached beside the game store.
-		AI: ai.New(ai.Config{CacheDir: filepath.Dir(cfg.DBPath), EndgameSeeds: cfg.EndgameSeeds}),
-	})
+	m.Bot = newBot(cfg, st, sender, log)
 	var pages http.Handler
 	if cfg.PublicURL != "" {
 		key, err := st.PageKey()
@@ -227,46 +233,9 @@ func (m *Main) open(ctx context.Context) error {
 	}
 
 	if cfg.HTTPAddr != "" {
-		shard := cfg.Shard
-		if cfg.Shared() {
-			// Every process reads and writes every guild's games: the endpoint serves them all.
-			shard = discord.Shard{ID: 0, Count: 1}
+		if err := m.serveHTTP(handler, pages, boards); err != nil {
+			return err
 		}
-		m.Endpoint = discord.NewEndpoint(handler, cfg.PublicKey, m.work, discord.EndpointOptions{Shard: shard, Log: log,
-			Health: st.Healthy, Pages: pages, Boards: boards})
-		ln, err := net.Listen("tcp", cfg.HTTPAddr)
-		if err != nil {
-			return fmt.Errorf("HTTP_ADDR: %w", err)
-		}
-		var handler http.Handler = m.Endpoint
-		if cfg.MetricsAddr == cfg.HTTPAddr { // the operator asked for them on the public endpoint
-			mux := http.NewServeMux()
-			mux.Handle("GET /metrics", metrics.Handler())
-			mux.Handle("/", m.Endpoint)
-			handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-				if discord.PagePath(r.URL.Path) || discord.BoardPath(r.URL.Path) {
-					m.Endpoint.ServeHTTP(w, r) // as it is: the mux would redirect an untidy path
-					return
-				}
-				mux.ServeHTTP(w, r)
-			})
-		}
-		m.srv = &http.Server{
-			Handler:           handler,
-			ReadHeaderTimeout: 5 * time.Second,
-			ReadTimeout:       10 * time.Second,
-			WriteTimeout:      10 * time.Second,
-			IdleTimeout:       2 * time.Minute,
-			ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
-		}
-		go func() {
-			if err := m.srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
-				m.failed <- fmt.Errorf("HTTP endpoint: %w", err)
-			}
-		}()
-		m.Addr = ln.Addr()
-		listening(ln.Addr())
-		log.Info("HTTP endpoint listening", "addr", ln.Addr().String(), "interactions", cfg.Interactions())
 	}
 	if err := m.serveMetrics(); err != nil {
 		return err
@@ -278,6 +247,53 @@ func (m *Main) open(ctx context.Context) error {
 		}
 		m.Gateway = gw
 	}
+	return nil
+}
+
+// serveHTTP starts the HTTP endpoint on HTTP_ADDR: interactions, the game pages and live boards
+// (when PUBLIC_URL is set), the health check, and the metrics when METRICS_ADDR names it.
+func (m *Main) serveHTTP(interactions *discord.Interactions, pages, boards http.Handler) error {
+	cfg, log, st := m.Config, m.Log, m.Store
+	shard := cfg.Shard
+	if cfg.Shared() {
+		// Every process reads and writes every guild's games: the endpoint serves them all.
+		shard = discord.Shard{ID: 0, Count: 1}
+	}
+	m.Endpoint = discord.NewEndpoint(interactions, cfg.PublicKey, m.work, discord.EndpointOptions{Shard: shard, Log: log,
+		Health: st.Healthy, Pages: pages, Boards: boards})
+	ln, err := net.Listen("tcp", cfg.HTTPAddr)
+	if err != nil {
+		return fmt.Errorf("HTTP_ADDR: %w", err)
+	}
+	var handler http.Handler = m.Endpoint
+	if cfg.MetricsAddr == cfg.HTTPAddr { // the operator asked for them on the public endpoint
+		mux := http.NewServeMux()
+		mux.Handle("GET /metrics", metrics.Handler())
+		mux.Handle("/", m.Endpoint)
+		handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if discord.PagePath(r.URL.Path) || discord.BoardPath(r.URL.Path) {
+				m.Endpoint.ServeHTTP(w, r) // as it is: the mux would redirect an untidy path
+				return
+			}
+			mux.ServeHTTP(w, r)
+		})
+	}
+	m.srv = &http.Server{
+		Handler:           handler,
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       10 * time.Second,
+		WriteTimeout:      10 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	go func() {
+		if err := m.srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
+			m.failed <- fmt.Errorf("HTTP endpoint: %w", err)
+		}
+	}()
+	m.Addr = ln.Addr()
+	listening(ln.Addr())
+	log.Info("HTTP endpoint listening", "addr", ln.Addr().String(), "interactions", cfg.Interactions())
 	return nil
 }
 
