@@ -2,6 +2,7 @@ package table
 
 import (
 	"errors"
+	"log/slog"
 
 	"tabuleiro/games"
 	"tabuleiro/games/catalog"
@@ -70,6 +71,37 @@ func (t *Table) ChallengePaced(a Actor, opponent string, opponentIsBot bool, fir
 	return c, nil
 }
 
+// seating is who takes which seat in challenge c's game: as its first option says, or by lot.
+func (t *Table) seating(c store.Challenge) [2]store.Player {
+	challenger := store.Player{UserID: c.Challenger}
+	opponent := store.Player{UserID: c.Opponent}
+	seats := [2]store.Player{challenger, opponent}
+	switch c.First {
+	case "them":
+		seats = [2]store.Player{opponent, challenger}
+	case "me":
+	default:
+		if t.rng(2, c.ID).IntN(2) == 1 {
+			seats = [2]store.Player{opponent, challenger}
+		}
+	}
+	return seats
+}
+
+// decline closes challenge c, declined by its opponent or withdrawn by its challenger.
+func (t *Table) decline(a Actor, c store.Challenge, log *slog.Logger) (Answered, error) {
+	state := store.ChallengeDeclined
+	if a.User == c.Challenger {
+		state = store.ChallengeWithdrawn
+	}
+	c, err := t.st.CloseChallenge(c.ID, state)
+	if err != nil {
+		return Answered{}, err
+	}
+	log.Info("challenge closed", "state", state)
+	return Answered{Challenge: c}, nil
+}
+
 // seatsFree refuses to accept challenge c while either player already plays a game of its kind
 // here, naming who and what the reader can do: the opponent of a named challenge may Decline it,
 // a taker of an open one may not.
@@ -129,16 +161,7 @@ func (t *Table) Answer(a Actor, id uint64, accept bool, messageID string) (Answe
 	}
 	now := t.cfg.Now()
 	if !accept {
-		state := store.ChallengeDeclined
-		if a.User == c.Challenger {
-			state = store.ChallengeWithdrawn
-		}
-		c, err = t.st.CloseChallenge(c.ID, state)
-		if err != nil {
-			return Answered{}, err
-		}
-		log.Info("challenge closed", "state", state)
-		return Answered{Challenge: c}, nil
+		return t.decline(a, c, log)
 	}
 	if open && a.User == c.Challenger {
 		return Answered{}, refuse(Refused, "refusal.challenge-own-open")
@@ -151,18 +174,7 @@ func (t *Table) Answer(a Actor, id uint64, accept bool, messageID string) (Answe
 	}
 	// Whether both seats are free is the store's to say, in the transaction that takes the
 	// challenge: a check here could see the game a racing Accept just started and misname it.
-	challenger := store.Player{UserID: c.Challenger}
-	opponent := store.Player{UserID: c.Opponent}
-	seats := [2]store.Player{challenger, opponent}
-	switch c.First {
-	case "them":
-		seats = [2]store.Player{opponent, challenger}
-	case "me":
-	default:
-		if t.rng(2, c.ID).IntN(2) == 1 {
-			seats = [2]store.Player{opponent, challenger}
-		}
-	}
+	seats := t.seating(c)
 	g, err := catalog.NewDealt(c.Kind, c.Options, t.rng(1, c.ID))
 	if err != nil {
 		return Answered{}, err
