@@ -91,23 +91,8 @@ func envFileProblem(src []byte) (line int, problem string) {
 	}
 	i := 0
 	for {
-		// Blank space and comment lines between statements.
-		for i < len(src) {
-			r, size := utf8.DecodeRune(src[i:])
-			if unicode.IsSpace(r) {
-				i += size
-				continue
-			}
-			if src[i] != '#' {
-				break
-			}
-			nl := bytes.IndexByte(src[i:], '\n')
-			if nl < 0 {
-				return 0, ""
-			}
-			i += nl
-		}
-		if i >= len(src) {
+		var more bool
+		if i, more = nextStatement(src, i); !more {
 			return 0, ""
 		}
 		start := i
@@ -148,15 +133,9 @@ func envFileProblem(src []byte) (line int, problem string) {
 			i++
 		}
 		if i < len(src) && (src[i] == '"' || src[i] == '\'') {
-			q, closed := src[i], -1
-			for j := i + 1; j < len(src); j++ {
-				if src[j] == q && src[j-1] != '\\' {
-					closed = j
-					break
-				}
-			}
+			closed := closingQuote(src, i)
 			if closed < 0 {
-				return lineOf(eq), fmt.Sprintf("%s opens a %c quote that is never closed; close it on the same line, or leave the quotes out", name, q)
+				return lineOf(eq), fmt.Sprintf("%s opens a %c quote that is never closed; close it on the same line, or leave the quotes out", name, src[i])
 			}
 			i = closed + 1
 			continue
@@ -165,6 +144,38 @@ func envFileProblem(src []byte) (line int, problem string) {
 			i++
 		}
 	}
+}
+
+// nextStatement skips the blank space and comment lines from i to the next statement of an .env
+// file; more is false when none is left.
+func nextStatement(src []byte, i int) (next int, more bool) {
+	for i < len(src) {
+		r, size := utf8.DecodeRune(src[i:])
+		if unicode.IsSpace(r) {
+			i += size
+			continue
+		}
+		if src[i] != '#' {
+			break
+		}
+		nl := bytes.IndexByte(src[i:], '\n')
+		if nl < 0 {
+			return len(src), false
+		}
+		i += nl
+	}
+	return i, i < len(src)
+}
+
+// closingQuote is where the quote opened at src[i] closes (an escaped one does not), -1 if never.
+func closingQuote(src []byte, i int) int {
+	q := src[i]
+	for j := i + 1; j < len(src); j++ {
+		if src[j] == q && src[j-1] != '\\' {
+			return j
+		}
+	}
+	return -1
 }
 
 // describeByte names a character that cannot be in a variable name without showing anything a
