@@ -874,6 +874,30 @@ func encodeTournament(t Tournament) []byte {
 	return w.b
 }
 
+// decodeRound reads one round of a tournament record of version; r's error says what failed.
+func decodeRound(r *reader, version byte) TournamentRound {
+	round := TournamentRound{Round: tournament.Round{Relaxed: r.bool()}, Started: r.time(), Deadline: r.time(), MessageID: r.str(), Boards: true}
+	if version >= 2 {
+		round.Boards, round.Claimed = r.bool(), r.time()
+	}
+	if version >= 3 {
+		round.Reminded = r.bool()
+	}
+	m := r.uint()
+	if m > uint64(len(r.b)) {
+		r.fail(errTruncated)
+	}
+	for range m {
+		p := tournament.Pairing{First: r.str(), Second: r.str(), Result: tournament.Result(r.uint()), Game: r.uint(), Forfeit: r.bool()}
+		if r.err != nil || p.Result > tournament.SecondWins {
+			r.fail(fmt.Errorf("a pairing's result is unknown"))
+			break
+		}
+		round.Pairings = append(round.Pairings, p)
+	}
+	return round
+}
+
 func decodeTournament(id uint64, b []byte) (Tournament, error) {
 	r := reader{b: b}
 	version := r.byte()
@@ -912,25 +936,7 @@ func decodeTournament(id uint64, b []byte) (Tournament, error) {
 		r.fail(errTruncated)
 	}
 	for range n {
-		round := TournamentRound{Round: tournament.Round{Relaxed: r.bool()}, Started: r.time(), Deadline: r.time(), MessageID: r.str(), Boards: true}
-		if version >= 2 {
-			round.Boards, round.Claimed = r.bool(), r.time()
-		}
-		if version >= 3 {
-			round.Reminded = r.bool()
-		}
-		m := r.uint()
-		if m > uint64(len(r.b)) {
-			r.fail(errTruncated)
-		}
-		for range m {
-			p := tournament.Pairing{First: r.str(), Second: r.str(), Result: tournament.Result(r.uint()), Game: r.uint(), Forfeit: r.bool()}
-			if r.err != nil || p.Result > tournament.SecondWins {
-				r.fail(fmt.Errorf("a pairing's result is unknown"))
-				break
-			}
-			round.Pairings = append(round.Pairings, p)
-		}
+		round := decodeRound(&r, version)
 		if r.err != nil {
 			break
 		}
