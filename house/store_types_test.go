@@ -100,7 +100,7 @@ func recordMethod(f *types.Func) bool {
 // call none of its functions or methods and read none of its variables. The program (cmd) opens
 // the store and hands it to the table.
 func TestTheBotKnowsOnlyTheStoresTypes(t *testing.T) {
-	for _, dir := range []string{"bot", "bot/console", "bot/page", "bot/discord"} {
+	for _, dir := range []string{"bot", "bot/console", "bot/page", "bot/discord", "bot/web"} {
 		t.Run(dir, func(t *testing.T) {
 			for _, use := range storeUses(t, dir) {
 				t.Errorf("%s uses %s: ask the table instead", dir, use)

@@ -1,6 +1,9 @@
 package table
 
 import (
+	"errors"
+	"time"
+
 	"tabuleiro/games"
 	"tabuleiro/games/catalog"
 	"tabuleiro/store"
@@ -84,3 +87,41 @@ func (t *Table) Game(id uint64) (View, error) {
 
 // PageKey is the secret that the addresses of a game's pages and boards are made under.
 func (t *Table) PageKey() ([]byte, error) { return t.st.PageKey() }
+
+// ActiveGame is user's game of kind in play in channel.
+func (t *Table) ActiveGame(channel, kind, user string) (store.Game, error) {
+	return t.st.ActiveGame(channel, kind, user)
+}
+
+// Missing reports whether err says what was asked for is not there (a game, a tournament): the
+// store found nothing, or the table refused it as not found.
+func Missing(err error) bool {
+	var r *Refusal
+	return errors.Is(err, store.ErrNotFound) || errors.As(err, &r) && r.Code == NotFound
+}
+
+// Watch signals when game id changes, within a second of any decision from any surface: the
+// store's live feed where it has one (etcd's watch carries other replicas' changes), else a look
+// every second. stop ends it.
+func (t *Table) Watch(id uint64) (changed <-chan struct{}, stop func()) {
+	if wt, ok := t.st.(store.Watcher); ok {
+		return wt.Watch(id)
+	}
+	c := make(chan struct{}, 1)
+	tick := time.NewTicker(time.Second)
+	done := make(chan struct{})
+	go func() {
+		for {
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+				select {
+				case c <- struct{}{}:
+				default:
+				}
+			}
+		}
+	}()
+	return c, func() { tick.Stop(); close(done) }
+}

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"tabuleiro/games"
-	"tabuleiro/store"
 )
 
 // events streams game id's state to one viewer: at once, then after every change, as server-sent
@@ -42,26 +41,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request, id uint64) {
 			return
 		}
 	}
-	// A stream outlives the server's write timeout, which is for answers that end.
-	http.NewResponseController(w).SetWriteDeadline(time.Time{})
-	h := w.Header()
-	h.Set("Content-Type", "text/event-stream")
-	h.Set("Cache-Control", "no-store")
-	h.Set("X-Accel-Buffering", "no")
-	w.WriteHeader(http.StatusOK)
-
-	var last []byte
-	send := func(b []byte) bool {
-		if bytes.Equal(b, last) {
-			return true
-		}
-		last = b
-		if _, err := w.Write(append(append([]byte("retry: 1000\nevent: state\ndata: "), b...), '\n', '\n')); err != nil {
-			return false
-		}
-		flusher.Flush()
-		return true
-	}
+	send := openStream(w, flusher)
 	first, err := json.Marshal(state(l, seat))
 	if err != nil || !send(first) {
 		return
@@ -96,27 +76,29 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request, id uint64) {
 	}
 }
 
-// watch signals when game id changes: the store's live feed, or, on a store without one, a look
-// every second.
-func (s *Server) watch(id uint64) (<-chan struct{}, func()) {
-	if wt, ok := s.table.Store().(store.Watcher); ok {
-		return wt.Watch(id)
-	}
-	c := make(chan struct{}, 1)
-	t := time.NewTicker(time.Second)
-	done := make(chan struct{})
-	go func() {
-		for {
-			select {
-			case <-done:
-				return
-			case <-t.C:
-				select {
-				case c <- struct{}{}:
-				default:
-				}
-			}
+// openStream starts a server-sent event stream on w and gives what sends a state on it (a state
+// the same as the last one sent is not sent again); false once the page has gone.
+func openStream(w http.ResponseWriter, flusher http.Flusher) func(b []byte) bool {
+	// A stream outlives the server's write timeout, which is for answers that end.
+	http.NewResponseController(w).SetWriteDeadline(time.Time{})
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	var last []byte
+	return func(b []byte) bool {
+		if bytes.Equal(b, last) {
+			return true
 		}
-	}()
-	return c, func() { t.Stop(); close(done) }
+		last = b
+		if _, err := w.Write(append(append([]byte("retry: 1000\nevent: state\ndata: "), b...), '\n', '\n')); err != nil {
+			return false
+		}
+		flusher.Flush()
+		return true
+	}
 }
+
+// watch signals when game id changes (table.Watch).
+func (s *Server) watch(id uint64) (<-chan struct{}, func()) { return s.table.Watch(id) }

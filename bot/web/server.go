@@ -142,14 +142,14 @@ func (s *Server) viewer(r *http.Request, id uint64) (l bot.LiveView, member stri
 		seat = l.SeatOf(member)
 	}
 	if seat == games.NoSeat && s.cfg.Watch != nil && !s.cfg.Watch(l.Game) {
-		return l, member, seat, store.ErrNotFound
+		return l, member, seat, table.Refuse(table.NotFound, "refusal.game-gone")
 	}
 	return l, member, seat, nil
 }
 
 // missing answers a game that is not there, or not for this viewer: a bare 404.
 func (s *Server) missing(w http.ResponseWriter, r *http.Request, id uint64, err error) {
-	if !errors.Is(err, store.ErrNotFound) {
+	if !table.Missing(err) {
 		s.cfg.Log.Warn("could not show a live board", "game", id, "err", err)
 	}
 	http.NotFound(w, r)
@@ -253,11 +253,12 @@ func (s *Server) decide(w http.ResponseWriter, r *http.Request, id uint64, verb 
 		refuse(http.StatusForbidden, ws.T("web.watcher", nil))
 		return
 	}
-	rec, _, err := s.table.Store().Game(id)
+	shown, err := s.table.Game(id)
 	if err != nil {
 		s.missing(w, r, id, err)
 		return
 	}
+	rec := shown.Game
 	a := table.Actor{User: member, Place: table.Place{Guild: rec.Guild, Channel: rec.Channel}, Kind: rec.Kind,
 		Salt: "web-" + strconv.FormatUint(id, 10) + "-" + strconv.Itoa(d.Ply), Log: s.cfg.Log}
 	var v table.View
@@ -307,11 +308,11 @@ func (s *Server) decide(w http.ResponseWriter, r *http.Request, id uint64, verb 
 // offer makes or accepts an offer in game id, at ply. The table's offer acts on the member's game
 // of its kind in its channel: that must be this one.
 func (s *Server) offer(a table.Actor, id uint64, ply int) (table.View, error) {
-	rec, g, err := s.table.Store().Game(id)
+	v, err := s.table.Game(id)
 	if err != nil {
 		return table.View{}, err
 	}
-	v := table.View{Game: rec, Live: g}
+	rec := v.Game
 	switch {
 	case v.Over():
 		return table.View{}, table.Refuse(table.Stale, "refusal.already-over")
@@ -320,7 +321,7 @@ func (s *Server) offer(a table.Actor, id uint64, ply int) (table.View, error) {
 	case rec.Ply != ply:
 		return table.View{}, table.Refuse(table.Stale, table.StaleBoard)
 	}
-	if active, err := s.table.Store().ActiveGame(rec.Channel, rec.Kind, a.User); err != nil || active.ID != id {
+	if active, err := s.table.ActiveGame(rec.Channel, rec.Kind, a.User); err != nil || active.ID != id {
 		return table.View{}, table.Refuse(table.Stale, table.StaleBoard)
 	}
 	o, err := s.table.Offer(a)
