@@ -138,13 +138,9 @@ func (b *Bot) CustomID(a Action) string { return b.routes.CustomID(a) }
 // ParseCustomID reads a custom id of any route this bot answers.
 func (b *Bot) ParseCustomID(id string) (Action, bool) { return b.routes.ParseCustomID(id) }
 
-// plain, withContext and forGame turn the bot's handlers into a route's Answer.
+// plain and forGame turn the bot's handlers into a route's Answer.
 func plain(f func(*Bot, *Request) (Reply, error)) func(context.Context, *Request) (Reply, error) {
 	return func(_ context.Context, req *Request) (Reply, error) { return f(req.b, req) }
-}
-
-func withContext(f func(*Bot, context.Context, *Request) (Reply, error)) func(context.Context, *Request) (Reply, error) {
-	return func(ctx context.Context, req *Request) (Reply, error) { return f(req.b, ctx, req) }
 }
 
 func forGame(f func(*Bot, *Request, *games.Descriptor) (Reply, error)) func(context.Context, *Request) (Reply, error) {

@@ -15,9 +15,9 @@ import (
 func panicky(v any) { panic(v) }
 
 // update calls f.Update and returns what it returned or what it panicked with.
-func update(f *File, fn func(Tx) error) (err error, panicked any) {
+func update(f *File, fn func(Tx) error) (panicked any, err error) {
 	defer func() { panicked = recover() }()
-	return f.Update(fn), nil
+	return nil, f.Update(fn)
 }
 
 func TestAPanicInAWriteIsRaisedAgainOnItsCallersGoroutine(t *testing.T) {
@@ -31,7 +31,7 @@ func TestAPanicInAWriteIsRaisedAgainOnItsCallersGoroutine(t *testing.T) {
 	} {
 		t.Run("when the write panics with "+tc.name, func(t *testing.T) {
 			f := openCommitTest(t)
-			err, p := update(f, func(Tx) error { panicky(tc.value); return nil })
+			p, err := update(f, func(Tx) error { panicky(tc.value); return nil })
 			if err != nil || p == nil {
 				t.Fatalf("Update returned %v and did not panic", err)
 			}
@@ -83,7 +83,7 @@ func TestAPanicInAGroupReachesOnlyItsOwnCaller(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			outcomes[i].err, outcomes[i].panicked = update(f, func(tx Tx) error {
+			outcomes[i].panicked, outcomes[i].err = update(f, func(tx Tx) error {
 				if i == bad {
 					panicky("write 2 broke")
 				}
