@@ -262,7 +262,21 @@ func (r *router) ParseCustomID(id string) (Action, bool) {
 	if !ok {
 		return Action{}, false
 	}
-	fields := strings.Split(rest, "/")
+	// An id is a few short segments: split without allocating, up to a limit no pattern reaches.
+	var buf [12]string
+	fields := buf[:0]
+	for len(fields) < len(buf)-1 {
+		seg, more, found := strings.Cut(rest, "/")
+		fields = append(fields, seg)
+		if !found {
+			rest = ""
+			break
+		}
+		rest = more
+	}
+	if rest != "" {
+		fields = append(fields, rest)
+	}
 	var best *controlRoute
 	var found Action
 	for _, c := range r.controls {
@@ -287,6 +301,12 @@ func (c *controlRoute) match(fields []string) (a Action, ok bool) {
 	if len(fields) != len(c.segs) && !(last && len(fields) >= len(c.segs)-1) {
 		return Action{}, false
 	}
+	// The literals first: they tell most patterns apart at no cost.
+	for i, s := range c.segs {
+		if s.part == "" && (i >= len(fields) || fields[i] != s.lit) {
+			return Action{}, false
+		}
+	}
 	a.Route = c.Name
 	if c.segs[0].part == "" {
 		a.Kind = c.segs[0].lit // a route of no game: the app's own
@@ -298,14 +318,10 @@ func (c *controlRoute) match(fields []string) (a Action, ok bool) {
 			}
 			break
 		}
-		f := fields[i]
 		if s.part == "" {
-			if f != s.lit {
-				return Action{}, false
-			}
 			continue
 		}
-		if !a.set(s.part, f) {
+		if !a.set(s.part, fields[i]) {
 			return Action{}, false
 		}
 	}
