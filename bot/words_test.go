@@ -197,3 +197,52 @@ func TestABoardInWordsTellsThePositionAndKeepsTheTurn(t *testing.T) {
 		}
 	}
 }
+
+// Boards in words are a person's own choice: /tabuleiro me takes it, and then the replay only they
+// see tells the position; a server's boards are public and stay text or pictures.
+func TestBoardsInWordsAreChosenWithMeAndRefusedForTheServer(t *testing.T) {
+	for _, lang := range say.Languages {
+		t.Run("in "+lang, func(t *testing.T) {
+			e := newEnv(t)
+			w := say.For(lang)
+			cases := []struct {
+				name, sub, want string
+				perms           uint64
+			}{
+				{"a person's boards take words", "me", w.T("settings.boards-words", nil), 0},
+				{"a server's boards refuse them", "settings", w.T("refusal.boards", map[string]any{"Value": store.BoardsWords}), PermManageServer},
+			}
+			for _, c := range cases {
+				in := e.slash("alice", AppCommand, c.sub, "boards", store.BoardsWords)
+				in.Locale, in.MemberPerms = lang, c.perms
+				mustPrivate(t, e.do(in), c.want)
+			}
+			if m, err := e.st.MemberSettings("alice"); err != nil || m.Boards != store.BoardsWords {
+				t.Fatalf("alice's boards are %q (%v), not words", m.Boards, err)
+			}
+			if s, err := e.st.ServerSettings("g1"); err != nil || s.Boards != "" {
+				t.Fatalf("the server's boards changed to %q (%v)", s.Boards, err)
+			}
+			e.do(e.slash("alice", "ordo", "vs-bot", "level", "easy", "first", "me"))
+			e.do(e.slash("alice", "ordo", "resign"))
+			in := e.slash("alice", "ordo", "replay")
+			in.Locale = lang
+			r := e.do(in)
+			last, err := e.st.LastGame("c1", "ordo", "alice")
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, g, err := e.st.Game(last.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := said(r.Message); !r.Message.Private || strings.Contains(got, "```") || len(r.Message.Files) != 0 ||
+				!strings.Contains(got, describe.Game(g, w).Position[0]) {
+				t.Errorf("the replay is not in words (private %v, %d files):\n%s", r.Message.Private, len(r.Message.Files), got)
+			}
+			in = e.slash("alice", AppCommand, "me", "boards", boardsServer)
+			in.Locale = lang
+			mustPrivate(t, e.do(in), w.T("settings.boards-server", nil))
+		})
+	}
+}
