@@ -1,0 +1,47 @@
+package discord
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	words "tabuleiro/render/describe"
+	"tabuleiro/say"
+)
+
+// Boards in words through the signed endpoint and the fake Discord: a board's Describe answers
+// anyone privately, in their own language, with the position as the describer tells it.
+
+func TestDescribeThroughTheEndpoint(t *testing.T) {
+	for _, lang := range say.Languages {
+		t.Run("in "+lang, func(t *testing.T) {
+			tb := newTable(t)
+			const channel = "w1"
+			first, _ := tb.startGame(channel, "a1", "b1")
+			board := tb.sendIn(command(first, channel, "ouri", "board"))
+			describeID := ""
+			for _, id := range board.customIDs() {
+				if strings.HasSuffix(id, "/describe") {
+					describeID = id
+				}
+			}
+			if describeID == "" {
+				t.Fatalf("the board has no Describe button: %v", board.customIDs())
+			}
+			g := tb.position(gameOf(t, board.customIDs()))
+			r := tb.sendIn(in(click("c1", channel, describeID, "m-board"), lang, say.English))
+			m, typ := tb.lastAnswer(r)
+			w := say.For(lang)
+			d := words.Game(g, w)
+			if typ != 4 || !r.private() || len(r.customIDs()) != 0 || len(r.Files) != 0 {
+				t.Fatalf("type %d, private %v, controls %v, %d files: %s", typ, r.private(), r.customIDs(), len(r.Files), m.Content)
+			}
+			if !strings.Contains(m.Content, d.Position[0]) || !strings.HasSuffix(m.Content, d.Turn) || strings.Contains(m.Content, "```") {
+				t.Errorf("the answer is not the position in words (%s):\n%s\nwant\n%s", lang, m.Content, d.Text())
+			}
+			if n := utf8.RuneCountInString(m.Content); n > 2000 {
+				t.Errorf("the answer has %d characters", n)
+			}
+		})
+	}
+}
