@@ -58,3 +58,18 @@ func pagedReply(req *Request, pages []Message) Reply {
 		}
 	})
 }
+
+// moveList answers a move with no play: the legal moves of the position the caller's moves go to
+// (their game here, else their puzzle or lesson, else the channel's game, a team's), privately,
+// grouped as the describer groups them.
+func (b *Bot) moveList(req *Request) (Reply, error) {
+	g := b.learningPosition(req)
+	if g == nil {
+		v, err := b.t.Find(req.actor, "", false)
+		if err != nil {
+			return Reply{}, err
+		}
+		g = v.Live
+	}
+	return pagedReply(req, legalMoveMessages(g, req.w)), nil
+}

@@ -357,3 +357,43 @@ func TestALongDescriptionFollowsItsFirstPage(t *testing.T) {
 		t.Fatal("a single page has follow-ups to make")
 	}
 }
+
+// A move with no play lists the legal moves privately, grouped as the describer groups them, of
+// where the caller's moves go: their game, else their lesson; typing a play still suggests them.
+func TestAMoveWithNoPlayListsTheLegalMoves(t *testing.T) {
+	for _, d := range descriptors() {
+		for _, o := range moveSpec(d).Options {
+			if o.Name == "play" && (o.Required || !o.Autocomplete) {
+				t.Errorf("/%s move play: required %v, autocomplete %v; want optional, suggested", d.Kind, o.Required, o.Autocomplete)
+			}
+		}
+	}
+	for _, lang := range say.Languages {
+		t.Run("in "+lang, func(t *testing.T) {
+			e := newEnv(t)
+			w := say.For(lang)
+			e.do(e.slash("alice", "ordo", "vs-bot", "level", "easy", "first", "me"))
+			_, game := e.game("ordo", "alice")
+			e.do(e.slash("bob", "ordo", "learn"))
+			lesson, err := e.bot.t.Lesson("bob", "ordo")
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, c := range []struct {
+				who string
+				g   games.Game
+			}{{"alice", game}, {"bob", lesson.Game()}} {
+				in := e.slash(c.who, "ordo", "move")
+				in.Locale = lang
+				r := e.do(in)
+				want := legalMoveMessages(c.g, w)
+				if !isPrivate(r) || said(r.Message) != want[0].Content.String() {
+					t.Errorf("%s's bare move: private %v, said\n%s\nwant\n%s", c.who, isPrivate(r), said(r.Message), want[0].Content)
+				}
+			}
+			if r := e.handle(e.typing("alice", "ordo", "move", "play", "a3")); r.Type != Choices || len(r.Choices) == 0 {
+				t.Errorf("typing a3 suggests nothing: %+v", r)
+			}
+		})
+	}
+}

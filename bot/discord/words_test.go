@@ -45,3 +45,31 @@ func TestDescribeThroughTheEndpoint(t *testing.T) {
 		})
 	}
 }
+
+// /… move with no play is accepted by the endpoint (play is optional) and lists the legal moves
+// privately, in the caller's language; autocomplete still suggests them.
+func TestABareMoveThroughTheEndpoint(t *testing.T) {
+	for _, lang := range say.Languages {
+		t.Run("in "+lang, func(t *testing.T) {
+			tb := newTable(t)
+			const channel = "w2"
+			first, _ := tb.startGame(channel, "a1", "b1")
+			suggested := tb.choices(first, channel)
+			r := tb.sendIn(in(command(first, channel, "ouri", "move"), lang, say.English))
+			m, typ := tb.lastAnswer(r)
+			if typ != 4 || !r.private() || len(r.customIDs()) != 0 {
+				t.Fatalf("type %d, private %v, controls %v: %s", typ, r.private(), r.customIDs(), m.Content)
+			}
+			board := tb.sendIn(command(first, channel, "ouri", "board"))
+			g := tb.position(gameOf(t, board.customIDs()))
+			if want := strings.Join(words.MovePages(g, say.For(lang)), "\n"); m.Content != want {
+				t.Errorf("the list:\n%s\nwant\n%s", m.Content, want)
+			}
+			for _, move := range suggested {
+				if !strings.Contains(m.Content, move) {
+					t.Errorf("the list lacks %s, which autocomplete suggests:\n%s", move, m.Content)
+				}
+			}
+		})
+	}
+}
