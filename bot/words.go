@@ -33,7 +33,8 @@ func privatePages(pages []string) []Message {
 }
 
 // describe answers a board's Describe button: the game's position in words, for anyone who sees the
-// board, privately and in their own language.
+// board, privately and in their own language. It tells the game as it stands: an older board of the
+// game, whose controls are not cleared yet, tells the newer position, the one a move is made on.
 func (b *Bot) describe(req *Request) (Reply, error) {
 	v, err := b.t.Seen(req.actor, req.Action().Game)
 	if err != nil {
