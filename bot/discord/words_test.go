@@ -73,3 +73,50 @@ func TestABareMoveThroughTheEndpoint(t *testing.T) {
 		})
 	}
 }
+
+// A list longer than a message (an Oolong free placement's seats) answers with its first page, and
+// the others follow through the interaction's webhook, ephemeral and in order.
+func TestALongMoveListFollowsThroughTheWebhook(t *testing.T) {
+	for _, lang := range say.Languages {
+		t.Run("in "+lang, func(t *testing.T) {
+			tb := newTable(t)
+			const channel = "w3"
+			r, token := tb.send(command("a1", channel, "oolong", "challenge", opt{"opponent", 6, "b1"}, opt{"first", 3, "me"}))
+			accept := tb.customID(r, "/accept")
+			board := tb.sendIn(click("b1", channel, accept, "orig-"+token))
+			id := gameOf(t, board.customIDs())
+			w := say.For(lang)
+			for ply := 0; ; ply++ {
+				g := tb.position(id)
+				if g.Outcome().Over() || ply > 200 {
+					t.Fatalf("no position whose moves take more than a message in %d plies", ply)
+				}
+				mover := []string{"a1", "b1"}[g.ToMove()]
+				pages := words.MovePages(g, w)
+				if len(pages) == 1 {
+					moves := tb.choicesOf("oolong", mover, channel)
+					tb.sendIn(command(mover, channel, "oolong", "move", opt{"play", 3, moves[ply*7%len(moves)]}))
+					continue
+				}
+				before := len(tb.f.recorded())
+				r, token := tb.send(in(command(mover, channel, "oolong", "move"), lang, say.English))
+				tb.settle()
+				got := []string{r.Data.Content}
+				for _, c := range tb.f.recorded()[before:] {
+					if c.Method == "POST" && c.Path == "/api/v10/webhooks/424242/"+token {
+						m := readShown(t, c.Body)
+						if m.Flags&64 == 0 {
+							t.Errorf("a following page is not ephemeral: %s", c.Body)
+						}
+						got = append(got, m.Content)
+					}
+				}
+				if !r.private() || strings.Join(got, "\n") != strings.Join(pages, "\n") {
+					t.Fatalf("ply %d: %d pages came (private %v), want %d:\n%s", ply, len(got), r.private(), len(pages), strings.Join(got, "\n---\n"))
+				}
+				t.Logf("at ply %d the list took %d messages", ply, len(got))
+				return
+			}
+		})
+	}
+}
