@@ -149,21 +149,28 @@ func (b *Bot) requestedBoard(v View, w *say.Words, lk look) Message {
 	return m
 }
 
-// boardRows are the controls of a game message: none once the game is over; Resign while the bot
-// thinks; otherwise the mover's panel (when the game has one) and Resign.
+// boardRows are the controls of a game message: Rematch and Describe once the game is over; Resign
+// and Describe while the bot thinks; otherwise the mover's panel (when the game has one), Resign and
+// Describe. Describe, for anyone, is always last in the last row: a panel's rows leave it room.
 func boardRows(v View, group string, w *say.Words) []Row {
 	base := Action{Kind: v.Game.Kind, Game: v.Game.ID, Ply: v.Live.Ply()}
+	describe := describeButton(base, w)
 	if v.Over() {
-		// Only Rematch stays: either player's click starts the next game.
-		return []Row{{{Type: Button, Label: w.T("button.rematch", nil), Style: Success, Action: base.to(routeRematch)}}}
+		// Rematch stays: either player's click starts the next game.
+		return []Row{{{Type: Button, Label: w.T("button.rematch", nil), Style: Success, Action: base.to(routeRematch)}, describe}}
 	}
 	resign := Control{Type: Button, Label: w.T("button.resign", nil), Style: Danger, Action: base.to(routeResign)}
 	p, ok := v.Live.(games.Paneled)
 	if !ok || v.Mover().Bot {
-		return []Row{{resign}}
+		return []Row{{resign, describe}}
 	}
 	rows, extra := panelRows(base, p.Panel(), group, w)
-	return append(rows, append(extra, resign))
+	return append(rows, append(extra, resign, describe))
+}
+
+// describeButton tells base's board in words, privately, to whoever clicks it.
+func describeButton(base Action, w *say.Words) Control {
+	return Control{Type: Button, Label: w.T("button.describe", nil), Style: Secondary, Action: base.to(routeDescribe)}
 }
 
 // decision is the action of a control that plays a decision (its notation) on base's board.

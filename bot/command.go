@@ -173,6 +173,9 @@ func newGame(d *games.Descriptor, opts games.Options) (games.Game, error) {
 
 func (b *Bot) move(req *Request) (Reply, error) {
 	play := req.in.Command.Str("play")
+	if strings.TrimSpace(play) == "" {
+		return b.moveList(req)
+	}
 	v, old, err := b.t.Move(req.actor, play)
 	if b.puzzleInstead(req, err) {
 		return b.answerPuzzle(req, req.actor.Kind, play, -1, false)

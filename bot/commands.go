@@ -76,7 +76,9 @@ func vsBotSpec(d *games.Descriptor) SubSpec {
 
 func moveSpec(d *games.Descriptor) SubSpec {
 	play := described(StringOption, "play", d.MoveHelp)
-	play.Required, play.Autocomplete, play.MaxLength = true, true, 100
+	// Left out, the legal moves are listed (for whoever cannot read a board); typed, they are
+	// suggested as it is typed.
+	play.Autocomplete, play.MaxLength = true, 100
 	return sub("move", "sub.move", map[string]any{"Title": d.Title}, play)
 }
 

@@ -325,12 +325,13 @@ func (e *env) do(in *Interaction) Reply {
 		e.rec.mu.Unlock()
 		r.After(context.Background(), followup{e.rec, in})
 		if r.Type == Post && r.Message.Private {
-			// A private reply's After only takes the controls off the panel it replaced, or shows
-			// again the public boards its change touched (a vacation's games); only a deferred
+			// A private reply's After only takes the controls off the panel it replaced, shows
+			// again the public boards its change touched (a vacation's games), or follows the
+			// reply with its further private pages (a description in words); only a deferred
 			// answer's After edits a private message in.
 			e.rec.mu.Lock()
 			for _, c := range e.rec.calls[before:] {
-				if c.op == "edit" && !c.cleared && !c.msg.Private && len(c.msg.Rows) > 0 {
+				if c.op == "edit" && !c.cleared && !c.msg.Private && len(c.msg.Rows) > 0 || c.op == "followup" && c.msg.Private {
 					continue
 				}
 				if c.op != "edit" || !c.cleared || !c.webhook {
@@ -423,10 +424,17 @@ func actionOf(t *testing.T, rows []Row, v string) Action {
 	return Action{}
 }
 
-// onlyRematch reports whether a finished game's controls are its Rematch button alone.
+// onlyRematch reports whether a finished game's controls are its Rematch button and, for anyone,
+// Describe.
 func onlyRematch(rows []Row) bool {
 	cs := controls(rows)
-	return len(cs) == 1 && cs[0].Type == Button && cs[0].Label == "Rematch" && cs[0].Action.Route == "rematch" && !cs[0].Disabled
+	return len(cs) == 2 && cs[0].Type == Button && cs[0].Label == "Rematch" && cs[0].Action.Route == "rematch" && !cs[0].Disabled &&
+		onlyDescribe(cs[1:])
+}
+
+// onlyDescribe reports whether cs are a board's Describe button alone.
+func onlyDescribe(cs []Control) bool {
+	return len(cs) == 1 && cs[0].Type == Button && cs[0].Label == "Describe" && cs[0].Action.Route == routeDescribe && !cs[0].Disabled
 }
 
 // logBuffer collects log lines safely across goroutines.

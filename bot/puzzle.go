@@ -19,6 +19,16 @@ const puzzleVerb = "puzzle"
 // learningMoves are the legal decisions of the person's puzzle under way, else of their lesson
 // under way, in notation: what a typed move answers when they have no game of the kind here.
 func (b *Bot) learningMoves(req *Request) []string {
+	g := b.learningPosition(req)
+	if g == nil || g.Outcome().Over() {
+		return nil
+	}
+	return games.Names(g, g.Legal())
+}
+
+// learningPosition is the position of the caller's puzzle or lesson of the request's game, where
+// their typed moves go; nil when they play a game here or have neither.
+func (b *Bot) learningPosition(req *Request) games.Game {
 	user, kind := req.in.User, req.actor.Kind
 	if b.t.Playing(req.actor) {
 		return nil
@@ -33,10 +43,7 @@ func (b *Bot) learningMoves(req *Request) []string {
 		}
 		g = a.Game()
 	}
-	if g == nil || g.Outcome().Over() {
-		return nil
-	}
-	return games.Names(g, g.Legal())
+	return g
 }
 
 // served notes a puzzle just picked for the person.

@@ -19,6 +19,7 @@ const (
 	routeView                = "view"
 	routeResign              = "resign"
 	routeResignYes           = "resign-yes"
+	routeDescribe            = "describe"
 	routeRematch             = "rematch"
 	routeReplay              = "replay"
 	routeDaily               = "daily"
@@ -85,6 +86,7 @@ func controlRoutes() []Route {
 		{Name: routeResign, Pattern: "/{kind}/{game}/{ply}/resign", Answer: plain((*Bot).resignAsk)},
 		{Name: routeResignYes, Pattern: "/{kind}/{game}/{ply}/resign/yes", Answer: plain((*Bot).resignClicked)},
 		{Name: routeRematch, Pattern: "/{kind}/{game}/{ply}/rematch", Answer: plain((*Bot).rematch)},
+		{Name: routeDescribe, Pattern: "/{kind}/{game}/{ply}/describe", Answer: plain((*Bot).describe)},
 		{Name: routeReplay, Pattern: "/{kind}/{game}/{ply}/replay/{page}", Answer: plain((*Bot).replayStep)},
 		{Name: routeDaily, Pattern: "/{kind}/0/0/daily/{arg}", Answer: plain((*Bot).solveDaily)},
 		{Name: routeLeaderboard, Pattern: "/{kind}/0/0/leaderboard/{page}", Answer: plain((*Bot).leaderboardPage)},

@@ -48,7 +48,7 @@ func settingsSpec(*games.Descriptor) SubSpec {
 
 func meSpec(*games.Descriptor) SubSpec {
 	return sub("me", "sub.tabuleiro.me", nil, described(BoolOption, "pings", "option.me.pings"),
-		choice("boards", "option.me.boards", named("choice.boards."), store.BoardsText, store.BoardsImage, boardsServer),
+		choice("boards", "option.me.boards", named("choice.boards."), store.BoardsText, store.BoardsImage, store.BoardsWords, boardsServer),
 		choice("vacation", "option.me.vacation", named("choice.vacation."), "start", "end"),
 		choice("digest", "option.me.digest", hourName, digestHours()...))
 }
@@ -79,7 +79,7 @@ func (b *Bot) me(req *Request) (Reply, error) {
 	}
 	boards, set := data.Options["boards"]
 	if set && boards.Str != boardsServer {
-		if err := checkBoards(boards.Str); err != nil {
+		if err := checkBoards(boards.Str, true); err != nil {
 			return Reply{}, err
 		}
 	}
@@ -139,7 +139,7 @@ func settingsChange(opts map[string]Value) (func(s *store.ServerSettings), error
 	}
 	boards, setBoards := opts["boards"]
 	if setBoards {
-		if err := checkBoards(boards.Str); err != nil {
+		if err := checkBoards(boards.Str, false); err != nil {
 			return nil, err
 		}
 	}
@@ -216,9 +216,11 @@ func (b *Bot) settingsText(req *Request, s store.ServerSettings) say.Rich {
 		"Boards": boardsShown(shown, req.in.Perms)})
 }
 
-// checkBoards refuses a boards value other than the choices (a platform without choices may send any).
-func checkBoards(v string) error {
-	if v == store.BoardsText || v == store.BoardsImage {
+// checkBoards refuses a boards value other than the choices (a platform without choices may send
+// any). Words are a person's own choice (own): a server's boards are public, seen by everyone, so
+// they stay text or pictures, and their Describe button tells them in words.
+func checkBoards(v string, own bool) error {
+	if v == store.BoardsText || v == store.BoardsImage || own && v == store.BoardsWords {
 		return nil
 	}
 	return refuse(table.Invalid, "refusal.boards", "Value", v)

@@ -422,12 +422,13 @@ func (b *Bot) leaveButton(ctx context.Context, req *Request, id uint64) (Reply, 
 	return r, nil
 }
 
-// boardControls are a game message's controls (boardRows), but none on a tournament game's final
-// board: a Rematch there would start a game outside the tournament, whose next game is the next
-// round's.
+// boardControls are a game message's controls (boardRows), but only Describe on a tournament
+// game's final board: a Rematch there would start a game outside the tournament, whose next game is
+// the next round's.
 func (b *Bot) boardControls(v View, group string, w *say.Words) []Row {
 	if v.Over() && b.t.InTournament(v.Game.ID) {
-		return []Row{}
+		base := Action{Kind: v.Game.Kind, Game: v.Game.ID, Ply: v.Live.Ply()}
+		return []Row{{describeButton(base, w)}}
 	}
 	return boardRows(v, group, w)
 }

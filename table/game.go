@@ -242,6 +242,10 @@ func (t *Table) Controls(a *Actor, id uint64, ply int) (View, error) {
 	return v, nil
 }
 
+// Seen is game id as anyone who sees one of its boards at the actor's place may look at it (a
+// board's Describe button): whether they play in it or not.
+func (t *Table) Seen(a Actor, id uint64) (View, error) { return t.onBoard(&a, id) }
+
 // onBoard loads game id for a control used at the actor's place.
 func (t *Table) onBoard(a *Actor, id uint64) (View, error) {
 	rec, g, err := t.st.Game(id)

@@ -444,8 +444,8 @@ func (c *Console) interaction(user string, t bot.Type) *bot.Interaction {
 // optionRE finds "name:" at the start or after a space.
 var optionRE = regexp.MustCompile(`(?:^|\s)([a-z][a-z-]*):`)
 
-// slash turns "/game sub name:value ..." into a command (or, for a bare "/game move", an
-// autocomplete request that lists the legal moves).
+// slash turns "/game sub name:value ..." into a command (or, for an option left empty, "/game move
+// play:", the autocomplete request Discord sends as it is typed, listing the legal moves).
 func (c *Console) slash(user, line string) (*bot.Interaction, error) {
 	name, group, sub, rest, err := c.subcommand(line)
 	if err != nil {
@@ -456,7 +456,14 @@ func (c *Console) slash(user, line string) (*bot.Interaction, error) {
 		return nil, err
 	}
 	for _, def := range sub.Options {
-		if _, given := data.Options[def.Name]; !def.Required || given {
+		v, given := data.Options[def.Name]
+		if def.Autocomplete && given && v.Str == "" {
+			data.Focused = def.Name
+			in := c.interaction(user, bot.Autocomplete)
+			in.Command = data
+			return in, nil
+		}
+		if !def.Required || given {
 			continue
 		}
 		if def.Autocomplete {

@@ -25,7 +25,7 @@ func TestALessonIsExplainedWhenWrongAndMovesOnWhenRight(t *testing.T) {
 	bothLanguages(t, func(t *testing.T, lang string, w *say.Words) {
 		out := session(t, lang,
 			"/ouri learn",
-			"/ouri move",
+			"/ouri move play:",
 			"/ouri move play:a",
 			"click d",
 			"@bob /ouri move play:d",

@@ -300,7 +300,7 @@ func TestTheMemberMenuIsNamedAsDiscordShowsItAndNeverAsASlashCommand(t *testing.
 
 func TestTheMoveListSaysHowManyMoreAndAPartialMoveIsNarrowed(t *testing.T) {
 	bothLanguages(t, func(t *testing.T, lang string, w *say.Words) {
-		out := session(t, lang, "/ordo vs-bot level:easy first:me", "/ordo move", "/ordo move play:c2:d2")
+		out := session(t, lang, "/ordo vs-bot level:easy first:me", "/ordo move play:", "/ordo move play:c2:d2")
 		if more := w.T("autocomplete.more", map[string]any{"Count": 32, "Example": "e3"}); !strings.Contains(out[1], more) {
 			t.Errorf("the 25 moves shown do not say %q:\n%s", more, out[1])
 		}

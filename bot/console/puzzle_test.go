@@ -87,7 +87,7 @@ func TestAPuzzleIsSolvedByAnyRightMoveAndFailedByALosingOne(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if suggested := typed("/ordo move"); !strings.Contains(suggested, games.Names(a.Game, a.Game.Legal())[0]) {
+		if suggested := typed("/ordo move play:"); !strings.Contains(suggested, games.Names(a.Game, a.Game.Legal())[0]) {
 			t.Errorf("a typed move does not suggest the puzzle's moves:\n%s", suggested)
 		}
 		keep, lose := keeping(t, a)

@@ -281,7 +281,7 @@ func TestAnAnsweredChallengeKeepsNoButtons(t *testing.T) {
 
 // TestATournamentGamesFinalBoardHasNoRematch resigns a tournament game through the signed endpoint:
 // the board the game was played on loses its controls, the final board offers no Rematch (the
-// tournament pairs the next games), and a Rematch pressed on it anyway is refused privately.
+// tournament pairs the next games) but Describe, and a Rematch pressed on it anyway is refused privately.
 func TestATournamentGamesFinalBoardHasNoRematch(t *testing.T) {
 	c := newCupRun(t, "round-robin", 0, []string{"11", "22"})
 	p := c.tournament().Current().Pairings[0]
@@ -292,8 +292,8 @@ func TestATournamentGamesFinalBoardHasNoRematch(t *testing.T) {
 	before := len(c.f.recorded())
 	over, _ := c.send(command(p.Second, c.channel, "ordo", "resign"))
 	c.settle()
-	if over.private() || !strings.Contains(over.Data.Content, "resigned") || len(over.customIDs()) != 0 {
-		t.Fatalf("the final board: %q with controls %v", over.Data.Content, over.customIDs())
+	if ids := over.customIDs(); over.private() || !strings.Contains(over.Data.Content, "resigned") || len(ids) != 1 || !strings.HasSuffix(ids[0], "/describe") {
+		t.Fatalf("the final board: %q with controls %v, want Describe alone", over.Data.Content, ids)
 	}
 	cleared := false
 	for _, call := range c.f.recorded()[before:] {
