@@ -310,6 +310,25 @@ func TestTheMoveListSaysHowManyMoreAndAPartialMoveIsNarrowed(t *testing.T) {
 	})
 }
 
+// A square written alone as an Ordo move says what is there: a piece of the mover's with no legal
+// move (a2 at the start, hemmed in by its own pieces) names one that can move, an empty square says
+// where the mover's pieces are, the opponent's piece says whose it is.
+func TestASquareAloneSaysWhatIsThereAndWhyItIsNoMove(t *testing.T) {
+	bothLanguages(t, func(t *testing.T, lang string, w *say.Words) {
+		out := session(t, lang, "/ordo vs-bot level:easy first:me", "/ordo move play:a2", "/ordo move play:e5", "/ordo move play:c8")
+		ranks := w.T("ordo.ranks", map[string]any{"From": 1, "To": 3})
+		for i, want := range []string{
+			w.T("ordo.stuck", map[string]any{"Square": "a2", "Example": "a3-a4"}),
+			w.T("ordo.empty", map[string]any{"Square": "e5", "Ranks": ranks}),
+			w.T("ordo.theirs", map[string]any{"Theirs": w.T("game.ordo.seat.black", nil), "Square": "c8", "Mine": w.T("game.ordo.seat.white", nil)}),
+		} {
+			if !strings.Contains(out[i+1], want) {
+				t.Errorf("line %d answered\n%s\nwant %q", i+2, out[i+1], want)
+			}
+		}
+	})
+}
+
 func TestTheLegendComesWithTheFirstBoardsAndOnRequest(t *testing.T) {
 	bothLanguages(t, func(t *testing.T, lang string, w *say.Words) {
 		out := session(t, lang, "/oolong vs-bot level:easy first:me", "click ne", "click n", "/oolong board", "/oolong history")
