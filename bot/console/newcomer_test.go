@@ -295,6 +295,10 @@ func TestTheMemberMenuIsNamedAsDiscordShowsItAndNeverAsASlashCommand(t *testing.
 		if !strings.Contains(out[1], "Apps → "+bot.ChallengeMenu) {
 			t.Errorf("help does not name the menu as Discord shows it, %q:\n%s", bot.ChallengeMenu, out[1])
 		}
+		// The name stays English (section 5): Portuguese help says what it means.
+		if gloss := "desafiar para uma partida"; (lang == say.Portuguese) != strings.Contains(out[1], gloss) {
+			t.Errorf("help in %s glosses the English name (%q): %v, want only in Portuguese:\n%s", lang, gloss, strings.Contains(out[1], gloss), out[1])
+		}
 	})
 }
 
