@@ -130,7 +130,7 @@ func (b *Bot) coachFailure(req *Request, w *say.Words, err error) say.Rich {
 // slow work, is edited into the deferred private answer.
 func (b *Bot) review(req *Request) (Reply, error) {
 	w := req.w
-	v, err := b.t.LastFinished(req.actor, req.in.Command.Str("player"))
+	v, err := b.t.ToReview(req.actor, req.in.Command.Str("player"))
 	if err != nil {
 		return Reply{}, err
 	}
@@ -161,6 +161,10 @@ func (b *Bot) review(req *Request) (Reply, error) {
 // the one played (the worst kept when they do not all fit), each player's accuracy, the legend.
 func reviewText(w *say.Words, v View, r ai.Review, size Measure) say.Rich {
 	head := w.Rich("coach.review.head", map[string]any{"Players": players(v, w), "Count": len(r.Decisions)})
+	if len(r.Decisions) == 0 {
+		// Portuguese counts 0 in the singular ("0 decisão"): none is said in words.
+		head = w.Rich("coach.review.head-none", map[string]any{"Players": players(v, w)})
+	}
 	var acc []say.Rich
 	for s := range 2 {
 		seat := games.Seat(s)

@@ -2,9 +2,10 @@ package bot
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"time"
 
-	"tabuleiro/render"
 	"tabuleiro/say"
 	"tabuleiro/store"
 	"tabuleiro/table"
@@ -17,26 +18,37 @@ func (b *Bot) postDailies(ctx context.Context) {
 	}
 }
 
-// postDaily sends a claimed daily puzzle to its channel, in the server's language.
+// postDaily sends a claimed daily puzzle to its channel, in the server's language, its position
+// shown as the server's boards are (as text where the bot turns out not to be allowed to attach the
+// picture).
 func (b *Bot) postDaily(ctx context.Context, d store.DailyPuzzle) (string, error) {
-	m, err := dailyMessage(d, b.publicWords(d.Guild, "", ""))
+	w := b.publicWords(d.Guild, "", "")
+	m, err := dailyMessage(d, w, b.publicLook(d.Guild, 0))
 	if err != nil {
 		return "", err
 	}
-	return b.send.Send(ctx, d.Channel, m)
+	id, err := b.send.Send(ctx, d.Channel, m)
+	if errors.Is(err, ErrForbidden) && len(m.Files) > 0 {
+		b.log.Info("could not post the daily puzzle as a picture; posting it as text", "guild", d.Guild, "err", err)
+		if m, err = dailyMessage(d, w, asText); err == nil {
+			id, err = b.send.Send(ctx, d.Channel, m)
+		}
+	}
+	return id, err
 }
 
-// dailyMessage is a daily puzzle as its channel sees it: the position, the task, how many solved
-// it, and the Solve button.
-func dailyMessage(d store.DailyPuzzle, w *say.Words) (Message, error) {
+// dailyMessage is a daily puzzle as its channel sees it: the position (as lk says: a block, or a
+// picture with its notes and alt text), the task, how many solved it, and the Solve button.
+func dailyMessage(d store.DailyPuzzle, w *say.Words, lk look) (Message, error) {
 	a, err := table.DailyPosition(d)
 	if err != nil {
 		return Message{}, err
 	}
 	desc := a.Game.Descriptor()
+	position, files := shownPosition(a.Game, fmt.Sprintf("daily-%s-%s.png", d.Kind, d.Day), lk, w)
 	content := say.Join("\n",
 		w.Rich("daily.head", map[string]any{"Title": desc.Title, "Day": dayText(d.Day, w)}),
-		blockWithNotes(render.BlockOf(a.Game, w)),
+		position,
 		pendingLine(a.Game, w),
 		puzzleTask(desc, a.Solver, a.Puzzle.Plies, w),
 		solvers(d.Solvers, w),
@@ -44,7 +56,7 @@ func dailyMessage(d store.DailyPuzzle, w *say.Words) (Message, error) {
 	)
 	solve := Control{Type: Button, Label: w.T("button.solve", nil), Style: Primary,
 		Action: Action{Route: routeDaily, Kind: d.Kind, Arg: d.Day}}
-	return Message{Content: clip(content), Rows: []Row{{solve}}}, nil
+	return Message{Content: clip(content), Rows: []Row{{solve}}, Files: files}, nil
 }
 
 // dayText is a daily puzzle's UTC day ("2026-03-01") as the language writes a date.
@@ -73,11 +85,17 @@ func (b *Bot) solveDaily(req *Request) (Reply, error) {
 // solver's answer waits, so it is bounded well inside Discord's 3 s; an edit given up is made good
 // by the next solver's, as the count is the store's.
 func (b *Bot) showSolvers(d store.DailyPuzzle) {
-	m, err := dailyMessage(d, b.publicWords(d.Guild, "", ""))
+	// An edit replaces the message's files: a picture goes again with the count.
+	m, err := dailyMessage(d, b.publicWords(d.Guild, "", ""), b.publicLook(d.Guild, 0))
 	if err == nil {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 		defer cancel()
 		err = b.send.Edit(ctx, d.Channel, d.MessageID, m)
+		if errors.Is(err, ErrForbidden) && len(m.Files) > 0 {
+			if m, err = dailyMessage(d, b.publicWords(d.Guild, "", ""), asText); err == nil {
+				err = b.send.Edit(ctx, d.Channel, d.MessageID, m)
+			}
+		}
 	}
 	if err != nil {
 		b.log.Warn("counting a daily puzzle's solvers", "guild", d.Guild, "day", d.Day, "err", err)

@@ -253,3 +253,50 @@ func TestARetryOfTheDailyPuzzleAfterARestartIsNotCounted(t *testing.T) {
 		t.Errorf("the retry was counted: %+v, %v", d, err)
 	}
 }
+
+// The daily post shows its position as the server's boards are: with boards:image a picture with
+// its alt text beside the notes (no text block), and as text where the bot turns out not to be
+// allowed to attach it; a solver's count keeps the picture.
+func TestTheDailyPostFollowsTheServersBoards(t *testing.T) {
+	for _, tc := range []struct {
+		name        string
+		forbidFiles bool
+		picture     bool
+	}{
+		{"a picture where the bot may attach files", false, true},
+		{"text where it may not", true, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			e := newEnv(t)
+			e.imageServer()
+			e.do(manager(e.slash("alice", "tabuleiro", "settings", "puzzle-channel", "c9", "puzzle-hour", "12")))
+			e.rec.take()
+			e.rec.forbidFiles = tc.forbidFiles
+			e.bot.Sweep(context.Background())
+			posts := dailySends(e)
+			if len(posts) != 1 {
+				t.Fatalf("want one daily post, got %d", len(posts))
+			}
+			post := posts[0]
+			files := post.msg.Files
+			if got := len(files) == 1; got != tc.picture {
+				t.Fatalf("the daily post has %d files, want a picture: %v", len(files), tc.picture)
+			}
+			if hasBlock := strings.Contains(post.content(), "```"); hasBlock == tc.picture {
+				t.Errorf("the daily post's text block shown: %v, want %v:\n%s", hasBlock, !tc.picture, post.content())
+			}
+			if !tc.picture {
+				return
+			}
+			if f := files[0]; !strings.HasPrefix(f.Name, "daily-") || !strings.HasSuffix(f.Name, ".png") || f.Description == "" || len(f.Lines) == 0 {
+				t.Errorf("the picture is %q with alt text %q and %d lines", f.Name, f.Description, len(f.Lines))
+			}
+			r := e.do(e.click("bob", post.message, controls(post.msg.Rows)[0].Action))
+			solveShown(t, e, "bob", said(r.Message))
+			edits := channelEdits(e)
+			if len(edits) == 0 || len(edits[len(edits)-1].msg.Files) != 1 {
+				t.Errorf("the solver's count dropped the picture: %+v", edits)
+			}
+		})
+	}
+}

@@ -45,7 +45,7 @@ func (b *Bot) GameChanged(ctx context.Context, v View) {
 // post, the players are told (through an interaction whose token is good) and nothing is retried: the game goes on,
 // and /… board shows it.
 func (b *Bot) showBoard(ctx context.Context, v View, w *say.Words) {
-	m := b.boardMessage(v, "", w, b.publicLook(v.Game.Guild, 0))
+	m := b.boardMessage(v, "", w, b.gameLook(v))
 	log := b.log.With("guild", v.Game.Guild, "channel", v.Game.Channel, "game", v.Game.ID)
 	f := b.follow.get(b.follow.boards, v.Game.ID)
 	if f != nil {

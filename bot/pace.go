@@ -120,23 +120,47 @@ func (b *Bot) gamesList(req *Request) (Reply, error) {
 		}
 		page = n
 	}
-	list, pages, err := b.t.GamesPage(req.in.User, page-1)
+	m, err := b.gamesMessage(req, page)
 	if err != nil {
 		return Reply{}, err
 	}
+	m.Private = true
+	return Reply{Type: Post, Message: m}, nil
+}
+
+// gamesPage answers the ◀ ▶ of /tabuleiro games' list: the clicker's own games at that page.
+func (b *Bot) gamesPage(req *Request) (Reply, error) {
+	m, err := b.gamesMessage(req, max(req.Action().Page, 1))
+	if err != nil {
+		return Reply{}, err
+	}
+	return update(m), nil
+}
+
+// gamesMessage is page of the caller's games everywhere, with ◀ ▶ where there is more than one.
+func (b *Bot) gamesMessage(req *Request, page int) (Message, error) {
+	list, pages, err := b.t.GamesPage(req.in.User, page-1)
+	if err != nil {
+		return Message{}, err
+	}
 	w := req.w
 	if len(list) == 0 {
-		return private(w.Rich("games.none", nil)), nil
+		return Message{Content: clip(w.Rich("games.none", nil))}, nil
 	}
 	page = min(page, pages)
 	lines := []say.Rich{w.Rich("games.head", map[string]any{"Page": page, "Pages": pages})}
 	for _, l := range list {
 		lines = append(lines, listedLine(l, w))
 	}
-	if page < pages {
-		lines = append(lines, w.Rich("games.more", map[string]any{"Next": page + 1}))
+	if pages == 1 {
+		return Message{Content: clip(say.Join("\n", lines...))}, nil
 	}
-	return private(clip(say.Join("\n", lines...))), nil
+	act := func(p int) Action { return Action{Route: routeGamesPage, Kind: AppCommand, Page: p} }
+	rows := []Row{{
+		{Type: Button, Label: "◀", Style: Secondary, Action: act(page - 1), Disabled: page <= 1},
+		{Type: Button, Label: "▶", Style: Secondary, Action: act(page + 1), Disabled: page >= pages},
+	}}
+	return Message{Content: clip(say.Join("\n", lines...)), Rows: rows}, nil
 }
 
 // gamesPageOption is /tabuleiro games' page.

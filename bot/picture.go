@@ -59,8 +59,44 @@ func boardsShown(choice string, perms uint64) games.Text {
 	return games.Text{ID: "settings.boards-" + choice}
 }
 
-// look is how the boards of a request's public answer are shown.
-func (b *Bot) look(req *Request) look { return b.publicLook(req.in.Guild, req.in.Perms) }
+// look is how the boards of a request's public answer are shown: in a DM, which has no server's
+// settings, as the caller chose for themselves.
+func (b *Bot) look(req *Request) look {
+	if req.in.Guild == "" {
+		return b.dmLook(req.in.Perms, req.in.User)
+	}
+	return b.publicLook(req.in.Guild, req.in.Perms)
+}
+
+// gameLook is how a game's board is shown when no request asked for it (the bot's move, a team's
+// vote closed): as its server's boards are, or in a DM as its people chose.
+func (b *Bot) gameLook(v View) look {
+	if v.Game.Guild != "" {
+		return b.publicLook(v.Game.Guild, 0)
+	}
+	var people []string
+	for _, p := range v.Game.Seats {
+		if !p.Bot && !p.Team {
+			people = append(people, p.UserID)
+		}
+	}
+	return b.dmLook(0, people...)
+}
+
+// dmLook is how the boards of a DM are shown: pictures when one of its people chose boards:image
+// for themselves (/tabuleiro me), else text. Boards in words stay what only one person sees: a
+// DM's board is public to everyone there, and its picture's alt text tells it.
+func (b *Bot) dmLook(perms uint64, people ...string) look {
+	if !mayAttach(perms) {
+		return asText
+	}
+	for _, u := range people {
+		if m, err := b.t.MemberSettings(u); err == nil && m.Boards == store.BoardsImage {
+			return asImage
+		}
+	}
+	return asText
+}
 
 // privateLook is how the boards only the caller sees are shown: their own choice, else their
 // server's.

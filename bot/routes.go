@@ -24,6 +24,7 @@ const (
 	routeReplay              = "replay"
 	routeDaily               = "daily"
 	routeLeaderboard         = "leaderboard"
+	routeGamesPage           = "games-page"
 	routeChallengeGame       = "challenge-game"
 	routeLessonAgain         = "learn-again"
 	routeTournamentJoin      = "tournament-join"
@@ -90,6 +91,7 @@ func controlRoutes() []Route {
 		{Name: routeReplay, Pattern: "/{kind}/{game}/{ply}/replay/{page}", Answer: plain((*Bot).replayStep)},
 		{Name: routeDaily, Pattern: "/{kind}/0/0/daily/{arg}", Answer: plain((*Bot).solveDaily)},
 		{Name: routeLeaderboard, Pattern: "/{kind}/0/0/leaderboard/{page}", Answer: plain((*Bot).leaderboardPage)},
+		{Name: routeGamesPage, Pattern: "/" + AppCommand + "/0/0/games/{page}", Answer: plain((*Bot).gamesPage)},
 		{Name: routeChallengeGame, Pattern: "/" + AppCommand + "/0/0/challenge/{arg}", Answer: plain((*Bot).challengePicked)},
 		{Name: routeLessonAgain, Pattern: "/{kind}/learn/again", Answer: forGame((*Bot).retakeLesson)},
 	}

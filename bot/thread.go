@@ -2,10 +2,12 @@ package bot
 
 import (
 	"context"
+	"log/slog"
 	"sync"
 
 	"tabuleiro/games"
 	"tabuleiro/say"
+	"tabuleiro/store"
 )
 
 // Permissions a game's own thread needs (Discord's numbers).
@@ -52,30 +54,54 @@ func (b *Bot) moveToThread(ctx context.Context, req *Request, v View, f Followup
 		log.Warn("could not read the board to start its thread from", "err", err)
 		return v
 	}
-	thread, err := th.StartThread(ctx, v.Game.Channel, start, b.threadName(v, req.pub))
+	moved, err := b.intoThread(ctx, th, v, start, req.pub, b.look(req), log)
+	if err != nil {
+		tell(games.Text{ID: "thread.failed"})
+	}
+	return moved
+}
+
+// intoThread starts a game's thread from its board message start and moves the board there: the
+// message it started from keeps its text and loses its controls. Where the thread cannot be made
+// the game stays where it was (the error says why).
+func (b *Bot) intoThread(ctx context.Context, th Threader, v View, start string, w *say.Words, lk look, log *slog.Logger) (View, error) {
+	thread, err := th.StartThread(ctx, v.Game.Channel, start, b.threadName(v, w))
 	if err != nil {
 		log.Warn("could not start a game's thread", "err", err)
-		tell(games.Text{ID: "thread.failed"})
-		return v
+		return v, err
 	}
 	moved, err := b.t.SetThread(v, thread)
 	if err != nil {
 		log.Error("could not record a game's thread", "err", err)
-		return v
+		return v, nil
 	}
-	// The board is in the thread from now on; the message it started from keeps its text.
 	b.follow.drop(b.follow.boards, v.Game.ID)
 	if err := b.send.Clear(ctx, v.Game.Channel, start); err != nil {
 		log.Debug("could not clear the board the thread started from", "err", err)
 	}
-	id, err := b.send.Send(ctx, thread, b.boardMessage(moved, "", req.pub, b.look(req)))
+	id, err := b.send.Send(ctx, thread, b.boardMessage(moved, "", w, lk))
 	if err != nil {
 		log.Warn("could not post the board in the game's thread", "err", err)
-		return moved
+		return moved, nil
 	}
 	b.t.NoteBoard(moved.Game.ID, id)
 	moved.Game.MessageID = id
-	return moved
+	return moved, nil
+}
+
+// tournamentGameThread gives a tournament's game its own thread where the server uses threads and
+// the tournament is played in a channel (threads turned on after it was made). A tournament with a
+// thread of its own keeps its games there: Discord starts no thread inside a thread.
+func (b *Bot) tournamentGameThread(ctx context.Context, tr store.Tournament, v View, w *say.Words) {
+	th, ok := b.send.(Threader)
+	if !ok || tr.Thread != "" || !b.t.UsesThreads(tr.Guild) {
+		return
+	}
+	shown, err := b.t.Game(v.Game.ID)
+	if err != nil || shown.Game.MessageID == "" || shown.Game.Thread != "" || shown.Over() {
+		return // not shown (the bot may not post there), or moved already
+	}
+	_, _ = b.intoThread(ctx, th, shown, shown.Game.MessageID, w, b.gameLook(shown), b.log.With("guild", tr.Guild, "tournament", tr.ID, "game", v.Game.ID))
 }
 
 // threadLack names the permissions the bot lacks to start a thread and post in it (perms as an

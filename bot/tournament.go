@@ -471,6 +471,7 @@ func (b *Bot) showAdvance(ctx context.Context, adv table.Advance) {
 	}
 	for _, v := range adv.Started {
 		b.showBoard(ctx, v, w)
+		b.tournamentGameThread(ctx, tr, v, w)
 	}
 	for _, n := range adv.Boards {
 		if err := b.t.NoteRoundBoards(tr.ID, n); err != nil {

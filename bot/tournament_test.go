@@ -381,3 +381,48 @@ func TestARoundShownIsRecordedSo(t *testing.T) {
 		t.Fatalf("the sweep posted %d messages about a round shown", len(sent))
 	}
 }
+
+// TestATournamentInAChannelGivesEachGameItsOwnThread: a tournament made before the server turned
+// threads on is played in its channel, where each of its games gets a thread of its own, started
+// from its board; the thread index finds each game from its thread.
+func TestATournamentInAChannelGivesEachGameItsOwnThread(t *testing.T) {
+	e := newEnv(t)
+	cup, _ := e.openCup("ana", []string{"ana", "bia", "caio", "davi"})
+	if cup.Thread != "" {
+		t.Fatalf("a tournament made without threads has the thread %s", cup.Thread)
+	}
+	mustPrivate(t, e.do(manager(e.slash("ana", AppCommand, "settings", "threads", true))), "")
+	e.rec.take()
+	mustPublic(t, e.do(e.cupCommand("ana", "start")))
+	games, err := e.st.ChannelGames("c1")
+	if err != nil || len(games) != 2 {
+		t.Fatalf("games in the channel: %+v %v, want the round's two", games, err)
+	}
+	threads := map[string]bool{}
+	for _, s := range e.rec.ops("thread") {
+		threads[s.channel+"/"+s.message] = true
+	}
+	seen := map[string]bool{}
+	for _, g := range games {
+		if g.Thread == "" || seen[g.Thread] {
+			t.Fatalf("game %d has the thread %q; each game wants its own", g.ID, g.Thread)
+		}
+		seen[g.Thread] = true
+		found, err := e.st.ThreadGame(g.Thread)
+		if err != nil || found.ID != g.ID {
+			t.Errorf("the thread %s finds game %d (%v), want %d", g.Thread, found.ID, err, g.ID)
+		}
+		if g.MessageID == "" {
+			t.Errorf("game %d's board was not posted in its thread", g.ID)
+		}
+	}
+	if len(threads) != 2 {
+		t.Errorf("%d threads started from boards, want 2: %v", len(threads), threads)
+	}
+	resign := e.slash(games[0].Seats[0].UserID, "ordo", "resign")
+	resign.Channel = games[0].Thread
+	mustPublic(t, e.do(resign))
+	if _, live, err := e.st.Game(games[0].ID); err != nil || !live.Outcome().Over() {
+		t.Errorf("resigning in the game's thread did not end game %d (%v)", games[0].ID, err)
+	}
+}

@@ -552,6 +552,12 @@ func (s *DB) lastFinished(tx Tx, channel, kind, userID string) (Game, error) {
 	return g, nil
 }
 
+// RecentFinished lists up to limit of the most recent finished games of kind in channel, the most
+// recent first.
+func (s *DB) RecentFinished(channel, kind string, limit int) ([]Game, error) {
+	return s.games(limit, func(tx Tx) []uint64 { return ids(tx, bLast, key(channel, kind, ""), true, limit) })
+}
+
 // games loads up to limit (<= 0: all) of the games an index lists, skipping (and reporting)
 // unreadable ones.
 func (s *DB) games(limit int, list func(tx Tx) []uint64) ([]Game, error) {

@@ -42,6 +42,7 @@ type Games interface {
 	ThreadGame(thread string) (Game, error)
 	LastGame(channel, kind, userID string) (Game, error)
 	LastFinished(channel, kind, userID string) (Game, error)
+	RecentFinished(channel, kind string, limit int) ([]Game, error)
 	BotToMove() ([]Game, error)
 	PingsDue(now time.Time) ([]Game, error)
 	GamesDue(now time.Time) ([]Game, error)

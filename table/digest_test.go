@@ -199,14 +199,19 @@ func TestADigestSetDuringItsHourComesThatHour(t *testing.T) {
 	}
 }
 
-// Two replicas on one etcd cluster, both sweeping at once (each as if it had the duty, so that
-// only the store's fencing stands between them): each game due is lost once and each digest sent
-// once.
+// Two replicas on one etcd cluster of one member and of three, both sweeping at once (each as if it
+// had the duty, so that only the store's fencing stands between them): each game due is lost once
+// and each digest sent once.
 func TestTwoReplicasLoseEachGameAndSendEachDigestOnce(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts an etcd cluster")
 	}
-	cluster := etcdtest.Start(t, 1)
+	for _, members := range []int{1, 3} {
+		t.Run(fmt.Sprintf("a %d-member cluster", members), func(t *testing.T) { twoReplicasSweep(t, etcdtest.Start(t, members)) })
+	}
+}
+
+func twoReplicasSweep(t *testing.T, cluster *etcdtest.Cluster) {
 	prefix := etcdtest.Prefix()
 	now := time.Date(2025, 3, 1, 9, 0, 0, 0, time.UTC)
 	clock := func() time.Time { return now }

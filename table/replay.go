@@ -78,6 +78,42 @@ func (t *Table) LastFinished(a Actor, player string) (View, error) {
 	return t.Replay(a, rec.ID)
 }
 
+// ToReview is the finished game a review grades: the named player's, else the actor's own, else,
+// for a bystander, the channel's last game between people (a team's or a game against the bot only
+// when the channel has finished none between people lately).
+func (t *Table) ToReview(a Actor, player string) (View, error) {
+	if player != "" {
+		return t.LastFinished(a, player)
+	}
+	if _, err := t.st.LastFinished(a.Place.Channel, a.Kind, a.User); !errors.Is(err, store.ErrNotFound) {
+		return t.LastFinished(a, "")
+	}
+	recent, err := t.st.RecentFinished(a.Place.Channel, a.Kind, reviewLookBack)
+	if err != nil {
+		return View{}, err
+	}
+	for _, g := range recent {
+		if betweenPeople(g) {
+			return t.Replay(a, g.ID)
+		}
+	}
+	return t.LastFinished(a, "")
+}
+
+// reviewLookBack is how many of a channel's finished games a bystander's review looks through for
+// one between people.
+const reviewLookBack = 20
+
+// betweenPeople reports whether both of g's seats are people's (no bot, no team).
+func betweenPeople(g store.Game) bool {
+	for _, p := range g.Seats {
+		if p.Bot || p.Team {
+			return false
+		}
+	}
+	return len(g.Seats) == 2
+}
+
 // Replay is finished game id for anyone at its place to look back at.
 func (t *Table) Replay(a Actor, id uint64) (View, error) {
 	v, err := t.onBoard(&a, id)

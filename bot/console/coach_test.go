@@ -11,6 +11,7 @@ import (
 
 	"tabuleiro/bot"
 	"tabuleiro/games/catalog"
+	"tabuleiro/say"
 	"tabuleiro/store"
 )
 
@@ -106,4 +107,27 @@ func TestConsoleReviewFindsTheBlunder(t *testing.T) {
 	if n := strings.Count(review, "— better"); n != 1 {
 		t.Errorf("the review lists %d decisions, want the blunder alone:\n%s", n, review)
 	}
+}
+
+// A bystander's review grades the channel's last game between people, not the team's that ended
+// after it; with only a team's game finished, that one.
+func TestABystandersReviewPicksTheLastGameBetweenPeople(t *testing.T) {
+	bothLanguages(t, func(t *testing.T, lang string, w *say.Words) {
+		out := session(t, lang, "@alice /ouri challenge opponent:@bob first:me", "@bob click "+w.T("button.accept", nil), "@alice /ouri move play:c",
+			"@bob /ouri resign", "@dave /ouri vs-bot team:true level:easy", "@dave /ouri resign", "@carol /ouri review")
+		review := out[len(out)-1]
+		team, _, _ := strings.Cut(w.T("status.team", map[string]any{"Colour": "-"}), "(") // the team, in either seat
+		if !strings.Contains(review, "@alice") || !strings.Contains(review, "@bob") || strings.Contains(review, team) {
+			t.Errorf("carol's review is not of alice and bob's game:\n%s", review)
+		}
+		out = session(t, lang, "@dave /ouri vs-bot team:true level:easy", "@dave /ouri move play:c", "@dave /ouri resign", "@carol /ouri review")
+		if review := out[len(out)-1]; !strings.Contains(review, team) {
+			t.Errorf("with only the team's game finished, carol's review is not of it:\n%s", review)
+		}
+		out = session(t, lang, "@dave /ouri vs-bot team:true level:easy first:me", "@dave /ouri resign", "@carol /ouri review")
+		none, _, _ := strings.Cut(w.T("coach.review.head-none", map[string]any{"Players": "-"}), "-")
+		if review := out[len(out)-1]; !strings.Contains(review, none) || !strings.Contains(review, w.T("coach.review.accuracy-none", map[string]any{"Who": ""})[:8]) {
+			t.Errorf("a game of no decision is not reviewed as one:\n%s", review)
+		}
+	})
 }

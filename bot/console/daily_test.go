@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"log/slog"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -147,4 +148,43 @@ func TestARetryOfTheDailyPuzzleSaysSoAndCountsNowhere(t *testing.T) {
 			}
 		})
 	}
+}
+
+// With boards:image the daily post comes as a picture, saved where its note says, its text block
+// beside it on the console.
+func TestTheDailyPostIsAPictureWhereBoardsArePictures(t *testing.T) {
+	bothLanguages(t, func(t *testing.T, lang string, w *say.Words) {
+		clock := &clock{now: time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)}
+		st, err := store.Open(t.TempDir()+"/console.db", store.Options{Decode: catalog.Decode, Now: clock.Now})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { st.Close() })
+		var out bytes.Buffer
+		c := New(&out, clock.Now)
+		c.SetLanguage(lang)
+		dir := t.TempDir()
+		c.pictures = dir
+		b := bot.New(st, c, bot.Config{Now: clock.Now, Seed: 11, Log: slog.New(slog.DiscardHandler), AI: testAI})
+		t.Cleanup(b.Wait)
+		c.Attach(b)
+		c.Line(context.Background(), "/tabuleiro settings boards:image")
+		c.Line(context.Background(), "/tabuleiro settings puzzle-channel:#console puzzle-hour:12")
+		b.Wait()
+		out.Reset()
+		b.Sweep(context.Background())
+		b.Wait()
+		post := out.String()
+		saved, _ := filepath.Glob(filepath.Join(dir, "daily-*.png"))
+		if len(saved) != 1 {
+			t.Fatalf("the daily post's picture was not saved in %s:\n%s", dir, post)
+		}
+		note := w.T("console.picture-saved", map[string]any{"File": filepath.Base(saved[0]), "Count": 1, "Path": saved[0]})
+		if !strings.Contains(post, note[:strings.Index(note, ":")]) || !strings.Contains(post, saved[0]) {
+			t.Errorf("the daily post does not say where its picture is:\n%s", post)
+		}
+		if !strings.Contains(post, w.T("daily.unsolved", nil)) {
+			t.Errorf("the daily post is not posted whole:\n%s", post)
+		}
+	})
 }

@@ -295,6 +295,10 @@ func TestTheMemberMenuIsNamedAsDiscordShowsItAndNeverAsASlashCommand(t *testing.
 		if !strings.Contains(out[1], "Apps → "+bot.ChallengeMenu) {
 			t.Errorf("help does not name the menu as Discord shows it, %q:\n%s", bot.ChallengeMenu, out[1])
 		}
+		// The name stays English (section 5): Portuguese help says what it means.
+		if gloss := "desafiar para uma partida"; (lang == say.Portuguese) != strings.Contains(out[1], gloss) {
+			t.Errorf("help in %s glosses the English name (%q): %v, want only in Portuguese:\n%s", lang, gloss, strings.Contains(out[1], gloss), out[1])
+		}
 	})
 }
 
@@ -306,6 +310,25 @@ func TestTheMoveListSaysHowManyMoreAndAPartialMoveIsNarrowed(t *testing.T) {
 		}
 		if want := w.T("refusal.narrow", map[string]any{"Input": "c2:d2", "Count": 2, "Moves": "c2:d2-c3, c2:d2-c4"}); !strings.Contains(out[2], want) {
 			t.Errorf("play:c2:d2 does not list the two ordo moves:\n%s", out[2])
+		}
+	})
+}
+
+// A square written alone as an Ordo move says what is there: a piece of the mover's with no legal
+// move (a2 at the start, hemmed in by its own pieces) names one that can move, an empty square says
+// where the mover's pieces are, the opponent's piece says whose it is.
+func TestASquareAloneSaysWhatIsThereAndWhyItIsNoMove(t *testing.T) {
+	bothLanguages(t, func(t *testing.T, lang string, w *say.Words) {
+		out := session(t, lang, "/ordo vs-bot level:easy first:me", "/ordo move play:a2", "/ordo move play:e5", "/ordo move play:c8")
+		ranks := w.T("ordo.ranks", map[string]any{"From": 1, "To": 3})
+		for i, want := range []string{
+			w.T("ordo.stuck", map[string]any{"Square": "a2", "Example": "a3-a4"}),
+			w.T("ordo.empty", map[string]any{"Square": "e5", "Ranks": ranks}),
+			w.T("ordo.theirs", map[string]any{"Theirs": w.T("game.ordo.seat.black", nil), "Square": "c8", "Mine": w.T("game.ordo.seat.white", nil)}),
+		} {
+			if !strings.Contains(out[i+1], want) {
+				t.Errorf("line %d answered\n%s\nwant %q", i+2, out[i+1], want)
+			}
 		}
 	})
 }

@@ -192,3 +192,17 @@ func TestASwissKeepsItsScoreGroupsWhole(t *testing.T) {
 		}
 	})
 }
+
+// A tournament made before the server turned threads on is played in its channel, and each game
+// of its round starts a thread of its own from its board.
+func TestATournamentInTheChannelGivesEachGameAThread(t *testing.T) {
+	bothLanguages(t, func(t *testing.T, lang string, w *say.Words) {
+		out := session(t, lang, "/tabuleiro tournament create game:ordo", "/tabuleiro tournament join",
+			"@bia /tabuleiro tournament join", "@caio /tabuleiro tournament join", "@davi /tabuleiro tournament join",
+			"/tabuleiro settings threads:true", "/tabuleiro tournament start")
+		started, _, _ := strings.Cut(w.T("console.thread", map[string]any{"Name": "|", "Message": "|"}), "|")
+		if n := strings.Count(out[len(out)-1], started); n != 2 {
+			t.Errorf("%d threads started for the round's two games:\n%s", n, out[len(out)-1])
+		}
+	})
+}

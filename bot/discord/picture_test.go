@@ -591,3 +591,34 @@ func languageOf(s string) (lang, word string) {
 	}
 	return "no language", ""
 }
+
+// inDM is in as Discord sends it from a DM: no server, the caller as user rather than member.
+func inDM(in map[string]any) map[string]any {
+	delete(in, "guild_id")
+	in["user"] = in["member"].(map[string]any)["user"]
+	delete(in, "member")
+	return in
+}
+
+// A DM has no server settings: its boards are pictures for a member who chose boards:image for
+// themselves, text for one who did not.
+func TestADMsBoardsAreAsItsMemberChose(t *testing.T) {
+	for _, lang := range say.Languages {
+		t.Run(lang, func(t *testing.T) {
+			tb := newTable(t)
+			r, _ := tb.send(in(inDM(command("d1", "dm-d1", "tabuleiro", "me", opt{"boards", 3, "image"})), lang, lang))
+			if want := say.For(lang).T("settings.boards-image", nil); !strings.Contains(r.Data.Content, want) {
+				t.Fatalf("me boards:image answered %q, want %q", r.Data.Content, want)
+			}
+			r, _ = tb.send(in(inDM(command("d1", "dm-d1", "ouri", "vs-bot", opt{"level", 3, "easy"}, opt{"first", 3, "me"})), lang, lang))
+			m, _ := tb.lastAnswer(r)
+			id := gameOf(t, r.customIDs())
+			checkPictureIn(t, lang, "the DM's first board", m, r.Files, "ouri", id, tb.position(id))
+
+			r, _ = tb.send(in(inDM(command("d2", "dm-d2", "ouri", "vs-bot", opt{"level", 3, "easy"}, opt{"first", 3, "me"})), lang, lang))
+			if len(r.Files) != 0 || !strings.Contains(r.Data.Content, "```") {
+				t.Errorf("a DM of a member who chose nothing shows a picture (%v) or no text block:\n%s", describe(r.Files), r.Data.Content)
+			}
+		})
+	}
+}

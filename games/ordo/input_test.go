@@ -48,3 +48,21 @@ func TestParseNamesACharacterItCannotRead(t *testing.T) {
 		})
 	}
 }
+
+// A square alone is no move: the answer says what is on it, and for the mover's own piece which
+// moves move it (alone or inside an ordo) or that none does.
+func TestParseSaysWhatIsOnASquareWrittenAlone(t *testing.T) {
+	for _, tc := range []struct{ name, in, want string }{
+		{"an empty square", "e5", "e5 is empty — your pieces are on ranks 1–3"},
+		{"the opponent's piece", "c8", "that is Black's piece on c8 — you play White"},
+		{"a piece hemmed in by its own", "a2", "your piece on a2 has no legal move now"},
+		{"a piece that moves inside an ordo named from another square", "d2", "c2:d2-c3, c2:d2-c4, d2-b4, d2-c3, d2-d3, d2-d4"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := newGame(t).Parse(tc.in)
+			if err == nil || !strings.Contains(said(err), tc.want) {
+				t.Errorf("Parse(%q) error %q, want one containing %q", tc.in, said(err), tc.want)
+			}
+		})
+	}
+}

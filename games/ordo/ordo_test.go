@@ -284,7 +284,7 @@ func TestParse(t *testing.T) {
 		{"rank 9", "", "a3-a9", `"a9" is not a square — files a–j, ranks 1–8`},
 		{"garbage", "", "hello", `is not a move`},
 		{"an odd character", "", "a3/a4", `"/" is not part of a move`},
-		{"one square", "", "a3", `is not a move`},
+		{"one square", "", "a3", `a3 is not a whole move — the moves of your piece there: a3-a4, a3-b4`},
 		{"an ordo written as a capture", "", "c2:d2xc4", "ordo moves never capture"},
 		{"an ordo moving sideways", "", "a3:b3-c3", "a horizontal ordo moves straight forward"},
 		{"an ordo over a gap", "", "a3:f3-a4", "c3 between them is not your piece"},

@@ -2,6 +2,7 @@ package ordo
 
 import (
 	"fmt"
+	"strings"
 
 	"tabuleiro/games"
 )
@@ -22,6 +23,9 @@ func (g *Game) Parse(s string) (games.Move, error) {
 	}
 	w, err := readMove(s)
 	if err != nil {
+		if sq, alone := aSquare(s); alone {
+			return 0, g.onlySquare(sq)
+		}
 		return 0, err
 	}
 	var m games.Move
@@ -46,6 +50,43 @@ func (g *Game) whose(s Square) error {
 		return games.Problemf("ordo.theirs", "Theirs", games.Colour{D: Descriptor, Seat: me.Other()}, "Square", s, "Mine", games.Colour{D: Descriptor, Seat: me})
 	}
 	return games.Problemf("ordo.empty", "Square", s, "Ranks", rankSpan(g.pos.Pieces[me]))
+}
+
+// aSquare reports whether s is one square of the board and nothing else ("a2").
+func aSquare(s string) (Square, bool) {
+	toks, err := tokenize(s)
+	if err != nil || len(toks) != 1 || toks[0].sep {
+		return NoSquare, false
+	}
+	sq, err := ParseSquare(toks[0].text)
+	return sq, err == nil
+}
+
+// onlySquare explains a square written alone, as a move: an empty square or the opponent's piece
+// says so; the mover's own piece lists the moves that move it (alone or in an ordo), or says that
+// it cannot move now and names a move that can be played.
+func (g *Game) onlySquare(s Square) error {
+	const listed = 12 // a piece inside a long row is in many ordos; a line of them is enough
+	if !g.pos.Pieces[g.pos.Side].Has(s) {
+		return g.whose(s)
+	}
+	var from []string
+	legal := g.Legal()
+	for _, m := range legal {
+		if From(m) == s || IsOrdo(m) && segment(From(m), End2(m)).Has(s) {
+			from = append(from, Format(m))
+		}
+	}
+	if len(from) > listed {
+		from = append(from[:listed], "…")
+	}
+	if len(from) > 0 {
+		return games.Problemf("ordo.whole", "Square", s, "Moves", strings.Join(from, ", "))
+	}
+	if len(legal) == 0 {
+		return games.Problemf("ordo.over")
+	}
+	return games.Problemf("ordo.stuck", "Square", s, "Example", Format(legal[0]))
 }
 
 func rankSpan(b Bits) games.Text {
