@@ -1,0 +1,240 @@
+package house
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/BurntSushi/toml"
+	"github.com/nicksnyder/go-i18n/v2/i18n"
+)
+
+// minWords is how long a literal must be before it counts as the catalogue's wording: shorter
+// ones ("resign", "Oolong") are names and notation, not sentences.
+const minWords = 3
+
+// wordingIsThePoint are the test files that may quote the English catalogue: the catalogue's own
+// tests, the README's, and those that check the layout and marks of messages rather than what the
+// bot does.
+var wordingIsThePoint = []string{
+	"say/",
+	"bot/discord/readme_test.go",
+}
+
+// quoting are the behaviour test files that still quote the English catalogue, with how many
+// literals each: the count may only fall. A file that asserts on message ids and values leaves
+// this list; a copy edit of the catalogue breaks none of them.
+var quoting = map[string]int{
+	"bot/app_test.go":                      9,
+	"bot/autocomplete_test.go":             2,
+	"bot/blunders_test.go":                 1,
+	"bot/board_test.go":                    1,
+	"bot/challenge_test.go":                16,
+	"bot/coach_test.go":                    5,
+	"bot/commands_test.go":                 9,
+	"bot/console/browser_test.go":          1,
+	"bot/console/coach_test.go":            5,
+	"bot/console/daily_test.go":            1,
+	"bot/console/newcomer_test.go":         1,
+	"bot/console/puzzle_test.go":           1,
+	"bot/console/tournament_test.go":       2,
+	"bot/console/web_test.go":              4,
+	"bot/daily_test.go":                    3,
+	"bot/damaged_test.go":                  1,
+	"bot/discord/convert_test.go":          1,
+	"bot/discord/learn_test.go":            4,
+	"bot/discord/logs_test.go":             1,
+	"bot/discord/open_test.go":             2,
+	"bot/discord/pace_test.go":             1,
+	"bot/discord/permissions_test.go":      1,
+	"bot/discord/picture_test.go":          1,
+	"bot/discord/portuguese_test.go":       1,
+	"bot/discord/puzzle_endpoint_test.go":  2,
+	"bot/discord/superseded_test.go":       4,
+	"bot/discord/team_test.go":             1,
+	"bot/discord/tournament_test.go":       2,
+	"bot/discord/wire/interaction_test.go": 1,
+	"bot/errors_test.go":                   4,
+	"bot/game_test.go":                     6,
+	"bot/logs_test.go":                     1,
+	"bot/oolong_test.go":                   1,
+	"bot/open_test.go":                     8,
+	"bot/pace_test.go":                     10,
+	"bot/page/page_test.go":                1,
+	"bot/page_test.go":                     1,
+	"bot/rating_bench_test.go":             1,
+	"bot/rating_test.go":                   4,
+	"bot/reach_test.go":                    1,
+	"bot/team_test.go":                     2,
+	"bot/tournament_test.go":               14,
+	"bot/vsbot_test.go":                    2,
+	"bot/web/browser_test.go":              1,
+	"bot/web/web_test.go":                  4,
+	"cmd/tabuleiro/auale_test.go":          1,
+	"cmd/tabuleiro/bench_test.go":          1,
+	"cmd/tabuleiro/config_test.go":         1,
+	"cmd/tabuleiro/pace_kill_test.go":      2,
+	"games/input_test.go":                  2,
+	"games/notation_test.go":               1,
+	"games/oolong/audit_test.go":           1,
+	"games/oolong/describe_test.go":        1,
+	"games/oolong/fuzz_test.go":            1,
+	"games/oolong/game_test.go":            1,
+	"games/oolong/special_test.go":         4,
+	"games/ordo/ordo_test.go":              9,
+	"games/ouri/game_test.go":              3,
+	"render/block_test.go":                 2,
+	"render/live/live_test.go":             1,
+	"render/oolong_test.go":                2,
+	"render/status_test.go":                12,
+	"table/refusal_test.go":                1,
+}
+
+// TestBehaviourTestsDoNotQuoteTheCatalogue fails on a string literal of three or more words in a
+// behaviour test that is a piece of an English catalogue message: a behaviour test asserts on the
+// message's id and values (say.For(lang).T(id, …), a refusal's ID), so that a copy edit of the
+// catalogue breaks no behaviour test. Tests where the wording is the point are listed above; the
+// console's goldens are files, not literals.
+func TestBehaviourTestsDoNotQuoteTheCatalogue(t *testing.T) {
+	pieces := englishPieces(t)
+	fset := token.NewFileSet()
+	found := map[string][]string{}
+	checked := 0
+	err := filepath.WalkDir(root, func(path string, e fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, path)
+		rel = filepath.ToSlash(rel)
+		if e.IsDir() {
+			if strings.HasPrefix(e.Name(), ".") && rel != "." || e.Name() == "testdata" || e.Name() == "node_modules" {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, "_test.go") || wordingPoint(rel) {
+			return nil
+		}
+		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
+		if err != nil {
+			return err
+		}
+		checked++
+		ast.Inspect(f, func(n ast.Node) bool {
+			lit, ok := n.(*ast.BasicLit)
+			if !ok || lit.Kind != token.STRING {
+				return true
+			}
+			s, err := strconv.Unquote(lit.Value)
+			if err != nil {
+				return true
+			}
+			if quoted := quotes(pieces, s); quoted {
+				found[rel] = append(found[rel], fset.Position(lit.Pos()).String()+" "+lit.Value)
+			}
+			return true
+		})
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if checked < 50 {
+		t.Fatalf("only %d test files checked: is %s the module?", checked, root)
+	}
+	total := 0
+	for _, file := range slices.Sorted(func(yield func(string) bool) {
+		for f := range found {
+			if !yield(f) {
+				return
+			}
+		}
+	}) {
+		lits := found[file]
+		total += len(lits)
+		if len(lits) > quoting[file] {
+			t.Errorf("%s quotes the English catalogue %d times (at most %d): assert on the message id and its values", file, len(lits), quoting[file])
+			for _, l := range lits {
+				t.Logf("  %s", l)
+			}
+		}
+	}
+	for file, n := range quoting {
+		if len(found[file]) < n {
+			t.Errorf("%s quotes the catalogue %d times now, not %d: lower its count in quoting", file, len(found[file]), n)
+		}
+	}
+	t.Logf("%d literals in %d behaviour test files quote the English catalogue", total, len(found))
+}
+
+func wordingPoint(rel string) bool {
+	for _, w := range wordingIsThePoint {
+		if rel == w || strings.HasSuffix(w, "/") && strings.HasPrefix(rel, w) {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	field = regexp.MustCompile(`\{\{.*?\}\}`)
+	marks = strings.NewReplacer("**", "", "`", "")
+	space = regexp.MustCompile(`\s+`)
+	// command is a command line a test types (the console's input), not a message's wording.
+	command = regexp.MustCompile(`^(@\S+ )?/[a-z]+ `)
+)
+
+// normal is s as the check compares it: lower case, without the catalogue's marks, spaces as one.
+func normal(s string) string {
+	return strings.TrimSpace(space.ReplaceAllString(strings.ToLower(marks.Replace(s)), " "))
+}
+
+// quotes tells whether s, a literal of a test, is a piece of an English message of at least
+// minWords words.
+func quotes(pieces []string, s string) bool {
+	s = normal(s)
+	if len(strings.Fields(s)) < minWords || command.MatchString(s) {
+		return false
+	}
+	for _, p := range pieces {
+		if strings.Contains(p, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// englishPieces are the English catalogue's texts cut at their fields, normalised.
+func englishPieces(t *testing.T) []string {
+	t.Helper()
+	buf, err := os.ReadFile(filepath.Join(root, "say", "en-US.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mf, err := i18n.ParseMessageFileBytes(buf, "en-US.toml", map[string]i18n.UnmarshalFunc{"toml": toml.Unmarshal})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, m := range mf.Messages {
+		for _, text := range []string{m.Zero, m.One, m.Two, m.Few, m.Many, m.Other} {
+			for _, p := range field.Split(text, -1) {
+				if p = normal(p); p != "" {
+					out = append(out, p)
+				}
+			}
+		}
+	}
+	if len(out) < 100 {
+		t.Fatalf("only %d pieces of English read", len(out))
+	}
+	return out
+}
