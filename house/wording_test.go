@@ -95,7 +95,6 @@ var quoting = map[string]int{
 	"render/live/live_test.go":             1,
 	"render/oolong_test.go":                2,
 	"render/status_test.go":                12,
-	"table/refusal_test.go":                1,
 }
 
 // TestBehaviourTestsDoNotQuoteTheCatalogue fails on a string literal of three or more words in a
