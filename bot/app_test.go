@@ -15,7 +15,7 @@ func TestTabuleiroCommand(t *testing.T) {
 		return in
 	}
 	t.Run("settings are refused to a member without Manage Server", func(t *testing.T) {
-		mustPrivate(t, e.do(e.slash("alice", "tabuleiro", "settings", "threads", true)), "Manage Server")
+		mustRefuse(t, e.do(e.slash("alice", "tabuleiro", "settings", "threads", true)), "refusal.settings-perm")
 	})
 	t.Run("an admin changes and sees them", func(t *testing.T) {
 		r := e.do(admin(e.slash("alice", "tabuleiro", "settings", "pings", false, "idle-timeout", "7d", "language", "pt-BR")))
@@ -55,8 +55,8 @@ func TestChallengeFromTheMemberMenu(t *testing.T) {
 			Bots: map[string]bool{target: strings.HasSuffix(target, "bot")}, Names: map[string]string{target: target}}
 		return in
 	}
-	mustPrivate(t, e.do(menu("alice", "alice")), "yourself")
-	mustPrivate(t, e.do(menu("alice", "somebot")), "bot")
+	mustRefuse(t, e.do(menu("alice", "alice")), "refusal.menu-self")
+	mustRefuse(t, e.do(menu("alice", "somebot")), "refusal.menu-bot")
 	in := menu("alice", "bob")
 	r := e.do(in)
 	mustPrivate(t, r, "which game")
@@ -78,7 +78,7 @@ func TestChallengeFromTheMemberMenu(t *testing.T) {
 		t.Fatalf("the challenge pings %+v", r.Message.Pings)
 	}
 	// A menu choice that names nobody (a forged custom id) is no open challenge.
-	mustPrivate(t, e.do(e.click("carol", e.messageOf(in), Action{Kind: id.Kind, Route: id.Route}, "ordo")), "not one of the bot's")
+	mustRefuse(t, e.do(e.click("carol", e.messageOf(in), Action{Kind: id.Kind, Route: id.Route}, "ordo")), "refusal.foreign-button")
 	if cs, _ := e.st.OpenChallenges("c1"); len(cs) != 1 {
 		t.Fatalf("open challenges after the nameless choice: %+v", cs)
 	}
@@ -161,7 +161,7 @@ func TestRematch(t *testing.T) {
 		r = e.do(e.slash("bob", "ouri", "resign"))
 		mustPublic(t, r)
 		id := rematchID(r.Message.Rows)
-		mustPrivate(t, e.do(e.click("carol", "m", id)), "only its players")
+		mustRefuse(t, e.do(e.click("carol", "m", id)), "refusal.rematch-not-player")
 		r = e.do(e.click("bob", "m", id))
 		mustPublic(t, r)
 		if !strings.Contains(said(r.Message), mention("bob")+" challenges "+mention("alice")) || !strings.Contains(said(r.Message), "rules: abapa") ||
@@ -169,7 +169,7 @@ func TestRematch(t *testing.T) {
 			t.Fatalf("the rematch challenge: %q", said(r.Message))
 		}
 		// Alice's click lands before the button is cleared: refused, and no second challenge.
-		mustPrivate(t, e.do(e.click("alice", "m", id)), "already been asked for")
+		mustRefuse(t, e.do(e.click("alice", "m", id)), "refusal.rematch-taken")
 		if open, err := e.st.OpenChallenges("c1"); err != nil || len(open) != 1 {
 			t.Fatalf("open challenges after two Rematch clicks: %d, %v; want the one", len(open), err)
 		}
@@ -178,7 +178,7 @@ func TestRematch(t *testing.T) {
 		mustPublic(t, e.do(e.slash("erin", "ordo", "vs-bot", "level", "easy", "first", "me")))
 		id := rematchID(e.do(e.slash("erin", "ordo", "resign")).Message.Rows)
 		mustPublic(t, e.do(e.slash("erin", "ordo", "vs-bot", "level", "easy")))
-		mustPrivate(t, e.do(e.click("erin", "m", id)), "already have")
+		mustRefuse(t, e.do(e.click("erin", "m", id)), "refusal.busy-you")
 		e.do(e.slash("erin", "ordo", "resign"))
 		if r := e.do(e.click("erin", "m", id)); !strings.Contains(said(r.Message), "the bot (easy, White) vs "+mention("erin")) {
 			t.Fatalf("the Rematch once erin is free again: %q", said(r.Message))
@@ -199,7 +199,7 @@ func TestRematch(t *testing.T) {
 // Replay walks a finished game privately with ⏮ ◀ ▶ ⏭, disabled at the ends.
 func TestReplay(t *testing.T) {
 	e := newEnv(t)
-	mustPrivate(t, e.do(e.slash("alice", "ouri", "replay")), "no ouri game has finished")
+	mustRefuse(t, e.do(e.slash("alice", "ouri", "replay")), "refusal.replay-none")
 	e.do(e.slash("alice", "ouri", "vs-bot", "level", "easy", "first", "me"))
 	e.do(e.slash("alice", "ouri", "move", "play", "d"))
 	e.do(e.slash("alice", "ouri", "resign"))
@@ -268,7 +268,7 @@ func TestGamesInThreads(t *testing.T) {
 	move.Channel = thread
 	mustPublic(t, e.do(move))
 	// The parent channel's rules: alice already plays Ouri there.
-	mustPrivate(t, e.do(e.slash("alice", "ouri", "vs-bot")), "already have")
+	mustRefuse(t, e.do(e.slash("alice", "ouri", "vs-bot")), "refusal.busy-you")
 
 	t.Run("a rematch from the thread stays in the thread", func(t *testing.T) {
 		resign := e.slash("bob", "ouri", "resign")

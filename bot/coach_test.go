@@ -156,7 +156,7 @@ func TestHint(t *testing.T) {
 
 	t.Run("not on the opponent's turn: refused at once, privately", func(t *testing.T) {
 		r := e.do(e.in(ch, "bob", "hint"))
-		mustPrivate(t, r, "")
+		mustRefuse(t, r, "coach.refuse.turn")
 		mustSay(t, "the refusal", said(r.Message), "A hint is for your own decision")
 	})
 	t.Run("three hints, counted, each a legal move", func(t *testing.T) {
@@ -172,7 +172,7 @@ func TestHint(t *testing.T) {
 	})
 	t.Run("a fourth is refused at once", func(t *testing.T) {
 		r := e.do(e.in(ch, "alice", "hint"))
-		mustPrivate(t, r, "")
+		mustRefuse(t, r, "coach.refuse.spent")
 		mustSay(t, "the refusal", said(r.Message), "You have used all 3 hints of this game.")
 	})
 	t.Run("the opponent has hints of their own, in their language", func(t *testing.T) {
@@ -185,7 +185,7 @@ func TestHint(t *testing.T) {
 		const ch = "c-rated"
 		e.ouriGame(ch, "carol", "dave", true)
 		r := e.do(e.in(ch, "carol", "hint"))
-		mustPrivate(t, r, "")
+		mustRefuse(t, r, "coach.refuse.rated")
 		mustSay(t, "the refusal", said(r.Message), "Hints are off in rated games")
 	})
 }
@@ -195,7 +195,7 @@ func TestReview(t *testing.T) {
 	const ch = "c-review"
 	t.Run("with no finished game here: refused at once", func(t *testing.T) {
 		r := e.do(e.in(ch, "bob", "review"))
-		mustPrivate(t, r, "")
+		mustRefuse(t, r, "refusal.replay-none")
 		mustSay(t, "the refusal", said(r.Message), "No Ouri game has finished in this channel yet")
 	})
 	t.Run("a game with a known blunder: deferred, then the blunder and the better move", func(t *testing.T) {

@@ -17,7 +17,7 @@ func TestBoardCommand(t *testing.T) {
 	e.do(e.slash("carol", "ouri", "vs-bot", "level", "easy", "first", "me"))
 	t.Run("with several games and no player, a spectator is asked to pick one", func(t *testing.T) {
 		r := e.do(e.slash("dave", "ouri", "board"))
-		mustPrivate(t, r, "player:")
+		mustRefuse(t, r, "refusal.several")
 		if !strings.Contains(said(r.Message), mention("alice")+" vs "+mention("bob")) || !strings.Contains(said(r.Message), mention("carol")) {
 			t.Errorf("the games are not listed: %q", said(r.Message))
 		}
@@ -47,7 +47,7 @@ func TestBoardCommand(t *testing.T) {
 	})
 	t.Run("a player without a game is refused privately", func(t *testing.T) {
 		mustPrivate(t, e.do(e.slash("dave", "ouri", "board", "player", "erin")), mention("erin")+" has no Ouri game")
-		mustPrivate(t, e.do(e.slash("dave", "ordo", "board")), "no ordo game")
+		mustRefuse(t, e.do(e.slash("dave", "ordo", "board")), "refusal.none-here")
 	})
 }
 
@@ -73,7 +73,7 @@ func TestHistoryCommand(t *testing.T) {
 				}
 			}
 		}
-		mustPrivate(t, e.do(e.slash("carol", "ouri", "history")), "No Ouri game")
+		mustRefuse(t, e.do(e.slash("carol", "ouri", "history")), "refusal.none-here")
 	})
 	t.Run("a very long game keeps the latest decisions within 2000 characters", func(t *testing.T) {
 		e := newEnv(t)
@@ -119,7 +119,7 @@ func TestOffers(t *testing.T) {
 		if !strings.Contains(said(r.Message), mention("bob")+" offers to end the game") || !strings.Contains(said(r.Message), mention("alice")+": `/ouri end`") {
 			t.Fatalf("%q", said(r.Message))
 		}
-		mustPrivate(t, e.do(e.slash("bob", "ouri", "end")), "already made the offer")
+		mustRefuse(t, e.do(e.slash("bob", "ouri", "end")), "refusal.offered")
 		b := e.do(e.slash("carol", "ouri", "board", "player", "alice"))
 		if !strings.Contains(said(b.Message), "offers to end") {
 			t.Errorf("the board does not show the offer: %q", said(b.Message))
@@ -143,8 +143,8 @@ func TestOffers(t *testing.T) {
 	t.Run("the bot refuses offers, saying so", func(t *testing.T) {
 		e := newEnv(t)
 		e.do(e.slash("alice", "oolong", "vs-bot", "level", "easy", "first", "me"))
-		mustPrivate(t, e.do(e.slash("alice", "oolong", "draw")), "bot plays every game to the end")
-		mustPrivate(t, e.do(e.slash("carol", "oolong", "draw")), "no oolong game")
+		mustRefuse(t, e.do(e.slash("alice", "oolong", "draw")), "refusal.bot-plays-on")
+		mustRefuse(t, e.do(e.slash("carol", "oolong", "draw")), "refusal.no-game")
 	})
 	t.Run("resign by command ends the game for the opponent", func(t *testing.T) {
 		e := newEnv(t)
@@ -154,7 +154,7 @@ func TestOffers(t *testing.T) {
 		if !strings.Contains(said(r.Message), "The bot (easy, Black) wins: White resigned") || !onlyRematch(r.Message.Rows) {
 			t.Fatalf("%+v", r)
 		}
-		mustPrivate(t, e.do(e.slash("alice", "ordo", "resign")), "no ordo game")
+		mustRefuse(t, e.do(e.slash("alice", "ordo", "resign")), "refusal.no-game")
 	})
 }
 

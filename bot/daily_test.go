@@ -36,11 +36,11 @@ func TestTheDailyPuzzleSettings(t *testing.T) {
 		mustPrivate(t, e.do(manager(settings())), "daily puzzle: **off (`puzzle-channel:#channel` turns it on, at 00:00 UTC)**")
 	})
 	t.Run("a member without Manage Server may not set it", func(t *testing.T) {
-		mustPrivate(t, e.do(settings("puzzle-channel", "c9", "puzzle-hour", "14")), "Manage Server")
+		mustRefuse(t, e.do(settings("puzzle-channel", "c9", "puzzle-hour", "14")), "refusal.settings-perm")
 	})
 	for _, hour := range []string{"24", "-1", "noon"} {
 		t.Run("puzzle-hour "+hour+" is refused and changes nothing", func(t *testing.T) {
-			mustPrivate(t, e.do(manager(settings("puzzle-channel", "c9", "puzzle-hour", hour))), "puzzle-hour is an hour of the day in UTC, from 0 to 23")
+			mustRefuse(t, e.do(manager(settings("puzzle-channel", "c9", "puzzle-hour", hour))), "puzzle.refuse.hour")
 		})
 	}
 	mustPrivate(t, e.do(manager(settings())), "daily puzzle: **off (`puzzle-channel:#channel` turns it on, at 00:00 UTC)**")

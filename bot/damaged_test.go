@@ -29,7 +29,7 @@ func TestResigningADamagedGameFreesThePlayers(t *testing.T) {
 	db.Close()
 	e.open()
 
-	mustPrivate(t, e.do(e.slash("alice", "ouri", "board")), "damaged")
+	mustRefuse(t, e.do(e.slash("alice", "ouri", "board")), "error.corrupt-game")
 	r := e.do(e.slash("alice", "ouri", "resign"))
 	mustPrivate(t, r, "closed without a result")
 	if !strings.Contains(said(r.Message), "/ouri vs-bot") {

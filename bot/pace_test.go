@@ -34,7 +34,7 @@ func TestADayPacedGameShowsItsClock(t *testing.T) {
 	if s := said(live.Message); strings.Contains(s, "time runs out") {
 		t.Fatalf("a live game shows a clock:\n%s", s)
 	}
-	mustPrivate(t, e.do(e.slash("alice", "ouri", "challenge", "opponent", "bob", "pace", "4d")), "pace is one of live, 1d, 2d, 3d, 5d, 7d, 14d")
+	mustRefuse(t, e.do(e.slash("alice", "ouri", "challenge", "opponent", "bob", "pace", "4d")), "refusal.pace")
 }
 
 func TestAVacationIsShownOnTheBoardAndInTheGamesList(t *testing.T) {
@@ -56,11 +56,11 @@ func TestAVacationIsShownOnTheBoardAndInTheGamesList(t *testing.T) {
 		!strings.Contains(s, "https://discord.com/channels/g1/c1/") {
 		t.Fatalf("bob's games: %q", s)
 	}
-	mustPrivate(t, e.do(e.slash("alice", AppCommand, "me", "vacation", "start")), "on vacation already")
+	mustRefuse(t, e.do(e.slash("alice", AppCommand, "me", "vacation", "start")), "vacation.refuse.on")
 	r = e.do(e.slash("alice", AppCommand, "me", "vacation", "end"))
 	mustPrivate(t, r, "Welcome back: the clock of 1 game runs again")
 	mustPrivate(t, e.do(e.slash("carol", AppCommand, "games")), "You have no game under way")
-	mustPrivate(t, e.do(e.slash("bob", AppCommand, "games", "page", "0")), "page is a page number")
+	mustRefuse(t, e.do(e.slash("bob", AppCommand, "games", "page", "0")), "refusal.games-page")
 }
 
 func TestRematchKeepsThePace(t *testing.T) {
@@ -96,7 +96,7 @@ func TestTheDigestIsADM(t *testing.T) {
 	paced(t, e)
 	r := e.do(e.slash("alice", AppCommand, "me", "digest", "13"))
 	mustPrivate(t, r, "Daily digest of your moves: **at 13:00 UTC**")
-	mustPrivate(t, e.do(e.slash("alice", AppCommand, "me", "digest", "noon")), "digest is an hour of the day")
+	mustRefuse(t, e.do(e.slash("alice", AppCommand, "me", "digest", "noon")), "digest.refuse.hour")
 	e.clock.Advance(time.Hour) // 13:00
 	e.bot.Sweep(context.Background())
 	e.bot.Sweep(context.Background())
@@ -117,5 +117,5 @@ func TestATournamentSaysItsPace(t *testing.T) {
 	if !strings.Contains(said(r.Message), "(pace: 3d)") {
 		t.Fatalf("the tournament does not say its pace: %q", said(r.Message))
 	}
-	mustPrivate(t, e.do(e.cupCommand("bob", "create", "game", "ouri", "pace", "weekly")), "pace is one of")
+	mustRefuse(t, e.do(e.cupCommand("bob", "create", "game", "ouri", "pace", "weekly")), "refusal.pace")
 }

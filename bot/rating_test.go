@@ -496,5 +496,5 @@ func TestNoRatingsInDMs(t *testing.T) {
 	e.later()
 	mustPrivate(t, e.do(inDM(e.slash("carol", "ordo", "challenge", "opponent", "dave", "rated", true), "gdm")),
 		"ratings are kept per server")
-	mustPrivate(t, e.do(inDM(e.slash("alice", "ordo", "leaderboard"), "gdm")), "ratings are kept per server")
+	mustRefuse(t, e.do(inDM(e.slash("alice", "ordo", "leaderboard"), "gdm")), "refusal.leaderboard-dm")
 }

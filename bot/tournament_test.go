@@ -78,7 +78,7 @@ func TestTournamentRefusals(t *testing.T) {
 	t.Run("in another channel there is no tournament to join", func(t *testing.T) {
 		in := e.cupCommand("bia", "join")
 		in.Channel = "c2"
-		mustPrivate(t, e.handle(in), "No tournament here takes players")
+		mustRefuse(t, e.handle(in), "refusal.tournament.none-open")
 	})
 	t.Run("a manager may cancel someone else's tournament", func(t *testing.T) {
 		r := e.do(manager(e.cupCommand("bia", "cancel")))
@@ -86,7 +86,7 @@ func TestTournamentRefusals(t *testing.T) {
 		if !strings.Contains(said(r.Message), "is cancelled") {
 			t.Fatalf("cancel said %q", said(r.Message))
 		}
-		mustPrivate(t, e.handle(e.cupCommand("ana", "standings")), "No tournament has been played in this channel yet")
+		mustRefuse(t, e.handle(e.cupCommand("ana", "standings")), "refusal.tournament.no-standings")
 	})
 }
 
@@ -249,14 +249,14 @@ func TestLeavingAStartedTournamentByItsButtonAsksFirst(t *testing.T) {
 	if tr, _ := e.st.Tournament(cup.ID); tr.Withdrew("bia") {
 		t.Fatal("bia withdrew before confirming")
 	}
-	mustPrivate(t, e.handle(e.click("caio", msg, leave)), "not in this tournament")
+	mustRefuse(t, e.handle(e.click("caio", msg, leave)), "refusal.tournament.not-entered")
 	yes := labelled(t, r.Message.Rows, "Yes, withdraw")
 	mustUpdate(t, e.do(e.click("bia", "m-confirm", yes)))
 	tr, err := e.st.Tournament(cup.ID)
 	if err != nil || !tr.Withdrew("bia") || tr.State != store.TournamentFinished {
 		t.Fatalf("after the withdrawal: %+v %v, want bia withdrawn and the two-player tournament over", tr, err)
 	}
-	mustPrivate(t, e.handle(e.click("bia", "m-confirm", yes)), "over or cancelled")
+	mustRefuse(t, e.handle(e.click("bia", "m-confirm", yes)), "refusal.tournament.closed")
 }
 
 // TestTheStandingsOfATournamentThatEnded: once a tournament is over, standings shows its final
@@ -291,7 +291,7 @@ func TestTheStandingsOfATournamentThatEnded(t *testing.T) {
 	})
 	mustPublic(t, e.do(e.cupCommand("caio", "start")))
 	t.Run("joining a running one is told it has started", func(t *testing.T) {
-		mustPrivate(t, e.handle(e.cupCommand("eva", "join")), "has started: nobody joins it now")
+		mustRefuse(t, e.handle(e.cupCommand("eva", "join")), "refusal.tournament.started")
 	})
 	t.Run("starting a running one again is told so", func(t *testing.T) {
 		mustPrivate(t, e.handle(e.cupCommand("caio", "start")), fmt.Sprintf("Ordo tournament #%d has already started", second.ID))
@@ -313,7 +313,7 @@ func TestTheStandingsOfATournamentThatEnded(t *testing.T) {
 	t.Run("in the thread-less channel next door there are none", func(t *testing.T) {
 		in := e.cupCommand("bia", "standings")
 		in.Channel = "c2"
-		mustPrivate(t, e.handle(in), "No tournament has been played in this channel yet")
+		mustRefuse(t, e.handle(in), "refusal.tournament.no-standings")
 	})
 }
 
@@ -340,7 +340,7 @@ func TestATournamentGameEndsWithoutRematch(t *testing.T) {
 	}
 	before, _ := e.st.ChannelGames("c1")
 	rematch := Action{Kind: "ordo", Game: g.ID, Ply: 0, Route: "rematch"}
-	mustPrivate(t, e.handle(e.click(g.Seats[1].UserID, "m1", rematch)), "A tournament game has no rematch")
+	mustRefuse(t, e.handle(e.click(g.Seats[1].UserID, "m1", rematch)), "refusal.rematch-tournament")
 	if after, _ := e.st.ChannelGames("c1"); len(after) != len(before) {
 		t.Fatalf("a refused rematch started a game: %+v", after)
 	}

@@ -39,8 +39,8 @@ func TestVsBotOptions(t *testing.T) {
 	}
 	t.Run("an unknown level is refused privately", func(t *testing.T) {
 		e := newEnv(t)
-		mustPrivate(t, e.do(e.slash("alice", "ouri", "vs-bot", "level", "grandmaster")), "")
-		mustPrivate(t, e.do(e.slash("alice", "ouri", "vs-bot", "first", "them")), "first must be")
+		mustRefuse(t, e.do(e.slash("alice", "ouri", "vs-bot", "level", "grandmaster")), "refusal.engine")
+		mustRefuse(t, e.do(e.slash("alice", "ouri", "vs-bot", "first", "them")), "refusal.first-vs-bot")
 	})
 	t.Run("a person who lets the idle limit pass loses to the bot on time, and the board says so", func(t *testing.T) {
 		e := newEnv(t)
