@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"strings"
+	"tabuleiro/say"
 	"testing"
 	"time"
 )
@@ -38,7 +39,7 @@ func TestTabuleiroCommand(t *testing.T) {
 	})
 	t.Run("help names every game", func(t *testing.T) {
 		r := e.do(e.slash("carol", "tabuleiro", "help"))
-		for _, want := range []string{"/oolong vs-bot", "/ouri vs-bot", "/ordo vs-bot", "Challenge to a game", "vs-bot team:true", "without `opponent`", "/tabuleiro tournament create"} {
+		for _, want := range []string{"/oolong vs-bot", "/ouri vs-bot", "/ordo vs-bot", ChallengeMenu, en("help.together")} {
 			if !isPrivate(r) || !strings.Contains(said(r.Message), want) {
 				t.Errorf("help lacks %q: %q", want, said(r.Message))
 			}
@@ -51,7 +52,7 @@ func TestChallengeFromTheMemberMenu(t *testing.T) {
 	e := newEnv(t)
 	menu := func(user, target string) *Interaction {
 		in := e.interaction(user, Command)
-		in.Command = CommandData{Name: "Challenge to a game", Target: target, Options: map[string]Value{},
+		in.Command = CommandData{Name: ChallengeMenu, Target: target, Options: map[string]Value{},
 			Bots: map[string]bool{target: strings.HasSuffix(target, "bot")}, Names: map[string]string{target: target}}
 		return in
 	}
@@ -101,7 +102,7 @@ func TestTurnPings(t *testing.T) {
 			ping = c
 		}
 	}
-	if ping.message == "" || !strings.Contains(ping.content(), mention("alice")+", it is your turn") {
+	if ping.message == "" || !says(ping.content(), "notify.turn", "Player", say.Mention("alice")) {
 		t.Fatalf("no ping for alice: %+v", ping)
 	}
 	if len(ping.msg.Pings) != 1 || ping.msg.Pings[0] != "alice" {
@@ -308,7 +309,7 @@ func TestGamesInThreads(t *testing.T) {
 			if c.op == "thread" {
 				t.Fatalf("a thread without the permission: %+v", c)
 			}
-			told = told || c.op == "followup" && strings.Contains(c.content(), "Create Public Threads")
+			told = told || c.op == "followup" && says(c.content(), "thread.stays", "Why", say.Plain(en("thread.lack-both")))
 		}
 		if !told {
 			t.Fatal("nobody was told why the game has no thread")
@@ -334,7 +335,7 @@ func TestAPingDueDuringARestartIsSentOnce(t *testing.T) {
 	e.bot.Sweep(context.Background())
 	var pings []sent
 	for _, c := range e.rec.take() {
-		if c.op == "send" && strings.Contains(c.content(), "it is your turn") {
+		if c.op == "send" && says(c.content(), "notify.turn") {
 			pings = append(pings, c)
 		}
 	}

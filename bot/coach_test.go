@@ -61,7 +61,7 @@ func TestOneCoachJobAtATimePerPerson(t *testing.T) {
 	if first.Type != Deferred || first.After == nil {
 		t.Fatalf("a review: %+v", first)
 	}
-	if r := slash("alice", "review"); r.Type != Post || !strings.Contains(r.Message.Content.String(), "still being worked on") {
+	if r := slash("alice", "review"); r.Type != Post || !says(said(r.Message), "coach.refuse.busy") {
 		t.Errorf("a second review while the first runs: %+v", r)
 	}
 	if r := slash("bob", "review"); r.Type != Deferred {
@@ -157,13 +157,15 @@ func TestHint(t *testing.T) {
 	t.Run("not on the opponent's turn: refused at once, privately", func(t *testing.T) {
 		r := e.do(e.in(ch, "bob", "hint"))
 		mustRefuse(t, r, "coach.refuse.turn")
-		mustSay(t, "the refusal", said(r.Message), "A hint is for your own decision")
 	})
 	t.Run("three hints, counted, each a legal move", func(t *testing.T) {
 		for i, want := range []string{"Hint 1 of 3: play **", "Hint 2 of 3", "Hint 3 of 3"} {
 			text := e.deferred(e.in(ch, "alice", "hint"))
-			left := []string{"2 hints left in this game.", "1 hint left in this game.", "That was your last hint in this game."}[i]
-			mustSay(t, "the hint", text, want, left, "chance to win from there")
+			left := []string{en("coach.hint.left", "Count", 2), en("coach.hint.left", "Count", 1), en("coach.hint.last")}[i]
+			mustSay(t, "the hint", text, want, left)
+			if !says(text, "coach.outlook.chance") {
+				t.Errorf("the hint gives no chance to win: %s", text)
+			}
 			move := strings.SplitN(strings.SplitN(text, "play **`", 2)[1], "`**", 2)[0]
 			if !strings.Contains("abcdef", move) || len(move) != 1 {
 				t.Errorf("the hint names %q, not a house", move)
@@ -186,7 +188,6 @@ func TestHint(t *testing.T) {
 		e.ouriGame(ch, "carol", "dave", true)
 		r := e.do(e.in(ch, "carol", "hint"))
 		mustRefuse(t, r, "coach.refuse.rated")
-		mustSay(t, "the refusal", said(r.Message), "Hints are off in rated games")
 	})
 }
 

@@ -3,6 +3,7 @@ package bot
 import (
 	"math/rand/v2"
 	"strings"
+	"tabuleiro/say"
 	"testing"
 	"unicode/utf8"
 
@@ -57,7 +58,7 @@ func TestHistoryCommand(t *testing.T) {
 		e.challengeGame("ordo")
 		r := e.do(e.slash("carol", "ordo", "history"))
 		mustPublic(t, r)
-		if !strings.Contains(said(r.Message), "No decisions yet") {
+		if !says(said(r.Message), "history.empty") {
 			t.Errorf("%q", said(r.Message))
 		}
 		e.do(e.slash("alice", "ordo", "move", "play", "a3-a4"))
@@ -116,17 +117,17 @@ func TestOffers(t *testing.T) {
 		e.do(e.slash("alice", "ouri", "move", "play", "d"))
 		r := e.do(e.slash("bob", "ouri", "end"))
 		mustPublic(t, r)
-		if !strings.Contains(said(r.Message), mention("bob")+" offers to end the game") || !strings.Contains(said(r.Message), mention("alice")+": `/ouri end`") {
+		if !says(said(r.Message), "board.offer.end", "Player", say.Mention("bob"), "Opponent", say.Mention("alice"), "Kind", "ouri") {
 			t.Fatalf("%q", said(r.Message))
 		}
 		mustRefuse(t, e.do(e.slash("bob", "ouri", "end")), "refusal.offered")
 		b := e.do(e.slash("carol", "ouri", "board", "player", "alice"))
-		if !strings.Contains(said(b.Message), "offers to end") {
+		if !says(said(b.Message), "board.offer.end") {
 			t.Errorf("the board does not show the offer: %q", said(b.Message))
 		}
 		r = e.do(e.slash("alice", "ouri", "end"))
 		mustPublic(t, r)
-		if !strings.Contains(said(r.Message), "ended by agreement") || !onlyRematch(r.Message.Rows) {
+		if !says(said(r.Message), "status.ouri.why.agreement") || !onlyRematch(r.Message.Rows) {
 			t.Fatalf("%+v", r)
 		}
 	})
@@ -136,7 +137,7 @@ func TestOffers(t *testing.T) {
 		e.do(e.slash("bob", "ordo", "draw"))
 		e.do(e.slash("alice", "ordo", "move", "play", "a3-a4"))
 		r := e.do(e.slash("alice", "ordo", "draw"))
-		if !strings.Contains(said(r.Message), mention("alice")+" offers a draw") {
+		if !says(said(r.Message), "board.offer.draw", "Player", say.Mention("alice")) {
 			t.Fatalf("alice's draw after playing on should be a new offer: %q", said(r.Message))
 		}
 	})
@@ -160,8 +161,10 @@ func TestOffers(t *testing.T) {
 
 func TestRulesArePrivate(t *testing.T) {
 	e := newEnv(t)
-	for kind, want := range map[string]string{"oolong": "claim 5 tables", "ouri": "capture 25 seeds", "ordo": "connected"} {
+	for _, kind := range kinds {
 		r := e.do(e.slash("carol", kind, "rules"))
-		mustPrivate(t, r, want)
+		if !isPrivate(r) || !says(said(r.Message), "game."+kind+".rules") {
+			t.Errorf("%s rules: %+v", kind, r)
+		}
 	}
 }

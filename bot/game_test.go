@@ -230,7 +230,7 @@ func TestResignAndDraw(t *testing.T) {
 	mustRefuse(t, e.do(e.slash("alice", "ordo", "draw")), "refusal.offered")
 	r := e.do(e.slash("bob", "ordo", "draw"))
 	mustPublic(t, r)
-	if !strings.Contains(said(r.Message), "Draw by agreement") {
+	if !says(said(r.Message), "status.draw-agreed") {
 		t.Fatalf("accepted draw: %q", said(r.Message))
 	}
 

@@ -382,6 +382,20 @@ func en(id string, kv ...any) string {
 	return said(Message{Content: say.For(say.English).Rich(id, games.Args(kv...))})
 }
 
+// says tells whether s says the English message id with these values (name, value pairs), any
+// value standing for each field not given; case aside, as a sentence may start with a field.
+func says(s, id string, kv ...any) bool {
+	s = strings.ToLower(s)
+	for _, p := range strings.Split(strings.ToLower(en(id, kv...)), "<no value>") {
+		i := strings.Index(s, p)
+		if i < 0 {
+			return false
+		}
+		s = s[i+len(p):]
+	}
+	return true
+}
+
 func mustPublic(t *testing.T, r Reply) {
 	t.Helper()
 	if r.Type != Post || r.Message.Private {

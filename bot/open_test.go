@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"strings"
+	"tabuleiro/say"
 	"testing"
 	"time"
 )
@@ -17,7 +18,7 @@ func TestOpenChallenge(t *testing.T) {
 		if len(r.Message.Pings) != 0 {
 			e.t.Errorf("an open challenge pings %v, want nobody", r.Message.Pings)
 		}
-		if s := said(r.Message); !strings.Contains(s, "challenges anyone here") || strings.Contains(s, "@bob") {
+		if s := said(r.Message); !says(s, "challenge.open-rated", "Challenger", say.Mention("alice")) || strings.Contains(s, "@bob") {
 			e.t.Errorf("the open challenge says %q", s)
 		}
 		accept, decline = challengeActions(e.t, r)
@@ -50,9 +51,9 @@ func TestOpenChallenge(t *testing.T) {
 		e := newEnv(t)
 		msg, accept, decline := post(e)
 		mustRefuse(t, e.do(e.click("alice", msg, accept)), "refusal.challenge-own-open")
-		mustPrivate(t, e.do(e.click("carol", msg, decline)), "only "+mention("alice")+" can withdraw")
+		mustRefuse(t, e.do(e.click("carol", msg, decline)), "refusal.challenge-open-decline", "Challenger", say.Mention("alice"))
 		r := e.do(e.click("alice", msg, decline))
-		if r.Type != Update || !strings.Contains(said(r.Message), "withdrew their open challenge") || len(controls(r.Message.Rows)) != 0 {
+		if r.Type != Update || !says(said(r.Message), "challenge.open-withdrawn", "Challenger", say.Mention("alice")) || len(controls(r.Message.Rows)) != 0 {
 			t.Fatalf("withdraw: %+v", r)
 		}
 		mustRefuse(t, e.do(e.click("carol", msg, accept)), "refusal.challenge-closed")
@@ -94,7 +95,7 @@ func TestOpenChallenge(t *testing.T) {
 				edited = append(edited, s)
 			}
 		}
-		if len(edited) != 1 || !strings.Contains(edited[0].content(), "nobody accepted in time") ||
+		if len(edited) != 1 || !says(edited[0].content(), "challenge.open-expired", "Challenger", say.Mention("alice")) ||
 			len(enabled(edited[0].msg.Rows)) != 0 || len(edited[0].msg.Pings) != 0 {
 			t.Fatalf("the expiry edit: %+v", edited)
 		}

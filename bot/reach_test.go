@@ -101,7 +101,7 @@ func TestAForbiddenChannelIsToldNotRetried(t *testing.T) {
 	calls := e.rec.take()
 	var told int
 	for _, c := range calls {
-		if c.op == "followup" && strings.Contains(c.content(), "may not post") {
+		if c.op == "followup" && says(c.content(), "notify.forbidden") {
 			told++
 		}
 		if c.op == "send" {

@@ -51,24 +51,25 @@ func TestTournamentRefusals(t *testing.T) {
 	for _, c := range []struct {
 		name string
 		in   *Interaction
-		want string
+		want string // the refusal's id
+		args []any  // values it must say
 	}{
-		{"a tournament is not made in a DM", dm, "not in DMs"},
-		{"an option of another game is refused", e.cupCommand("bia", "create", "game", "ordo", "rules", "abapa"), "`rules` is not an option of Ordo"},
-		{"a game that is not one is refused", e.cupCommand("bia", "create", "game", "chess"), "chess"},
-		{"a Swiss of no rounds is refused", e.cupCommand("bia", "create", "game", "ordo", "rounds", 0), "1 to 63 rounds"},
-		{"a round time off the choices is refused", e.cupCommand("bia", "create", "game", "ordo", "round-time", "2w"), "1 hour to 7 days"},
-		{"joining twice is refused", e.cupCommand("ana", "join"), "already in this tournament"},
-		{"leaving a tournament one is not in is refused", e.cupCommand("bia", "leave"), "in no tournament"},
-		{"starting someone else's tournament is refused", e.cupCommand("bia", "start"), "Only @ana"},
-		{"cancelling someone else's tournament is refused", e.cupCommand("bia", "cancel"), "Only @ana"},
-		{"starting with one player is refused", e.cupCommand("ana", "start"), "at least 2 players"},
-		{"a tournament button of no tournament is refused", e.click("bia", "m1", Action{Kind: AppCommand, Route: "tournament-nope", Tournament: 1}), "button"},
-		{"a tournament's Join after it is gone is refused", e.click("bia", "m1", Action{Kind: AppCommand, Route: routeTournamentJoin, Tournament: 99}), "not there any more"},
+		{"a tournament is not made in a DM", dm, "refusal.tournament.dm", nil},
+		{"an option of another game is refused", e.cupCommand("bia", "create", "game", "ordo", "rules", "abapa"), "refusal.tournament.game-option", []any{"Option", "rules", "Title", "Ordo"}},
+		{"a game that is not one is refused", e.cupCommand("bia", "create", "game", "chess"), "refusal.no-such-game", []any{"Game", `"chess"`}},
+		{"a Swiss of no rounds is refused", e.cupCommand("bia", "create", "game", "ordo", "rounds", 0), "refusal.tournament.rounds", nil},
+		{"a round time off the choices is refused", e.cupCommand("bia", "create", "game", "ordo", "round-time", "2w"), "refusal.tournament.round-time", nil},
+		{"joining twice is refused", e.cupCommand("ana", "join"), "refusal.tournament.entered", nil},
+		{"leaving a tournament one is not in is refused", e.cupCommand("bia", "leave"), "refusal.tournament.none-mine", nil},
+		{"starting someone else's tournament is refused", e.cupCommand("bia", "start"), "refusal.tournament.not-yours", []any{"Creator", say.Mention("ana")}},
+		{"cancelling someone else's tournament is refused", e.cupCommand("bia", "cancel"), "refusal.tournament.not-yours", []any{"Creator", say.Mention("ana")}},
+		{"starting with one player is refused", e.cupCommand("ana", "start"), "refusal.tournament.too-few", nil},
+		{"a tournament button of no tournament is refused", e.click("bia", "m1", Action{Kind: AppCommand, Route: "tournament-nope", Tournament: 1}), "refusal.foreign-button", nil},
+		{"a tournament's Join after it is gone is refused", e.click("bia", "m1", Action{Kind: AppCommand, Route: routeTournamentJoin, Tournament: 99}), "refusal.tournament.gone", nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			before, _ := e.st.ChannelTournaments("c1")
-			mustPrivate(t, e.handle(c.in), c.want)
+			mustRefuse(t, e.handle(c.in), c.want, c.args...)
 			after, _ := e.st.ChannelTournaments("c1")
 			if fmt.Sprint(before) != fmt.Sprint(after) {
 				t.Errorf("a refusal changed the tournaments: %+v, then %+v", before, after)

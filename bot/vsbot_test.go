@@ -24,7 +24,7 @@ func TestVsBotOptions(t *testing.T) {
 				if !rec.Seats[botSeat].Bot || rec.Seats[botSeat].Level != level || rec.Seats[1-botSeat].UserID != "alice" {
 					t.Fatalf("seats %+v", rec.Seats)
 				}
-				if !strings.Contains(said(r.Message), "the bot ("+level+", ") {
+				if !says(said(r.Message), "status.bot", "Level", level) {
 					t.Errorf("the level is not shown: %q", said(r.Message))
 				}
 				wantPly := map[string]int{"me": 0, "bot": 1}[first]
