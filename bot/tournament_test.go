@@ -226,7 +226,7 @@ func TestATournamentWithoutThreadPermissionsStaysInTheChannel(t *testing.T) {
 	in.Perms = PermViewChannel | PermSendMessages | PermSendMessagesInThreads
 	mustPublic(t, e.do(in))
 	told := e.rec.ops("followup")
-	if len(told) != 1 || !told[0].msg.Private || !strings.Contains(said(told[0].msg), "Create Public Threads") {
+	if len(told) != 1 || !told[0].msg.Private || !says(said(told[0].msg), "thread.stays", "Why", say.Plain(en("thread.lack-create"))) {
 		t.Fatalf("follow-ups %+v, want one private note naming Create Public Threads", told)
 	}
 	if n := len(e.rec.ops("thread")); n != 0 {

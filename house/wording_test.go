@@ -58,7 +58,6 @@ var quoting = map[string]int{
 	"bot/discord/wire/interaction_test.go": 1,
 	"bot/page/page_test.go":                1,
 	"bot/rating_bench_test.go":             1,
-	"bot/tournament_test.go":               1,
 	"bot/web/browser_test.go":              1,
 	"bot/web/web_test.go":                  4,
 	"cmd/tabuleiro/auale_test.go":          1,
