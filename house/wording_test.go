@@ -57,7 +57,7 @@ var quoting = map[string]int{
 	"games/oolong/fuzz_test.go":            1,
 	"games/oolong/game_test.go":            1,
 	"games/oolong/special_test.go":         4,
-	"games/ordo/ordo_test.go":              9,
+	"games/ordo/ordo_test.go":              1,
 	"games/ouri/game_test.go":              3,
 	"render/block_test.go":                 2,
 	"render/live/live_test.go":             1,
