@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"strings"
+	"tabuleiro/say"
 	"testing"
 	"time"
 )
@@ -15,7 +16,7 @@ func TestTabuleiroCommand(t *testing.T) {
 		return in
 	}
 	t.Run("settings are refused to a member without Manage Server", func(t *testing.T) {
-		mustPrivate(t, e.do(e.slash("alice", "tabuleiro", "settings", "threads", true)), "Manage Server")
+		mustRefuse(t, e.do(e.slash("alice", "tabuleiro", "settings", "threads", true)), "refusal.settings-perm")
 	})
 	t.Run("an admin changes and sees them", func(t *testing.T) {
 		r := e.do(admin(e.slash("alice", "tabuleiro", "settings", "pings", false, "idle-timeout", "7d", "language", "pt-BR")))
@@ -38,7 +39,7 @@ func TestTabuleiroCommand(t *testing.T) {
 	})
 	t.Run("help names every game", func(t *testing.T) {
 		r := e.do(e.slash("carol", "tabuleiro", "help"))
-		for _, want := range []string{"/oolong vs-bot", "/ouri vs-bot", "/ordo vs-bot", "Challenge to a game", "vs-bot team:true", "without `opponent`", "/tabuleiro tournament create"} {
+		for _, want := range []string{"/oolong vs-bot", "/ouri vs-bot", "/ordo vs-bot", ChallengeMenu, en("help.together")} {
 			if !isPrivate(r) || !strings.Contains(said(r.Message), want) {
 				t.Errorf("help lacks %q: %q", want, said(r.Message))
 			}
@@ -51,12 +52,12 @@ func TestChallengeFromTheMemberMenu(t *testing.T) {
 	e := newEnv(t)
 	menu := func(user, target string) *Interaction {
 		in := e.interaction(user, Command)
-		in.Command = CommandData{Name: "Challenge to a game", Target: target, Options: map[string]Value{},
+		in.Command = CommandData{Name: ChallengeMenu, Target: target, Options: map[string]Value{},
 			Bots: map[string]bool{target: strings.HasSuffix(target, "bot")}, Names: map[string]string{target: target}}
 		return in
 	}
-	mustPrivate(t, e.do(menu("alice", "alice")), "yourself")
-	mustPrivate(t, e.do(menu("alice", "somebot")), "bot")
+	mustRefuse(t, e.do(menu("alice", "alice")), "refusal.menu-self")
+	mustRefuse(t, e.do(menu("alice", "somebot")), "refusal.menu-bot")
 	in := menu("alice", "bob")
 	r := e.do(in)
 	mustPrivate(t, r, "which game")
@@ -78,7 +79,7 @@ func TestChallengeFromTheMemberMenu(t *testing.T) {
 		t.Fatalf("the challenge pings %+v", r.Message.Pings)
 	}
 	// A menu choice that names nobody (a forged custom id) is no open challenge.
-	mustPrivate(t, e.do(e.click("carol", e.messageOf(in), Action{Kind: id.Kind, Route: id.Route}, "ordo")), "not one of the bot's")
+	mustRefuse(t, e.do(e.click("carol", e.messageOf(in), Action{Kind: id.Kind, Route: id.Route}, "ordo")), "refusal.foreign-button")
 	if cs, _ := e.st.OpenChallenges("c1"); len(cs) != 1 {
 		t.Fatalf("open challenges after the nameless choice: %+v", cs)
 	}
@@ -101,7 +102,7 @@ func TestTurnPings(t *testing.T) {
 			ping = c
 		}
 	}
-	if ping.message == "" || !strings.Contains(ping.content(), mention("alice")+", it is your turn") {
+	if ping.message == "" || !says(ping.content(), "notify.turn", "Player", say.Mention("alice")) {
 		t.Fatalf("no ping for alice: %+v", ping)
 	}
 	if len(ping.msg.Pings) != 1 || ping.msg.Pings[0] != "alice" {
@@ -161,7 +162,7 @@ func TestRematch(t *testing.T) {
 		r = e.do(e.slash("bob", "ouri", "resign"))
 		mustPublic(t, r)
 		id := rematchID(r.Message.Rows)
-		mustPrivate(t, e.do(e.click("carol", "m", id)), "only its players")
+		mustRefuse(t, e.do(e.click("carol", "m", id)), "refusal.rematch-not-player")
 		r = e.do(e.click("bob", "m", id))
 		mustPublic(t, r)
 		if !strings.Contains(said(r.Message), mention("bob")+" challenges "+mention("alice")) || !strings.Contains(said(r.Message), "rules: abapa") ||
@@ -169,7 +170,7 @@ func TestRematch(t *testing.T) {
 			t.Fatalf("the rematch challenge: %q", said(r.Message))
 		}
 		// Alice's click lands before the button is cleared: refused, and no second challenge.
-		mustPrivate(t, e.do(e.click("alice", "m", id)), "already been asked for")
+		mustRefuse(t, e.do(e.click("alice", "m", id)), "refusal.rematch-taken")
 		if open, err := e.st.OpenChallenges("c1"); err != nil || len(open) != 1 {
 			t.Fatalf("open challenges after two Rematch clicks: %d, %v; want the one", len(open), err)
 		}
@@ -178,7 +179,7 @@ func TestRematch(t *testing.T) {
 		mustPublic(t, e.do(e.slash("erin", "ordo", "vs-bot", "level", "easy", "first", "me")))
 		id := rematchID(e.do(e.slash("erin", "ordo", "resign")).Message.Rows)
 		mustPublic(t, e.do(e.slash("erin", "ordo", "vs-bot", "level", "easy")))
-		mustPrivate(t, e.do(e.click("erin", "m", id)), "already have")
+		mustRefuse(t, e.do(e.click("erin", "m", id)), "refusal.busy-you")
 		e.do(e.slash("erin", "ordo", "resign"))
 		if r := e.do(e.click("erin", "m", id)); !strings.Contains(said(r.Message), "the bot (easy, White) vs "+mention("erin")) {
 			t.Fatalf("the Rematch once erin is free again: %q", said(r.Message))
@@ -199,7 +200,7 @@ func TestRematch(t *testing.T) {
 // Replay walks a finished game privately with ⏮ ◀ ▶ ⏭, disabled at the ends.
 func TestReplay(t *testing.T) {
 	e := newEnv(t)
-	mustPrivate(t, e.do(e.slash("alice", "ouri", "replay")), "no ouri game has finished")
+	mustRefuse(t, e.do(e.slash("alice", "ouri", "replay")), "refusal.replay-none")
 	e.do(e.slash("alice", "ouri", "vs-bot", "level", "easy", "first", "me"))
 	e.do(e.slash("alice", "ouri", "move", "play", "d"))
 	e.do(e.slash("alice", "ouri", "resign"))
@@ -268,7 +269,7 @@ func TestGamesInThreads(t *testing.T) {
 	move.Channel = thread
 	mustPublic(t, e.do(move))
 	// The parent channel's rules: alice already plays Ouri there.
-	mustPrivate(t, e.do(e.slash("alice", "ouri", "vs-bot")), "already have")
+	mustRefuse(t, e.do(e.slash("alice", "ouri", "vs-bot")), "refusal.busy-you")
 
 	t.Run("a rematch from the thread stays in the thread", func(t *testing.T) {
 		resign := e.slash("bob", "ouri", "resign")
@@ -308,7 +309,7 @@ func TestGamesInThreads(t *testing.T) {
 			if c.op == "thread" {
 				t.Fatalf("a thread without the permission: %+v", c)
 			}
-			told = told || c.op == "followup" && strings.Contains(c.content(), "Create Public Threads")
+			told = told || c.op == "followup" && says(c.content(), "thread.stays", "Why", say.Plain(en("thread.lack-both")))
 		}
 		if !told {
 			t.Fatal("nobody was told why the game has no thread")
@@ -334,7 +335,7 @@ func TestAPingDueDuringARestartIsSentOnce(t *testing.T) {
 	e.bot.Sweep(context.Background())
 	var pings []sent
 	for _, c := range e.rec.take() {
-		if c.op == "send" && strings.Contains(c.content(), "it is your turn") {
+		if c.op == "send" && says(c.content(), "notify.turn") {
 			pings = append(pings, c)
 		}
 	}

@@ -44,7 +44,9 @@ func TestAReviewedBlunderIsOfferedFirst(t *testing.T) {
 	e.play(ch, who, g.Format(lose[0]))
 	mustPublic(t, e.do(e.in(ch, who, "resign")))
 	text := e.deferred(e.in(ch, who, "review"))
-	mustSay(t, "the review", text, "now your puzzle", "`/ouri puzzle` offers")
+	if !says(text, "coach.review.puzzles", "Count", 1) {
+		t.Errorf("the review does not offer the blunder as a puzzle:\n%s", text)
+	}
 	r := e.do(e.in(ch, who, "puzzle"))
 	mustPrivate(t, r, "")
 	if !strings.Contains(said(r.Message), "puzzle** `blunder-") {

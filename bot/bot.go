@@ -117,6 +117,7 @@ func (b *Bot) Handle(ctx context.Context, in *Interaction) (r Reply) {
 	if err != nil {
 		msg, internal := publicError(err, req.w)
 		r = private(msg)
+		r.Refusal = table.Refusing(err).ID
 		if internal {
 			req.log.Error("interaction failed", "err", err)
 			r.Outcome = Failed

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"tabuleiro/say"
 	"tabuleiro/store"
 )
 
@@ -30,9 +31,9 @@ func TestChallenge(t *testing.T) {
 	t.Run("only the opponent may accept; nothing changes for the others", func(t *testing.T) {
 		e := newEnv(t)
 		msg, accept, decline := open(e)
-		mustPrivate(t, e.do(e.click("alice", msg, accept)), "your own challenge")
-		mustPrivate(t, e.do(e.click("carol", msg, accept)), "this challenge is for "+mention("bob"))
-		mustPrivate(t, e.do(e.click("carol", msg, decline)), "this challenge is for "+mention("bob"))
+		mustRefuse(t, e.do(e.click("alice", msg, accept)), "refusal.challenge-own")
+		mustRefuse(t, e.do(e.click("carol", msg, accept)), "refusal.challenge-not-yours", "Opponent", say.Mention("bob"), "Kind", "ordo")
+		mustRefuse(t, e.do(e.click("carol", msg, decline)), "refusal.challenge-not-yours", "Opponent", say.Mention("bob"), "Kind", "ordo")
 		if cs, _ := e.st.OpenChallenges("c1"); len(cs) != 1 {
 			t.Fatalf("open challenges %+v", cs)
 		}
@@ -44,7 +45,7 @@ func TestChallenge(t *testing.T) {
 		if r.Type != Update || !strings.Contains(said(r.Message), "withdrew") || len(controls(r.Message.Rows)) != 0 {
 			t.Fatalf("withdraw: %+v", r)
 		}
-		mustPrivate(t, e.do(e.click("bob", msg, accept)), "no longer open")
+		mustRefuse(t, e.do(e.click("bob", msg, accept)), "refusal.challenge-closed")
 	})
 	t.Run("the opponent declines", func(t *testing.T) {
 		e := newEnv(t)
@@ -53,15 +54,15 @@ func TestChallenge(t *testing.T) {
 		if r.Type != Update || !strings.Contains(said(r.Message), mention("bob")+" declined") || len(controls(r.Message.Rows)) != 0 {
 			t.Fatalf("decline: %+v", r)
 		}
-		mustPrivate(t, e.do(e.click("bob", msg, accept)), "no longer open")
-		mustPrivate(t, e.do(e.click("alice", msg, decline)), "no longer open")
+		mustRefuse(t, e.do(e.click("bob", msg, accept)), "refusal.challenge-closed")
+		mustRefuse(t, e.do(e.click("alice", msg, decline)), "refusal.challenge-closed")
 	})
 	t.Run("a second click on an accepted challenge gets a private note", func(t *testing.T) {
 		e := newEnv(t)
 		msg, accept, decline := open(e)
 		e.do(e.click("bob", msg, accept))
-		mustPrivate(t, e.do(e.click("bob", msg, accept)), "no longer open")
-		mustPrivate(t, e.do(e.click("alice", msg, decline)), "no longer open")
+		mustRefuse(t, e.do(e.click("bob", msg, accept)), "refusal.challenge-closed")
+		mustRefuse(t, e.do(e.click("alice", msg, decline)), "refusal.challenge-closed")
 		if gs, _ := e.st.ChannelGames("c1"); len(gs) != 1 {
 			t.Fatalf("%d games", len(gs))
 		}
@@ -70,9 +71,9 @@ func TestChallenge(t *testing.T) {
 		e := newEnv(t)
 		msg, accept, _ := open(e)
 		e.clock.Advance(11 * time.Minute)
-		mustPrivate(t, e.do(e.click("bob", msg, accept)), "expired")
+		mustRefuse(t, e.do(e.click("bob", msg, accept)), "error.expired")
 		e.bot.Sweep(context.Background())
-		mustPrivate(t, e.do(e.click("bob", msg, accept)), "no longer open")
+		mustRefuse(t, e.do(e.click("bob", msg, accept)), "refusal.challenge-closed")
 		if gs, _ := e.st.ChannelGames("c1"); len(gs) != 0 {
 			t.Fatalf("%d games", len(gs))
 		}
@@ -81,14 +82,14 @@ func TestChallenge(t *testing.T) {
 		e := newEnv(t)
 		msg, accept, _ := open(e)
 		e.do(e.slash("bob", "ordo", "vs-bot", "level", "easy", "first", "me"))
-		mustPrivate(t, e.do(e.click("bob", msg, accept)), "already")
+		mustRefuse(t, e.do(e.click("bob", msg, accept)), "refusal.busy-you")
 	})
 	t.Run("a challenge's buttons in another channel are refused", func(t *testing.T) {
 		e := newEnv(t)
 		msg, accept, _ := open(e)
 		in := e.click("bob", msg, accept)
 		in.Channel = "c2"
-		mustPrivate(t, e.do(in), "another channel")
+		mustRefuse(t, e.do(in), "refusal.challenge-other-channel")
 	})
 	t.Run("a challenge with options shows them and starts the game with them", func(t *testing.T) {
 		e := newEnv(t)
@@ -118,12 +119,12 @@ func TestStaleButtons(t *testing.T) {
 		a          Action
 		want       string
 	}{
-		{"a house of an old board", "bob", old("sow", "a"), "out of date"},
-		{"a menu view of an old board", "bob", old("view", ""), "out of date"},
-		{"a group of an old board", "bob", old("group", ""), "out of date"},
+		{"a house of an old board", "bob", old("sow", "a"), "refusal.stale-board"},
+		{"a menu view of an old board", "bob", old("view", ""), "refusal.stale-board"},
+		{"a group of an old board", "bob", old("group", ""), "refusal.stale-board"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			mustPrivate(t, e.do(e.click(c.user, board, c.a, "x")), c.want)
+			mustRefuse(t, e.do(e.click(c.user, board, c.a, "x")), c.want)
 		})
 	}
 	e.do(e.slash("bob", "ouri", "resign"))
@@ -137,17 +138,17 @@ func TestStaleButtons(t *testing.T) {
 		a          Action
 		want       string
 	}{
-		{"a house of the finished game's last board", "alice", now("sow", "a"), "over"},
-		{"Resign of a finished game", "alice", now("resign", ""), "already over"},
-		{"the resign confirmation of a finished game", "alice", now("resign-yes", ""), "already over"},
-		{"an old board of a finished game", "bob", old("sow", "a"), "out of date"},
-		{"a game that does not exist", "bob", Action{Kind: "ouri", Game: 999, Route: "sow", Arg: "a"}, "no longer exists"},
-		{"a challenge that does not exist", "bob", Action{Kind: "ouri", Challenge: 999, Route: "accept"}, "no longer exists"},
-		{"a control that is not the bot's", "bob", Action{}, "not one of the bot's"},
-		{"another game's kind", "bob", Action{Kind: "ordo", Game: rec.ID, Ply: ply, Route: "resign"}, "another channel"},
+		{"a house of the finished game's last board", "alice", now("sow", "a"), "refusal.over"},
+		{"Resign of a finished game", "alice", now("resign", ""), "refusal.already-over"},
+		{"the resign confirmation of a finished game", "alice", now("resign-yes", ""), "refusal.already-over"},
+		{"an old board of a finished game", "bob", old("sow", "a"), "refusal.stale-board"},
+		{"a game that does not exist", "bob", Action{Kind: "ouri", Game: 999, Route: "sow", Arg: "a"}, "refusal.game-gone"},
+		{"a challenge that does not exist", "bob", Action{Kind: "ouri", Challenge: 999, Route: "accept"}, "refusal.challenge-gone"},
+		{"a control that is not the bot's", "bob", Action{}, "refusal.foreign-button"},
+		{"another game's kind", "bob", Action{Kind: "ordo", Game: rec.ID, Ply: ply, Route: "resign"}, "refusal.other-channel"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			mustPrivate(t, e.do(e.click(c.user, board, c.a)), c.want)
+			mustRefuse(t, e.do(e.click(c.user, board, c.a)), c.want)
 			if rec2, g2, _ := e.st.Game(rec.ID); rec2.Ply != ply || g2.Outcome().Winner != 0 || rec2.State != store.Finished {
 				t.Fatalf("the game changed: %+v", rec2)
 			}

@@ -61,7 +61,7 @@ func TestOneCoachJobAtATimePerPerson(t *testing.T) {
 	if first.Type != Deferred || first.After == nil {
 		t.Fatalf("a review: %+v", first)
 	}
-	if r := slash("alice", "review"); r.Type != Post || !strings.Contains(r.Message.Content.String(), "still being worked on") {
+	if r := slash("alice", "review"); r.Type != Post || !says(said(r.Message), "coach.refuse.busy") {
 		t.Errorf("a second review while the first runs: %+v", r)
 	}
 	if r := slash("bob", "review"); r.Type != Deferred {
@@ -156,14 +156,16 @@ func TestHint(t *testing.T) {
 
 	t.Run("not on the opponent's turn: refused at once, privately", func(t *testing.T) {
 		r := e.do(e.in(ch, "bob", "hint"))
-		mustPrivate(t, r, "")
-		mustSay(t, "the refusal", said(r.Message), "A hint is for your own decision")
+		mustRefuse(t, r, "coach.refuse.turn")
 	})
 	t.Run("three hints, counted, each a legal move", func(t *testing.T) {
 		for i, want := range []string{"Hint 1 of 3: play **", "Hint 2 of 3", "Hint 3 of 3"} {
 			text := e.deferred(e.in(ch, "alice", "hint"))
-			left := []string{"2 hints left in this game.", "1 hint left in this game.", "That was your last hint in this game."}[i]
-			mustSay(t, "the hint", text, want, left, "chance to win from there")
+			left := []string{en("coach.hint.left", "Count", 2), en("coach.hint.left", "Count", 1), en("coach.hint.last")}[i]
+			mustSay(t, "the hint", text, want, left)
+			if !says(text, "coach.outlook.chance") {
+				t.Errorf("the hint gives no chance to win: %s", text)
+			}
 			move := strings.SplitN(strings.SplitN(text, "play **`", 2)[1], "`**", 2)[0]
 			if !strings.Contains("abcdef", move) || len(move) != 1 {
 				t.Errorf("the hint names %q, not a house", move)
@@ -172,7 +174,7 @@ func TestHint(t *testing.T) {
 	})
 	t.Run("a fourth is refused at once", func(t *testing.T) {
 		r := e.do(e.in(ch, "alice", "hint"))
-		mustPrivate(t, r, "")
+		mustRefuse(t, r, "coach.refuse.spent")
 		mustSay(t, "the refusal", said(r.Message), "You have used all 3 hints of this game.")
 	})
 	t.Run("the opponent has hints of their own, in their language", func(t *testing.T) {
@@ -185,8 +187,7 @@ func TestHint(t *testing.T) {
 		const ch = "c-rated"
 		e.ouriGame(ch, "carol", "dave", true)
 		r := e.do(e.in(ch, "carol", "hint"))
-		mustPrivate(t, r, "")
-		mustSay(t, "the refusal", said(r.Message), "Hints are off in rated games")
+		mustRefuse(t, r, "coach.refuse.rated")
 	})
 }
 
@@ -195,7 +196,7 @@ func TestReview(t *testing.T) {
 	const ch = "c-review"
 	t.Run("with no finished game here: refused at once", func(t *testing.T) {
 		r := e.do(e.in(ch, "bob", "review"))
-		mustPrivate(t, r, "")
+		mustRefuse(t, r, "refusal.replay-none")
 		mustSay(t, "the refusal", said(r.Message), "No Ouri game has finished in this channel yet")
 	})
 	t.Run("a game with a known blunder: deferred, then the blunder and the better move", func(t *testing.T) {

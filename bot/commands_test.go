@@ -3,6 +3,7 @@ package bot
 import (
 	"math/rand/v2"
 	"strings"
+	"tabuleiro/say"
 	"testing"
 	"unicode/utf8"
 
@@ -17,7 +18,7 @@ func TestBoardCommand(t *testing.T) {
 	e.do(e.slash("carol", "ouri", "vs-bot", "level", "easy", "first", "me"))
 	t.Run("with several games and no player, a spectator is asked to pick one", func(t *testing.T) {
 		r := e.do(e.slash("dave", "ouri", "board"))
-		mustPrivate(t, r, "player:")
+		mustRefuse(t, r, "refusal.several")
 		if !strings.Contains(said(r.Message), mention("alice")+" vs "+mention("bob")) || !strings.Contains(said(r.Message), mention("carol")) {
 			t.Errorf("the games are not listed: %q", said(r.Message))
 		}
@@ -47,7 +48,7 @@ func TestBoardCommand(t *testing.T) {
 	})
 	t.Run("a player without a game is refused privately", func(t *testing.T) {
 		mustPrivate(t, e.do(e.slash("dave", "ouri", "board", "player", "erin")), mention("erin")+" has no Ouri game")
-		mustPrivate(t, e.do(e.slash("dave", "ordo", "board")), "no ordo game")
+		mustRefuse(t, e.do(e.slash("dave", "ordo", "board")), "refusal.none-here")
 	})
 }
 
@@ -57,7 +58,7 @@ func TestHistoryCommand(t *testing.T) {
 		e.challengeGame("ordo")
 		r := e.do(e.slash("carol", "ordo", "history"))
 		mustPublic(t, r)
-		if !strings.Contains(said(r.Message), "No decisions yet") {
+		if !says(said(r.Message), "history.empty") {
 			t.Errorf("%q", said(r.Message))
 		}
 		e.do(e.slash("alice", "ordo", "move", "play", "a3-a4"))
@@ -73,7 +74,7 @@ func TestHistoryCommand(t *testing.T) {
 				}
 			}
 		}
-		mustPrivate(t, e.do(e.slash("carol", "ouri", "history")), "No Ouri game")
+		mustRefuse(t, e.do(e.slash("carol", "ouri", "history")), "refusal.none-here")
 	})
 	t.Run("a very long game keeps the latest decisions within 2000 characters", func(t *testing.T) {
 		e := newEnv(t)
@@ -116,17 +117,17 @@ func TestOffers(t *testing.T) {
 		e.do(e.slash("alice", "ouri", "move", "play", "d"))
 		r := e.do(e.slash("bob", "ouri", "end"))
 		mustPublic(t, r)
-		if !strings.Contains(said(r.Message), mention("bob")+" offers to end the game") || !strings.Contains(said(r.Message), mention("alice")+": `/ouri end`") {
+		if !says(said(r.Message), "board.offer.end", "Player", say.Mention("bob"), "Opponent", say.Mention("alice"), "Kind", "ouri") {
 			t.Fatalf("%q", said(r.Message))
 		}
-		mustPrivate(t, e.do(e.slash("bob", "ouri", "end")), "already made the offer")
+		mustRefuse(t, e.do(e.slash("bob", "ouri", "end")), "refusal.offered")
 		b := e.do(e.slash("carol", "ouri", "board", "player", "alice"))
-		if !strings.Contains(said(b.Message), "offers to end") {
+		if !says(said(b.Message), "board.offer.end") {
 			t.Errorf("the board does not show the offer: %q", said(b.Message))
 		}
 		r = e.do(e.slash("alice", "ouri", "end"))
 		mustPublic(t, r)
-		if !strings.Contains(said(r.Message), "ended by agreement") || !onlyRematch(r.Message.Rows) {
+		if !says(said(r.Message), "status.ouri.why.agreement") || !onlyRematch(r.Message.Rows) {
 			t.Fatalf("%+v", r)
 		}
 	})
@@ -136,15 +137,15 @@ func TestOffers(t *testing.T) {
 		e.do(e.slash("bob", "ordo", "draw"))
 		e.do(e.slash("alice", "ordo", "move", "play", "a3-a4"))
 		r := e.do(e.slash("alice", "ordo", "draw"))
-		if !strings.Contains(said(r.Message), mention("alice")+" offers a draw") {
+		if !says(said(r.Message), "board.offer.draw", "Player", say.Mention("alice")) {
 			t.Fatalf("alice's draw after playing on should be a new offer: %q", said(r.Message))
 		}
 	})
 	t.Run("the bot refuses offers, saying so", func(t *testing.T) {
 		e := newEnv(t)
 		e.do(e.slash("alice", "oolong", "vs-bot", "level", "easy", "first", "me"))
-		mustPrivate(t, e.do(e.slash("alice", "oolong", "draw")), "bot plays every game to the end")
-		mustPrivate(t, e.do(e.slash("carol", "oolong", "draw")), "no oolong game")
+		mustRefuse(t, e.do(e.slash("alice", "oolong", "draw")), "refusal.bot-plays-on")
+		mustRefuse(t, e.do(e.slash("carol", "oolong", "draw")), "refusal.no-game")
 	})
 	t.Run("resign by command ends the game for the opponent", func(t *testing.T) {
 		e := newEnv(t)
@@ -154,14 +155,16 @@ func TestOffers(t *testing.T) {
 		if !strings.Contains(said(r.Message), "The bot (easy, Black) wins: White resigned") || !onlyRematch(r.Message.Rows) {
 			t.Fatalf("%+v", r)
 		}
-		mustPrivate(t, e.do(e.slash("alice", "ordo", "resign")), "no ordo game")
+		mustRefuse(t, e.do(e.slash("alice", "ordo", "resign")), "refusal.no-game")
 	})
 }
 
 func TestRulesArePrivate(t *testing.T) {
 	e := newEnv(t)
-	for kind, want := range map[string]string{"oolong": "claim 5 tables", "ouri": "capture 25 seeds", "ordo": "connected"} {
+	for _, kind := range kinds {
 		r := e.do(e.slash("carol", kind, "rules"))
-		mustPrivate(t, r, want)
+		if !isPrivate(r) || !says(said(r.Message), "game."+kind+".rules") {
+			t.Errorf("%s rules: %+v", kind, r)
+		}
 	}
 }

@@ -36,11 +36,11 @@ func TestTheDailyPuzzleSettings(t *testing.T) {
 		mustPrivate(t, e.do(manager(settings())), "daily puzzle: **off (`puzzle-channel:#channel` turns it on, at 00:00 UTC)**")
 	})
 	t.Run("a member without Manage Server may not set it", func(t *testing.T) {
-		mustPrivate(t, e.do(settings("puzzle-channel", "c9", "puzzle-hour", "14")), "Manage Server")
+		mustRefuse(t, e.do(settings("puzzle-channel", "c9", "puzzle-hour", "14")), "refusal.settings-perm")
 	})
 	for _, hour := range []string{"24", "-1", "noon"} {
 		t.Run("puzzle-hour "+hour+" is refused and changes nothing", func(t *testing.T) {
-			mustPrivate(t, e.do(manager(settings("puzzle-channel", "c9", "puzzle-hour", hour))), "puzzle-hour is an hour of the day in UTC, from 0 to 23")
+			mustRefuse(t, e.do(manager(settings("puzzle-channel", "c9", "puzzle-hour", hour))), "puzzle.refuse.hour")
 		})
 	}
 	mustPrivate(t, e.do(manager(settings())), "daily puzzle: **off (`puzzle-channel:#channel` turns it on, at 00:00 UTC)**")
@@ -75,7 +75,7 @@ func TestTheDailyPuzzleIsPostedOnceADayAndCountsItsSolvers(t *testing.T) {
 		t.Fatalf("at 14:00: want one post in c9, got %v", posts)
 	}
 	post := posts[0]
-	for _, want := range []string{"**Daily ", "2025-03-01", "```", "**Your task:**", "Nobody has solved it yet."} {
+	for _, want := range []string{"**Daily ", "2025-03-01", "```", "**Your task:**", en("daily.unsolved")} {
 		if !strings.Contains(post.content(), want) {
 			t.Errorf("the daily post lacks %q: %q", want, post.content())
 		}
@@ -184,15 +184,16 @@ func TestTheDailyPuzzleCountsItsSolversInWords(t *testing.T) {
 		n    int
 		want string
 	}{
-		{say.English, 0, "Nobody has solved it yet."},
-		{say.English, 1, "Solved by 1 person so far."},
-		{say.English, 2, "Solved by 2 people so far."},
-		{say.Portuguese, 0, "Ninguém resolveu ainda."},
-		{say.Portuguese, 1, "Resolvido por 1 pessoa até agora."},
-		{say.Portuguese, 2, "Resolvido por 2 pessoas até agora."},
+		{say.English, 0, "daily.unsolved"},
+		{say.English, 1, "daily.solvers"},
+		{say.English, 2, "daily.solvers"},
+		{say.Portuguese, 0, "daily.unsolved"},
+		{say.Portuguese, 1, "daily.solvers"},
+		{say.Portuguese, 2, "daily.solvers"},
 	} {
 		t.Run(fmt.Sprintf("%d solvers in %s", c.n, c.lang), func(t *testing.T) {
-			if got := solvers(c.n, say.For(c.lang)).String(); got != c.want {
+			w := say.For(c.lang)
+			if got, want := solvers(c.n, w).String(), w.Rich(c.want, map[string]any{"Count": c.n}).String(); got != want {
 				t.Errorf("got %q, want %q", got, c.want)
 			}
 		})

@@ -29,9 +29,9 @@ func TestResigningADamagedGameFreesThePlayers(t *testing.T) {
 	db.Close()
 	e.open()
 
-	mustPrivate(t, e.do(e.slash("alice", "ouri", "board")), "damaged")
+	mustRefuse(t, e.do(e.slash("alice", "ouri", "board")), "error.corrupt-game")
 	r := e.do(e.slash("alice", "ouri", "resign"))
-	mustPrivate(t, r, "closed without a result")
+	mustPrivate(t, r, en("reply.retired", "Title", "Ouri", "Game", damaged.ID, "Kind", "ouri"))
 	if !strings.Contains(said(r.Message), "/ouri vs-bot") {
 		t.Errorf("the reply does not say how to go on: %q", said(r.Message))
 	}

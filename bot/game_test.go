@@ -182,44 +182,44 @@ func TestRefusals(t *testing.T) {
 	}
 
 	t.Run("a spectator's click is refused privately", func(t *testing.T) {
-		mustPrivate(t, e.do(e.click("carol", board, sow(0, "d"))), "not playing")
+		mustRefuse(t, e.do(e.click("carol", board, sow(0, "d"))), "refusal.not-yours")
 	})
 	t.Run("a click out of turn is refused privately", func(t *testing.T) {
-		mustPrivate(t, e.do(e.click("bob", board, sow(0, "d"))), "turn")
+		mustRefuse(t, e.do(e.click("bob", board, sow(0, "d"))), "refusal.their-turn")
 	})
 	t.Run("a spectator's move command is refused privately", func(t *testing.T) {
-		mustPrivate(t, e.do(e.slash("carol", "ouri", "move", "play", "d")), "no ouri game")
+		mustRefuse(t, e.do(e.slash("carol", "ouri", "move", "play", "d")), "refusal.no-game")
 	})
 	t.Run("an illegal move shows the engine's explanation", func(t *testing.T) {
-		mustPrivate(t, e.do(e.slash("alice", "ouri", "move", "play", "z")), "not a house")
+		mustRefuse(t, e.do(e.slash("alice", "ouri", "move", "play", "z")), "ouri.not-house")
 	})
 	mustUpdate(t, e.do(e.click("alice", board, sow(0, "d"))))
 	t.Run("a click on a stale board changes nothing", func(t *testing.T) {
-		mustPrivate(t, e.do(e.click("bob", board, sow(0, "a"))), "out of date")
+		mustRefuse(t, e.do(e.click("bob", board, sow(0, "a"))), "refusal.stale-board")
 		if rec2, _ := e.game("ouri", "bob"); rec2.Ply != 1 {
 			t.Fatalf("ply %d after a stale click", rec2.Ply)
 		}
 	})
 	t.Run("challenging yourself is refused", func(t *testing.T) {
-		mustPrivate(t, e.do(e.slash("dave", "ordo", "challenge", "opponent", "dave")), "yourself")
+		mustRefuse(t, e.do(e.slash("dave", "ordo", "challenge", "opponent", "dave")), "refusal.challenge-self")
 	})
 	t.Run("challenging a bot is refused", func(t *testing.T) {
-		mustPrivate(t, e.do(e.slash("dave", "ordo", "challenge", "opponent", "somebot")), "bot")
+		mustRefuse(t, e.do(e.slash("dave", "ordo", "challenge", "opponent", "somebot")), "refusal.challenge-bot")
 	})
 	t.Run("a second game of a kind in a channel is refused", func(t *testing.T) {
-		mustPrivate(t, e.do(e.slash("alice", "ouri", "vs-bot")), "already have")
-		mustPrivate(t, e.do(e.slash("dave", "ouri", "challenge", "opponent", "alice")), "already has")
+		mustRefuse(t, e.do(e.slash("alice", "ouri", "vs-bot")), "refusal.busy-you")
+		mustRefuse(t, e.do(e.slash("dave", "ouri", "challenge", "opponent", "alice")), "refusal.busy-them")
 	})
 	t.Run("an interaction from no channel is refused", func(t *testing.T) {
 		in := e.slash("alice", "ouri", "rules")
 		in.Guild, in.Channel = "", ""
-		mustPrivate(t, e.do(in), "could not tell where")
+		mustRefuse(t, e.do(in), "refusal.no-channel")
 	})
 	t.Run("rules are private", func(t *testing.T) {
 		mustPrivate(t, e.do(e.slash("carol", "ordo", "rules")), "connected")
 	})
 	t.Run("an interaction of no known type gets a private refusal, not a panic", func(t *testing.T) {
-		mustPrivate(t, e.do(e.interaction("alice", Type(255))), "does not know what to do")
+		mustRefuse(t, e.do(e.interaction("alice", Type(255))), "refusal.unknown")
 	})
 }
 
@@ -227,10 +227,10 @@ func TestResignAndDraw(t *testing.T) {
 	e := newEnv(t)
 	e.challengeGame("ordo")
 	mustPublic(t, e.do(e.slash("alice", "ordo", "draw")))
-	mustPrivate(t, e.do(e.slash("alice", "ordo", "draw")), "already")
+	mustRefuse(t, e.do(e.slash("alice", "ordo", "draw")), "refusal.offered")
 	r := e.do(e.slash("bob", "ordo", "draw"))
 	mustPublic(t, r)
-	if !strings.Contains(said(r.Message), "Draw by agreement") {
+	if !says(said(r.Message), "status.draw-agreed") {
 		t.Fatalf("accepted draw: %q", said(r.Message))
 	}
 
@@ -335,7 +335,7 @@ func TestExpiry(t *testing.T) {
 				t.Errorf("button %s still enabled", c.Label)
 			}
 		}
-		mustPrivate(t, e.do(e.click("bob", msg, actionOf(t, r.Message.Rows, "accept"))), "no longer open")
+		mustRefuse(t, e.do(e.click("bob", msg, actionOf(t, r.Message.Rows, "accept"))), "refusal.challenge-closed")
 	})
 	t.Run("an idle player loses on time", func(t *testing.T) {
 		e := newEnv(t)

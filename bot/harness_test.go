@@ -364,6 +364,39 @@ func mustPrivate(t *testing.T, r Reply, want string) {
 	}
 }
 
+// mustRefuse checks a refusal by what it means: private, refused with the catalogue message id and,
+// when given, these values (name, value pairs) in it.
+func mustRefuse(t *testing.T, r Reply, id string, kv ...any) {
+	t.Helper()
+	if !isPrivate(r) || r.Refusal != id {
+		t.Fatalf("want a private refusal %s, got %s %q", id, r.Refusal, said(r.Message))
+	}
+	if want := en(id, kv...); len(kv) > 0 && !strings.Contains(strings.ToLower(said(r.Message)), strings.ToLower(want)) {
+		t.Fatalf("refusal %s says %q, not %q", id, said(r.Message), want)
+	}
+}
+
+// en is how the catalogue's English message id reads with its values (name, value pairs), as said
+// reads a message: tests assert on what a message means, and a copy edit of the catalogue changes
+// both sides.
+func en(id string, kv ...any) string {
+	return said(Message{Content: say.For(say.English).Rich(id, games.Args(kv...))})
+}
+
+// says tells whether s says the English message id with these values (name, value pairs), any
+// value standing for each field not given; case aside, as a sentence may start with a field.
+func says(s, id string, kv ...any) bool {
+	s = strings.ToLower(s)
+	for _, p := range strings.Split(strings.ToLower(en(id, kv...)), "<no value>") {
+		i := strings.Index(s, p)
+		if i < 0 {
+			return false
+		}
+		s = s[i+len(p):]
+	}
+	return true
+}
+
 func mustPublic(t *testing.T, r Reply) {
 	t.Helper()
 	if r.Type != Post || r.Message.Private {

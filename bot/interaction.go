@@ -119,6 +119,9 @@ type Reply struct {
 	After func(ctx context.Context, f Followup)
 	// Outcome is how the interaction went, for the operators' counts.
 	Outcome Outcome
+	// Refusal is the catalogue id of what the person was told when the bot said no (Refused or
+	// Failed), for tests and counts that ask why without reading the words.
+	Refusal string
 }
 
 // Outcome is how an interaction went: answered, refused (the person was told no: an illegal move,

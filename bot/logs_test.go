@@ -37,7 +37,7 @@ func TestLogsCarryIDs(t *testing.T) {
 	})
 	t.Run("an interaction of no known type is refused privately and logged", func(t *testing.T) {
 		r := e.handle(e.interaction("alice", Type(255)))
-		mustPrivate(t, r, "does not know what to do")
+		mustRefuse(t, r, "refusal.unknown")
 		if r.After != nil {
 			t.Errorf("a refusal has an After step")
 		}

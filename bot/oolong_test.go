@@ -225,8 +225,8 @@ func TestOolongMenus(t *testing.T) {
 				t.Fatalf("no menu on the board: %+v", rows)
 			}
 			t.Run("the opponent's and a spectator's picks are refused privately", func(t *testing.T) {
-				mustPrivate(t, e.do(e.click(other, board, anyMenu, anyValue)), "turn")
-				mustPrivate(t, e.do(e.click("carol", board, anyMenu, anyValue)), "not playing")
+				mustRefuse(t, e.do(e.click(other, board, anyMenu, anyValue)), "refusal.their-turn")
+				mustRefuse(t, e.do(e.click("carol", board, anyMenu, anyValue)), "refusal.not-yours")
 			})
 			r := e.decideByMenus(user, board, rows, note)
 			if r.Type != Update {
@@ -237,7 +237,7 @@ func TestOolongMenus(t *testing.T) {
 				t.Fatalf("ply %d, last decision %q, want %q", rec2.Ply, g2.Format(g2.Log()[len(g2.Log())-1]), note)
 			}
 			t.Run("a pick on the stale menu is refused privately and changes nothing", func(t *testing.T) {
-				mustPrivate(t, e.do(e.click(user, board, anyMenu, anyValue)), "out of date")
+				mustRefuse(t, e.do(e.click(user, board, anyMenu, anyValue)), "refusal.stale-board")
 				if rec3, _ := e.game("oolong", "alice"); rec3.Ply != rec2.Ply {
 					t.Fatalf("ply %d after a stale pick", rec3.Ply)
 				}

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"strings"
+	"tabuleiro/say"
 	"testing"
 	"time"
 )
@@ -17,7 +18,7 @@ func TestOpenChallenge(t *testing.T) {
 		if len(r.Message.Pings) != 0 {
 			e.t.Errorf("an open challenge pings %v, want nobody", r.Message.Pings)
 		}
-		if s := said(r.Message); !strings.Contains(s, "challenges anyone here") || strings.Contains(s, "@bob") {
+		if s := said(r.Message); !says(s, "challenge.open-rated", "Challenger", say.Mention("alice")) || strings.Contains(s, "@bob") {
 			e.t.Errorf("the open challenge says %q", s)
 		}
 		accept, decline = challengeActions(e.t, r)
@@ -40,8 +41,8 @@ func TestOpenChallenge(t *testing.T) {
 		e := newEnv(t)
 		msg, accept, decline := post(e)
 		e.do(e.click("carol", msg, accept))
-		mustPrivate(t, e.do(e.click("dave", msg, accept)), "someone else accepted this challenge first")
-		mustPrivate(t, e.do(e.click("dave", msg, decline)), "someone else accepted this challenge first")
+		mustRefuse(t, e.do(e.click("dave", msg, accept)), "refusal.challenge-taken")
+		mustRefuse(t, e.do(e.click("dave", msg, decline)), "refusal.challenge-taken")
 		if gs, _ := e.st.ChannelGames("c1"); len(gs) != 1 {
 			t.Fatalf("%d games, want 1", len(gs))
 		}
@@ -49,19 +50,19 @@ func TestOpenChallenge(t *testing.T) {
 	t.Run("the challenger cannot accept it but may withdraw it", func(t *testing.T) {
 		e := newEnv(t)
 		msg, accept, decline := post(e)
-		mustPrivate(t, e.do(e.click("alice", msg, accept)), "your own open challenge")
-		mustPrivate(t, e.do(e.click("carol", msg, decline)), "only "+mention("alice")+" can withdraw")
+		mustRefuse(t, e.do(e.click("alice", msg, accept)), "refusal.challenge-own-open")
+		mustRefuse(t, e.do(e.click("carol", msg, decline)), "refusal.challenge-open-decline", "Challenger", say.Mention("alice"))
 		r := e.do(e.click("alice", msg, decline))
-		if r.Type != Update || !strings.Contains(said(r.Message), "withdrew their open challenge") || len(controls(r.Message.Rows)) != 0 {
+		if r.Type != Update || !says(said(r.Message), "challenge.open-withdrawn", "Challenger", say.Mention("alice")) || len(controls(r.Message.Rows)) != 0 {
 			t.Fatalf("withdraw: %+v", r)
 		}
-		mustPrivate(t, e.do(e.click("carol", msg, accept)), "no longer open")
+		mustRefuse(t, e.do(e.click("carol", msg, accept)), "refusal.challenge-closed")
 	})
 	t.Run("an accepter already playing here is refused and the challenge stays open", func(t *testing.T) {
 		e := newEnv(t)
 		msg, accept, _ := post(e)
 		e.do(e.slash("carol", "ordo", "vs-bot", "level", "easy", "first", "me"))
-		mustPrivate(t, e.do(e.click("carol", msg, accept)), "already")
+		mustRefuse(t, e.do(e.click("carol", msg, accept)), "refusal.busy-you")
 		mustUpdate(t, e.do(e.click("dave", msg, accept)))
 	})
 	t.Run("with threads on, the accepted game moves to a thread named for both players", func(t *testing.T) {
@@ -94,10 +95,10 @@ func TestOpenChallenge(t *testing.T) {
 				edited = append(edited, s)
 			}
 		}
-		if len(edited) != 1 || !strings.Contains(edited[0].content(), "nobody accepted in time") ||
+		if len(edited) != 1 || !says(edited[0].content(), "challenge.open-expired", "Challenger", say.Mention("alice")) ||
 			len(enabled(edited[0].msg.Rows)) != 0 || len(edited[0].msg.Pings) != 0 {
 			t.Fatalf("the expiry edit: %+v", edited)
 		}
-		mustPrivate(t, e.do(e.click("carol", msg, accept)), "no longer open")
+		mustRefuse(t, e.do(e.click("carol", msg, accept)), "refusal.challenge-closed")
 	})
 }

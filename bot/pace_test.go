@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"tabuleiro/say"
 	"testing"
 	"time"
 
@@ -26,15 +27,15 @@ func TestADayPacedGameShowsItsClock(t *testing.T) {
 	e := newEnv(t)
 	board := said(paced(t, e).Message)
 	deadline := e.clock.Now().Add(48 * time.Hour)
-	if want := "2 days a move · " + mention("alice") + "'s time runs out " + deadline.UTC().Format(time.DateTime); !strings.Contains(board, want) {
-		t.Fatalf("the board does not show alice's clock %q:\n%s", want, board)
+	if !strings.Contains(board, "2 days a move") || !says(board, "board.pace.deadline", "Player", say.Mention("alice"), "Deadline", say.Time(deadline)) {
+		t.Fatalf("the board does not show alice's clock, 2 days a move and due %v:\n%s", deadline, board)
 	}
 	// A live game's board says nothing of a clock.
 	live := e.do(e.slash("carol", "ouri", "vs-bot", "first", "me"))
-	if s := said(live.Message); strings.Contains(s, "time runs out") {
+	if s := said(live.Message); says(s, "board.pace.deadline") {
 		t.Fatalf("a live game shows a clock:\n%s", s)
 	}
-	mustPrivate(t, e.do(e.slash("alice", "ouri", "challenge", "opponent", "bob", "pace", "4d")), "pace is one of live, 1d, 2d, 3d, 5d, 7d, 14d")
+	mustRefuse(t, e.do(e.slash("alice", "ouri", "challenge", "opponent", "bob", "pace", "4d")), "refusal.pace")
 }
 
 func TestAVacationIsShownOnTheBoardAndInTheGamesList(t *testing.T) {
@@ -42,25 +43,25 @@ func TestAVacationIsShownOnTheBoardAndInTheGamesList(t *testing.T) {
 	paced(t, e)
 	e.rec.take()
 	r := e.do(e.slash("alice", AppCommand, "me", "vacation", "start"))
-	mustPrivate(t, r, "You are on vacation")
-	if !strings.Contains(said(r.Message), "The clock of 1 game where it is your move stands still") {
+	mustPrivate(t, r, "")
+	if !says(said(r.Message), "vacation.started", "Count", 1) {
 		t.Fatalf("the vacation's reply: %q", said(r.Message))
 	}
 	edits := e.rec.ops("edit")
-	if len(edits) != 1 || !strings.Contains(edits[0].content(), mention("alice")+" is on vacation, back") {
+	if len(edits) != 1 || !says(edits[0].content(), "board.pace.away", "Player", say.Mention("alice")) {
 		t.Fatalf("the board was not shown again with the vacation: %+v", edits)
 	}
 	r = e.do(e.slash("bob", AppCommand, "games"))
-	mustPrivate(t, r, "Your games everywhere")
+	mustPrivate(t, r, en("games.head", "Page", 1, "Pages", 1))
 	if s := said(r.Message); !strings.Contains(s, "**Ordo** vs "+mention("alice")+" · 2 days a move · their move, on vacation, back") ||
 		!strings.Contains(s, "https://discord.com/channels/g1/c1/") {
 		t.Fatalf("bob's games: %q", s)
 	}
-	mustPrivate(t, e.do(e.slash("alice", AppCommand, "me", "vacation", "start")), "on vacation already")
+	mustRefuse(t, e.do(e.slash("alice", AppCommand, "me", "vacation", "start")), "vacation.refuse.on")
 	r = e.do(e.slash("alice", AppCommand, "me", "vacation", "end"))
-	mustPrivate(t, r, "Welcome back: the clock of 1 game runs again")
-	mustPrivate(t, e.do(e.slash("carol", AppCommand, "games")), "You have no game under way")
-	mustPrivate(t, e.do(e.slash("bob", AppCommand, "games", "page", "0")), "page is a page number")
+	mustPrivate(t, r, en("vacation.ended", "Count", 1))
+	mustPrivate(t, e.do(e.slash("carol", AppCommand, "games")), en("games.none"))
+	mustRefuse(t, e.do(e.slash("bob", AppCommand, "games", "page", "0")), "refusal.games-page")
 }
 
 func TestRematchKeepsThePace(t *testing.T) {
@@ -96,7 +97,7 @@ func TestTheDigestIsADM(t *testing.T) {
 	paced(t, e)
 	r := e.do(e.slash("alice", AppCommand, "me", "digest", "13"))
 	mustPrivate(t, r, "Daily digest of your moves: **at 13:00 UTC**")
-	mustPrivate(t, e.do(e.slash("alice", AppCommand, "me", "digest", "noon")), "digest is an hour of the day")
+	mustRefuse(t, e.do(e.slash("alice", AppCommand, "me", "digest", "noon")), "digest.refuse.hour")
 	e.clock.Advance(time.Hour) // 13:00
 	e.bot.Sweep(context.Background())
 	e.bot.Sweep(context.Background())
@@ -117,5 +118,5 @@ func TestATournamentSaysItsPace(t *testing.T) {
 	if !strings.Contains(said(r.Message), "(pace: 3d)") {
 		t.Fatalf("the tournament does not say its pace: %q", said(r.Message))
 	}
-	mustPrivate(t, e.do(e.cupCommand("bob", "create", "game", "ouri", "pace", "weekly")), "pace is one of")
+	mustRefuse(t, e.do(e.cupCommand("bob", "create", "game", "ouri", "pace", "weekly")), "refusal.pace")
 }

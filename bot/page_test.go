@@ -62,7 +62,7 @@ func TestGamePages(t *testing.T) {
 	})
 	t.Run("a bot that serves no pages says so, and links none", func(t *testing.T) {
 		e := newEnv(t)
-		mustPrivate(t, e.do(manager(e.slash("alice", "tabuleiro", "settings", "pages", true))), "this bot serves no pages")
+		mustPrivate(t, e.do(manager(e.slash("alice", "tabuleiro", "settings", "pages", true))), en("settings.pages-unserved"))
 		if out := play(e); strings.Contains(out, "Game page") {
 			t.Errorf("a page is linked without a public address:\n%s", out)
 		}

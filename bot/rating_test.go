@@ -164,7 +164,7 @@ func TestRatedSeriesMatchesGlicko2(t *testing.T) {
 	for _, want := range []string{
 		mention("alice"), fmt.Sprintf("Rating **%s** (deviation %.0f)", players["alice"].shown(), players["alice"].rd),
 		fmt.Sprintf("`#%d` of 3", slices.Index(order, "alice")+1), "Rated games: 9 W · 3 D · 6 L",
-		"Against the bot: no game yet", "Last 5 games:",
+		en("profile.no-bot"), "Last 5 games:",
 		"won against " + mention("carol") + " by resignation, rated", "drew with " + mention("bob") + " by agreement",
 		"lost to " + mention("bob") + " by resignation",
 	} {
@@ -434,7 +434,7 @@ func TestRacingEndingsRateOnce(t *testing.T) {
 		if isPrivate(resigned) {
 			e.rec.mu.Lock()
 			for _, c := range e.rec.calls[calls:] {
-				if c.op == "edit" && strings.Contains(c.content(), "ran out of time") {
+				if c.op == "edit" && says(c.content(), "status.wins-time") {
 					shown = c.content()
 				}
 			}
@@ -494,7 +494,6 @@ func TestNoRatingsInDMs(t *testing.T) {
 		t.Fatalf("challenge in a DM: %s", said(r.Message))
 	}
 	e.later()
-	mustPrivate(t, e.do(inDM(e.slash("carol", "ordo", "challenge", "opponent", "dave", "rated", true), "gdm")),
-		"ratings are kept per server")
-	mustPrivate(t, e.do(inDM(e.slash("alice", "ordo", "leaderboard"), "gdm")), "ratings are kept per server")
+	mustRefuse(t, e.do(inDM(e.slash("carol", "ordo", "challenge", "opponent", "dave", "rated", true), "gdm")), "refusal.rated-dm")
+	mustRefuse(t, e.do(inDM(e.slash("alice", "ordo", "leaderboard"), "gdm")), "refusal.leaderboard-dm")
 }

@@ -77,7 +77,7 @@ func TestGamesInDMs(t *testing.T) {
 		mustPublic(t, r)
 		mustUpdate(t, e.do(inDM(e.click("bob", e.messageOf(in), actionOf(t, r.Message.Rows, "accept")), "group")))
 		mustPublic(t, e.do(inDM(e.slash("alice", "ordo", "move", "play", "a3-a4"), "group")))
-		mustPrivate(t, e.do(inDM(e.slash("alice", "ordo", "move", "play", "b3-b4"), "group")), "turn")
+		mustRefuse(t, e.do(inDM(e.slash("alice", "ordo", "move", "play", "b3-b4"), "group")), "refusal.their-turn")
 		mustPublic(t, e.do(inDM(e.slash("bob", "ordo", "resign"), "group")))
 		rec, err := e.st.LastGame("group", "ordo", "alice")
 		if err != nil || rec.State != store.Finished {
@@ -101,7 +101,7 @@ func TestAForbiddenChannelIsToldNotRetried(t *testing.T) {
 	calls := e.rec.take()
 	var told int
 	for _, c := range calls {
-		if c.op == "followup" && strings.Contains(c.content(), "may not post") {
+		if c.op == "followup" && says(c.content(), "notify.forbidden") {
 			told++
 		}
 		if c.op == "send" {

@@ -71,10 +71,10 @@ func TestATeamTurnIsVotedOnTheBoardAndPlayedWhenVotingCloses(t *testing.T) {
 		t.Fatalf("bob's changed vote says %q", said(changed.Message))
 	}
 	// An illegal vote, and any vote once voting has closed, are refused privately.
-	mustPrivate(t, e.do(e.slash("erin", "ouri", "move", "play", "z")), "")
+	mustRefuse(t, e.do(e.slash("erin", "ouri", "move", "play", "z")), "ouri.not-house")
 	e.clock.Advance(20 * time.Second)
-	mustPrivate(t, e.do(e.slash("erin", "ouri", "move", "play", "d")), "voting on this move has closed")
-	mustPrivate(t, e.do(e.click("erin", board, actionOf(t, r.Message.Rows, "sow").decision(routeSow, "d"))), "voting on this move has closed")
+	mustRefuse(t, e.do(e.slash("erin", "ouri", "move", "play", "d")), "refusal.vote-closed")
+	mustRefuse(t, e.do(e.click("erin", board, actionOf(t, r.Message.Rows, "sow").decision(routeSow, "d"))), "refusal.vote-closed")
 
 	e.rec.take()
 	e.bot.Sweep(context.Background())
@@ -96,7 +96,7 @@ func TestATeamTurnIsVotedOnTheBoardAndPlayedWhenVotingCloses(t *testing.T) {
 func TestTeamGamesAreOnePerChannelAndNeverRated(t *testing.T) {
 	e := newEnv(t)
 	e.teamBoard(e.slash("alice", "ordo", "vs-bot", "level", "easy", "first", "me", "team", true))
-	mustPrivate(t, e.do(e.slash("bob", "ordo", "vs-bot", "team", true)), "already plays a team game of Ordo")
+	mustRefuse(t, e.do(e.slash("bob", "ordo", "vs-bot", "team", true)), "refusal.team-busy")
 	// alice plays her own game beside the team's; her typed move goes to it, not to a vote.
 	mustPublic(t, e.do(e.slash("alice", "ordo", "vs-bot", "level", "easy", "first", "me")))
 	r := e.do(e.slash("alice", "ordo", "move", "play", "a3-a4"))
@@ -111,7 +111,7 @@ func TestTeamGamesAreOnePerChannelAndNeverRated(t *testing.T) {
 		t.Errorf("Resign on the team's board asks %q, want %q", said(ask.Message), want)
 	}
 	resign := Action{Kind: "ordo", Game: rec.ID, Ply: rec.Ply, Route: "resign-yes"}
-	mustPrivate(t, e.do(e.click("bob", rec.MessageID, resign)), "only @alice, who started this team game")
+	mustRefuse(t, e.do(e.click("bob", rec.MessageID, resign)), "refusal.team-starter")
 	mustUpdate(t, e.do(e.click("alice", rec.MessageID, resign)))
 	over, _, _ := e.st.Game(rec.ID)
 	if over.State != store.Finished || over.Rated || over.Change != ([2]store.RatingChange{}) {

@@ -51,24 +51,25 @@ func TestTournamentRefusals(t *testing.T) {
 	for _, c := range []struct {
 		name string
 		in   *Interaction
-		want string
+		want string // the refusal's id
+		args []any  // values it must say
 	}{
-		{"a tournament is not made in a DM", dm, "not in DMs"},
-		{"an option of another game is refused", e.cupCommand("bia", "create", "game", "ordo", "rules", "abapa"), "`rules` is not an option of Ordo"},
-		{"a game that is not one is refused", e.cupCommand("bia", "create", "game", "chess"), "chess"},
-		{"a Swiss of no rounds is refused", e.cupCommand("bia", "create", "game", "ordo", "rounds", 0), "1 to 63 rounds"},
-		{"a round time off the choices is refused", e.cupCommand("bia", "create", "game", "ordo", "round-time", "2w"), "1 hour to 7 days"},
-		{"joining twice is refused", e.cupCommand("ana", "join"), "already in this tournament"},
-		{"leaving a tournament one is not in is refused", e.cupCommand("bia", "leave"), "in no tournament"},
-		{"starting someone else's tournament is refused", e.cupCommand("bia", "start"), "Only @ana"},
-		{"cancelling someone else's tournament is refused", e.cupCommand("bia", "cancel"), "Only @ana"},
-		{"starting with one player is refused", e.cupCommand("ana", "start"), "at least 2 players"},
-		{"a tournament button of no tournament is refused", e.click("bia", "m1", Action{Kind: AppCommand, Route: "tournament-nope", Tournament: 1}), "button"},
-		{"a tournament's Join after it is gone is refused", e.click("bia", "m1", Action{Kind: AppCommand, Route: routeTournamentJoin, Tournament: 99}), "not there any more"},
+		{"a tournament is not made in a DM", dm, "refusal.tournament.dm", nil},
+		{"an option of another game is refused", e.cupCommand("bia", "create", "game", "ordo", "rules", "abapa"), "refusal.tournament.game-option", []any{"Option", "rules", "Title", "Ordo"}},
+		{"a game that is not one is refused", e.cupCommand("bia", "create", "game", "chess"), "refusal.no-such-game", []any{"Game", `"chess"`}},
+		{"a Swiss of no rounds is refused", e.cupCommand("bia", "create", "game", "ordo", "rounds", 0), "refusal.tournament.rounds", nil},
+		{"a round time off the choices is refused", e.cupCommand("bia", "create", "game", "ordo", "round-time", "2w"), "refusal.tournament.round-time", nil},
+		{"joining twice is refused", e.cupCommand("ana", "join"), "refusal.tournament.entered", nil},
+		{"leaving a tournament one is not in is refused", e.cupCommand("bia", "leave"), "refusal.tournament.none-mine", nil},
+		{"starting someone else's tournament is refused", e.cupCommand("bia", "start"), "refusal.tournament.not-yours", []any{"Creator", say.Mention("ana")}},
+		{"cancelling someone else's tournament is refused", e.cupCommand("bia", "cancel"), "refusal.tournament.not-yours", []any{"Creator", say.Mention("ana")}},
+		{"starting with one player is refused", e.cupCommand("ana", "start"), "refusal.tournament.too-few", nil},
+		{"a tournament button of no tournament is refused", e.click("bia", "m1", Action{Kind: AppCommand, Route: "tournament-nope", Tournament: 1}), "refusal.foreign-button", nil},
+		{"a tournament's Join after it is gone is refused", e.click("bia", "m1", Action{Kind: AppCommand, Route: routeTournamentJoin, Tournament: 99}), "refusal.tournament.gone", nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			before, _ := e.st.ChannelTournaments("c1")
-			mustPrivate(t, e.handle(c.in), c.want)
+			mustRefuse(t, e.handle(c.in), c.want, c.args...)
 			after, _ := e.st.ChannelTournaments("c1")
 			if fmt.Sprint(before) != fmt.Sprint(after) {
 				t.Errorf("a refusal changed the tournaments: %+v, then %+v", before, after)
@@ -78,7 +79,7 @@ func TestTournamentRefusals(t *testing.T) {
 	t.Run("in another channel there is no tournament to join", func(t *testing.T) {
 		in := e.cupCommand("bia", "join")
 		in.Channel = "c2"
-		mustPrivate(t, e.handle(in), "No tournament here takes players")
+		mustRefuse(t, e.handle(in), "refusal.tournament.none-open")
 	})
 	t.Run("a manager may cancel someone else's tournament", func(t *testing.T) {
 		r := e.do(manager(e.cupCommand("bia", "cancel")))
@@ -86,7 +87,7 @@ func TestTournamentRefusals(t *testing.T) {
 		if !strings.Contains(said(r.Message), "is cancelled") {
 			t.Fatalf("cancel said %q", said(r.Message))
 		}
-		mustPrivate(t, e.handle(e.cupCommand("ana", "standings")), "No tournament has been played in this channel yet")
+		mustRefuse(t, e.handle(e.cupCommand("ana", "standings")), "refusal.tournament.no-standings")
 	})
 }
 
@@ -225,7 +226,7 @@ func TestATournamentWithoutThreadPermissionsStaysInTheChannel(t *testing.T) {
 	in.Perms = PermViewChannel | PermSendMessages | PermSendMessagesInThreads
 	mustPublic(t, e.do(in))
 	told := e.rec.ops("followup")
-	if len(told) != 1 || !told[0].msg.Private || !strings.Contains(said(told[0].msg), "Create Public Threads") {
+	if len(told) != 1 || !told[0].msg.Private || !says(said(told[0].msg), "thread.stays", "Why", say.Plain(en("thread.lack-create"))) {
 		t.Fatalf("follow-ups %+v, want one private note naming Create Public Threads", told)
 	}
 	if n := len(e.rec.ops("thread")); n != 0 {
@@ -249,14 +250,14 @@ func TestLeavingAStartedTournamentByItsButtonAsksFirst(t *testing.T) {
 	if tr, _ := e.st.Tournament(cup.ID); tr.Withdrew("bia") {
 		t.Fatal("bia withdrew before confirming")
 	}
-	mustPrivate(t, e.handle(e.click("caio", msg, leave)), "not in this tournament")
+	mustRefuse(t, e.handle(e.click("caio", msg, leave)), "refusal.tournament.not-entered")
 	yes := labelled(t, r.Message.Rows, "Yes, withdraw")
 	mustUpdate(t, e.do(e.click("bia", "m-confirm", yes)))
 	tr, err := e.st.Tournament(cup.ID)
 	if err != nil || !tr.Withdrew("bia") || tr.State != store.TournamentFinished {
 		t.Fatalf("after the withdrawal: %+v %v, want bia withdrawn and the two-player tournament over", tr, err)
 	}
-	mustPrivate(t, e.handle(e.click("bia", "m-confirm", yes)), "over or cancelled")
+	mustRefuse(t, e.handle(e.click("bia", "m-confirm", yes)), "refusal.tournament.closed")
 }
 
 // TestTheStandingsOfATournamentThatEnded: once a tournament is over, standings shows its final
@@ -291,7 +292,7 @@ func TestTheStandingsOfATournamentThatEnded(t *testing.T) {
 	})
 	mustPublic(t, e.do(e.cupCommand("caio", "start")))
 	t.Run("joining a running one is told it has started", func(t *testing.T) {
-		mustPrivate(t, e.handle(e.cupCommand("eva", "join")), "has started: nobody joins it now")
+		mustRefuse(t, e.handle(e.cupCommand("eva", "join")), "refusal.tournament.started")
 	})
 	t.Run("starting a running one again is told so", func(t *testing.T) {
 		mustPrivate(t, e.handle(e.cupCommand("caio", "start")), fmt.Sprintf("Ordo tournament #%d has already started", second.ID))
@@ -313,7 +314,7 @@ func TestTheStandingsOfATournamentThatEnded(t *testing.T) {
 	t.Run("in the thread-less channel next door there are none", func(t *testing.T) {
 		in := e.cupCommand("bia", "standings")
 		in.Channel = "c2"
-		mustPrivate(t, e.handle(in), "No tournament has been played in this channel yet")
+		mustRefuse(t, e.handle(in), "refusal.tournament.no-standings")
 	})
 }
 
@@ -340,7 +341,7 @@ func TestATournamentGameEndsWithoutRematch(t *testing.T) {
 	}
 	before, _ := e.st.ChannelGames("c1")
 	rematch := Action{Kind: "ordo", Game: g.ID, Ply: 0, Route: "rematch"}
-	mustPrivate(t, e.handle(e.click(g.Seats[1].UserID, "m1", rematch)), "A tournament game has no rematch")
+	mustRefuse(t, e.handle(e.click(g.Seats[1].UserID, "m1", rematch)), "refusal.rematch-tournament")
 	if after, _ := e.st.ChannelGames("c1"); len(after) != len(before) {
 		t.Fatalf("a refused rematch started a game: %+v", after)
 	}

@@ -24,7 +24,7 @@ func TestVsBotOptions(t *testing.T) {
 				if !rec.Seats[botSeat].Bot || rec.Seats[botSeat].Level != level || rec.Seats[1-botSeat].UserID != "alice" {
 					t.Fatalf("seats %+v", rec.Seats)
 				}
-				if !strings.Contains(said(r.Message), "the bot ("+level+", ") {
+				if !says(said(r.Message), "status.bot", "Level", level) {
 					t.Errorf("the level is not shown: %q", said(r.Message))
 				}
 				wantPly := map[string]int{"me": 0, "bot": 1}[first]
@@ -39,8 +39,8 @@ func TestVsBotOptions(t *testing.T) {
 	}
 	t.Run("an unknown level is refused privately", func(t *testing.T) {
 		e := newEnv(t)
-		mustPrivate(t, e.do(e.slash("alice", "ouri", "vs-bot", "level", "grandmaster")), "")
-		mustPrivate(t, e.do(e.slash("alice", "ouri", "vs-bot", "first", "them")), "first must be")
+		mustRefuse(t, e.do(e.slash("alice", "ouri", "vs-bot", "level", "grandmaster")), "refusal.engine")
+		mustRefuse(t, e.do(e.slash("alice", "ouri", "vs-bot", "first", "them")), "refusal.first-vs-bot")
 	})
 	t.Run("a person who lets the idle limit pass loses to the bot on time, and the board says so", func(t *testing.T) {
 		e := newEnv(t)

@@ -24,7 +24,7 @@ func TestRefusingWordsEveryStoreErrorOnce(t *testing.T) {
 			"refusal.tournament.full", map[string]any{"Max": 8}},
 		{"a round paired first", store.ErrPaired, Stale, "refusal.tournament.started", nil},
 		{"a puzzle decision that came second", store.ErrAttemptMoved, Stale, "puzzle.refuse.moved", nil},
-		{"no puzzle under way", store.ErrNoAttempt, Stale, "puzzle.refuse.none", nil},
+		{"no puzzle attempt open", store.ErrNoAttempt, Stale, "puzzle.refuse.none", nil},
 		{"a busy player", store.ErrBusy, Refused, "error.busy", nil},
 		{"a closed challenge", store.ErrClosed, Stale, "error.closed", nil},
 		{"an expired challenge", store.ErrExpired, Stale, "error.expired", nil},

@@ -139,9 +139,12 @@ func TestAWholeOuriGameIsPlayedByClicksOnTheConsolesBoard(t *testing.T) {
 		t.Error("the finished game's page lists no decisions")
 	}
 	// The finished game is stepped through: to the start, and on by one.
-	for _, step := range []struct{ button, at, said string }{
-		{"first", "0", "Start, before any decision"},
-		{"next", "1", "After decision 1 of"},
+	for _, step := range []struct {
+		button, at string
+		said       []any // the message id, then its values
+	}{
+		{"first", "0", []any{"page.start"}},
+		{"next", "1", []any{"page.at", "Ply", 1}},
 	} {
 		if err := chromedp.Do(ctx, chromedp.Click(`.stepper [data-step="`+step.button+`"]`)); err != nil {
 			t.Fatal(err)
@@ -154,7 +157,7 @@ func TestAWholeOuriGameIsPlayedByClicksOnTheConsolesBoard(t *testing.T) {
 				t.Fatalf("%s did not show the game after %s decisions", step.button, step.at)
 			}
 		}
-		if said, _ := chromedp.Run(ctx, chromedp.Text(`[role=status]`)); !strings.Contains(said, step.said) {
+		if said, _ := chromedp.Run(ctx, chromedp.Text(`[role=status]`)); !says(said, step.said[0].(string), step.said[1:]...) {
 			t.Errorf("after %s the live region says %q", step.button, said)
 		}
 	}

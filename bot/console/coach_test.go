@@ -57,22 +57,22 @@ func TestConsoleHintCountsAndIsRefusedInRatedGames(t *testing.T) {
 		line int
 		want string
 	}{
-		{2, "A hint is for your own decision"},
+		{2, en("coach.refuse.turn")},
 		{3, "Hint 1 of 3: play "},
-		{3, "2 hints left in this game."},
+		{3, en("coach.hint.left", "Count", 2)},
 		{4, "Hint 2 of 3"},
-		{4, "1 hint left in this game."},
+		{4, en("coach.hint.left", "Count", 1)},
 		{5, "Hint 3 of 3"},
-		{5, "That was your last hint in this game."},
-		{6, "You have used all 3 hints of this game."},
-		{9, "Hints are off in rated games"},
+		{5, en("coach.hint.last")},
+		{6, en("coach.refuse.spent", "Max", 3)},
+		{9, en("coach.refuse.rated")},
 	} {
 		if !strings.Contains(out[c.line], c.want) {
 			t.Errorf("line %d does not say %q:\n%s", c.line, c.want, out[c.line])
 		}
 	}
 	// The thinking placeholder is replaced by the hint itself.
-	if !strings.Contains(out[3], "The bot is thinking") || !strings.Contains(out[3], "edited message") {
+	if !strings.Contains(out[3], en("coach.thinking")) || !strings.Contains(out[3], "edited message") {
 		t.Errorf("the hint is not edited into its deferred answer:\n%s", out[3])
 	}
 }
@@ -91,7 +91,7 @@ func TestConsoleReviewFindsTheBlunder(t *testing.T) {
 	out := coachSession(t, lines...)
 	review := out[len(out)-1]
 	for _, want := range []string{
-		"The bot is reviewing the game",
+		en("coach.reviewing"),
 		"11. South `d`?? — better `c`",
 		"Accuracy of @alice (South)",
 		"`??` blunder (30+)",

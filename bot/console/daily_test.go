@@ -35,7 +35,7 @@ func TestTheDailyPuzzleInTheConsole(t *testing.T) {
 	for _, s := range []step{
 		{"/tabuleiro settings puzzle-channel:#console puzzle-hour:25", `puzzle-hour is one of off, 0-23, not "25"`},
 		{"/tabuleiro settings puzzle-channel:#console puzzle-hour:12", "daily puzzle: in #console at 12:00 UTC"},
-		{"", "Nobody has solved it yet."},
+		{"", en("daily.unsolved")},
 		{"@bob click Solve", "(only @bob sees this)"},
 	} {
 		out.Reset()

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"tabuleiro/games"
 	"tabuleiro/games/catalog"
 	"tabuleiro/learn"
 	"tabuleiro/say"
@@ -12,6 +13,22 @@ import (
 // plain is a catalogue text as the console prints it: without emphasis marks.
 func plain(w *say.Words, id string, args map[string]any) string {
 	return strings.ReplaceAll(w.T(id, args), "**", "")
+}
+
+// en is message id in English with its values (name, value pairs) as the console shows it.
+func en(id string, kv ...any) string { return plain(say.For(say.English), id, games.Args(kv...)) }
+
+// says tells whether s says the English message id with these values, any value standing for
+// each field not given.
+func says(s, id string, kv ...any) bool {
+	for _, p := range strings.Split(en(id, kv...), "<no value>") {
+		i := strings.Index(s, p)
+		if i < 0 {
+			return false
+		}
+		s = s[i+len(p):]
+	}
+	return true
 }
 
 func TestALessonIsExplainedWhenWrongAndMovesOnWhenRight(t *testing.T) {

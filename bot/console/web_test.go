@@ -113,7 +113,7 @@ func TestTheConsolesBoardIsPlayedInABrowser(t *testing.T) {
 	awaitLine(t, out, regexp.MustCompile("(?s)the bot edited message.*Last: South sowed `d`.*Last: North sowed"))
 	// bob has no game: his `web` says so.
 	fmt.Fprintln(in, "@bob web")
-	awaitLine(t, out, regexp.MustCompile(`You have no game in play here`))
+	awaitLine(t, out, regexp.MustCompile(regexp.QuoteMeta(en("web.console-no-game"))))
 }
 
 func TestAPortInUseIsSaidAndTheConsoleGoesOn(t *testing.T) {
@@ -123,11 +123,11 @@ func TestAPortInUseIsSaidAndTheConsoleGoesOn(t *testing.T) {
 	}
 	defer ln.Close()
 	in, out := consoleOn(t, ln.Addr().String())
-	awaitLine(t, out, regexp.MustCompile(`could not start: `+regexp.QuoteMeta(ln.Addr().String())+` is in use`))
+	awaitLine(t, out, regexp.MustCompile(regexp.QuoteMeta(en("web.console-in-use", "Addr", ln.Addr().String()))))
 	fmt.Fprintln(in, "/ordo rules")
 	awaitLine(t, out, regexp.MustCompile(`Ordo`))
 	fmt.Fprintln(in, "web")
-	awaitLine(t, out, regexp.MustCompile(`The board you click is off: set WEB_ADDR`))
+	awaitLine(t, out, regexp.MustCompile(regexp.QuoteMeta(en("web.console-no-board"))))
 }
 
 func TestABoardOnEveryInterfaceIsLinkedAtLoopback(t *testing.T) {

@@ -42,7 +42,7 @@ func TestTheAdapterCarriesWhatTheBotReads(t *testing.T) {
 			func(in *bot.Interaction) bool { return in.User == "a" && in.Guild == "" && in.Channel == "dm" }},
 		{"the member menu's target, a bot account among the resolved users",
 			&discordgo.Interaction{Type: discordgo.InteractionApplicationCommand, GuildID: "g", ChannelID: "c", Member: &discordgo.Member{User: user("a", false)},
-				Data: discordgo.ApplicationCommandInteractionData{Name: "Challenge to a game", TargetID: "somebot",
+				Data: discordgo.ApplicationCommandInteractionData{Name: bot.ChallengeMenu, TargetID: "somebot",
 					Resolved: &discordgo.ApplicationCommandInteractionDataResolved{Users: map[string]*discordgo.User{"somebot": user("somebot", true)}}}},
 			func(in *bot.Interaction) bool {
 				return in.Command.Target == "somebot" && in.Command.Bots["somebot"] && in.Command.Names["somebot"] == "usomebot"

@@ -15,6 +15,7 @@ import (
 	"tabuleiro/ai"
 	"tabuleiro/bot"
 	"tabuleiro/bot/discord/wire"
+	"tabuleiro/games"
 	"tabuleiro/games/catalog"
 	"tabuleiro/say"
 	"tabuleiro/store"
@@ -368,6 +369,26 @@ func content(m bot.Message) string {
 	var w struct{ Content string }
 	json.Unmarshal(wire.AppendMessage(nil, m, false), &w)
 	return w.Content
+}
+
+// en is message id of the catalogue in English with its values (name, value pairs), as Discord
+// receives it: tests assert on what a message means, so a copy edit changes both sides.
+func en(id string, kv ...any) string {
+	return content(bot.Message{Content: say.For(say.English).Rich(id, games.Args(kv...))})
+}
+
+// says tells whether s says the English message id with these values, any value standing for
+// each field not given; case aside, as a sentence may start with a field.
+func says(s, id string, kv ...any) bool {
+	s = strings.ToLower(s)
+	for _, p := range strings.Split(strings.ToLower(en(id, kv...)), "<no value>") {
+		i := strings.Index(s, p)
+		if i < 0 {
+			return false
+		}
+		s = s[i+len(p):]
+	}
+	return true
 }
 
 // do runs an interaction like the gateway: answer, deliver the response (a new message gets an

@@ -42,7 +42,7 @@ func TestALessonOverTheEndpoint(t *testing.T) {
 	}
 	mustSay(t, "the right answer", right.Data.Content, "Right: `d`.", "**Lesson done.** Four seeds", "lesson 2 of 13")
 	stale, _ := tb.send(click(alice, ch, d, "orig-"+token))
-	mustSay(t, "the same button again", stale.Data.Content, "That lesson moved on meanwhile")
+	mustSay(t, "the same button again", stale.Data.Content, en("learn.refuse.moved"))
 }
 
 // A puzzle over the signed endpoint: served privately, its right moves (every one the truth keeps,
@@ -138,9 +138,9 @@ func TestAPuzzleAnsweredByButtonsOverTheEndpoint(t *testing.T) {
 		mustSay(t, "a right button", r.Data.Content, "Right: `"+played+"`")
 		if first {
 			stale, _ := tb.send(click(carol, ch, button, "orig-"+token))
-			want := "That puzzle moved on meanwhile"
+			want := en("puzzle.refuse.moved")
 			if a.Over {
-				want = "You have no puzzle under way there"
+				want = en("puzzle.refuse.none")
 			}
 			mustSay(t, "the same button again", stale.Data.Content, want)
 		}
@@ -182,7 +182,7 @@ func TestTheDailyPuzzleOverTheEndpoint(t *testing.T) {
 			}
 		}
 	}
-	mustSay(t, "the daily post", body.Content, "**Daily ", "Nobody has solved it yet.")
+	mustSay(t, "the daily post", body.Content, "**Daily ", en("daily.unsolved"))
 	if len(body.Components) != 1 || len(body.Components[0].Components) != 1 {
 		t.Fatalf("the daily post's controls: %+v", body.Components)
 	}

@@ -73,7 +73,9 @@ func TestThePipelineLogsWithTheIDs(t *testing.T) {
 	t.Run("an interaction without its data is refused privately and logged", func(t *testing.T) {
 		in := e.interaction("alice", discordgo.InteractionApplicationCommand, nil)
 		r := e.handle(in)
-		mustPrivate(t, r.Response, "has no command")
+		if !isPrivate(r.Response) || !says(r.Response.Data.Content, "refusal.no-command") {
+			t.Fatalf("an unknown command answered %+v", r.Response)
+		}
 		if r.After != nil {
 			t.Errorf("a refusal has an After step")
 		}

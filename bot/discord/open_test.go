@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 	"sync"
+	"tabuleiro/say"
 	"testing"
 )
 
@@ -14,7 +15,7 @@ func TestOpenChallengeRacedOverTheEndpoint(t *testing.T) {
 	tb := newTable(t)
 	const channel = "700"
 	r, token := tb.send(command("11", channel, "ordo", "challenge", opt{"rated", 5, true}))
-	if r.private() || !strings.Contains(r.Data.Content, "challenges anyone here") {
+	if r.private() || !says(r.Data.Content, "challenge.open-rated", "Challenger", say.Mention("11")) {
 		t.Fatalf("the open challenge: %+v", r)
 	}
 	var sent struct {
@@ -61,7 +62,7 @@ func TestOpenChallengeRacedOverTheEndpoint(t *testing.T) {
 	var boards, taken int
 	for i, r := range replies {
 		switch {
-		case r.private() && strings.Contains(r.Data.Content, "accepted this challenge first"):
+		case r.private() && says(r.Data.Content, "refusal.challenge-taken"):
 			taken++
 		case !r.private() && r.Type == 7:
 			boards++

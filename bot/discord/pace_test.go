@@ -96,7 +96,7 @@ func TestADayPacedGameOverTheEndpoint(t *testing.T) {
 	sweep()
 	told := 0
 	for _, c := range tb.f.recorded() {
-		if c.Method == "POST" && c.Path == "/api/v10/channels/"+channel+"/messages" && strings.Contains(c.Body, "ended on time") {
+		if c.Method == "POST" && c.Path == "/api/v10/channels/"+channel+"/messages" && says(c.Body, "notify.time") {
 			told++
 		}
 	}

@@ -307,10 +307,10 @@ func TestBoardsStayTextWhereTheBotMayNotAttach(t *testing.T) {
 // Where the bot may not attach files, the settings do not promise pictures: they say the boards
 // stay text in that channel, and which permission would change it, to the one who asked only.
 func TestSettingsSayPicturesNeedAttachFiles(t *testing.T) {
-	for _, lang := range []struct{ locale, pictures, unattached string }{
-		{"en-US", "**as pictures**", "as text in this channel: I lack the Attach Files permission here"},
-		{"pt-BR", "**como imagens**", "como texto neste canal: falta-me a permissão Anexar arquivos aqui"},
-	} {
+	for _, locale := range say.Languages {
+		w := say.For(locale)
+		lang := struct{ locale, pictures, unattached string }{locale,
+			"**" + w.T("settings.boards-image", nil) + "**", w.T("settings.boards-image-unattached", nil)}
 		t.Run(lang.locale, func(t *testing.T) {
 			tb := newTable(t)
 			in := func(m map[string]any, attach bool) map[string]any {

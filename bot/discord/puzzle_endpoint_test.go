@@ -105,9 +105,10 @@ func TestAPuzzleFailedOverTheEndpointIsRatedAsGlicko2Says(t *testing.T) {
 		t.Fatalf("the answer is not private: %q", r.Data.Content)
 	}
 	solver, p := glicko2(rating.Start, a.Puzzle.Rating, false)
-	mustSay(t, "the failed puzzle", r.Data.Content,
-		fmt.Sprintf("`%s` throws the win away: the other side answers `%s`.", wrong, refutation),
-		"Moves that kept it: `"+kept[0], "**Failed.**",
+	if !says(r.Data.Content, "puzzle.refuted", "Move", wrong, "Answer", refutation) {
+		t.Errorf("the failed puzzle does not say %s is refuted by %s:\n%s", wrong, refutation, r.Data.Content)
+	}
+	mustSay(t, "the failed puzzle", r.Data.Content, "`"+kept[0], "**Failed.**",
 		fmt.Sprintf("Your puzzle rating: %s → %s (-%d)", rating.Start, solver, rating.Start.Shown()-solver.Shown()))
 	if solver.Rating >= rating.Start.Rating || p.Rating <= a.Puzzle.Rating {
 		t.Fatalf("Glicko-2 here: solver %v, puzzle %v from %v", solver, p, a.Puzzle.Rating)
@@ -300,7 +301,7 @@ func TestTheDailyPuzzleIsPostedOnceAcrossRestarts(t *testing.T) {
 		})
 	}
 	posts, solve := dailyPosts(t, f, "c-daily")
-	mustSay(t, "the first day's post", posts[0], "2025-03-01", "Nobody has solved it yet.")
+	mustSay(t, "the first day's post", posts[0], "2025-03-01", en("daily.unsolved"))
 	mustSay(t, "the second day's post", posts[1], "2025-03-02")
 	opened, _ := tb.send(click("398", "c-daily", solve[1], "1"))
 	if !opened.private() {

@@ -119,7 +119,7 @@ func TestTwoRematchClicksMakeOneChallenge(t *testing.T) {
 		switch {
 		case !r.private() && strings.Contains(r.Data.Content, "challenges"):
 			challenges++
-		case r.private() && strings.Contains(r.Data.Content, "rematch has already been asked for"):
+		case r.private() && says(r.Data.Content, "refusal.rematch-taken"):
 			refused++
 		default:
 			t.Errorf("%s's Rematch answered %+v", clickers[i], r)
@@ -306,7 +306,7 @@ func TestATournamentGamesFinalBoardHasNoRematch(t *testing.T) {
 		t.Fatalf("the board the game was played on kept its controls: %+v", c.f.recorded()[before:])
 	}
 	rematch := fmt.Sprintf("/ordo/%d/%d/rematch", p.Game, played.Ply)
-	if r, _ := c.send(click(p.First, c.channel, rematch, played.MessageID)); !r.private() || !strings.Contains(r.Data.Content, "A tournament game has no rematch") {
+	if r, _ := c.send(click(p.First, c.channel, rematch, played.MessageID)); !r.private() || !says(r.Data.Content, "refusal.rematch-tournament") {
 		t.Fatalf("a Rematch on a tournament game answered %+v", r)
 	}
 }

@@ -49,7 +49,7 @@ func TestATeamTurnOverTheEndpoint(t *testing.T) {
 	tb.settle()
 	clock.Advance(30 * time.Second)
 	late, _ := tb.send(command("55", channel, "ouri", "move", opt{"play", 3, "d"}))
-	if !late.private() || !strings.Contains(late.Data.Content, "Voting on this move has closed") {
+	if !late.private() || !says(late.Data.Content, "refusal.vote-closed") {
 		t.Fatalf("the late vote answered %+v", late)
 	}
 	before := len(tb.f.recorded())

@@ -296,7 +296,7 @@ func (c *cupRun) checkEnd(tr store.Tournament) {
 			winners++
 		}
 	}
-	if !strings.Contains(final.Content, map[bool]string{true: "wins the tournament", false: "share first place"}[winners == 1]) {
+	if !says(final.Content, "tournament.winner", "Count", winners) {
 		t.Errorf("the final standings do not name the winner:\n%s", final.Content)
 	}
 }

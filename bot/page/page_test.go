@@ -157,9 +157,9 @@ func TestAPageShowsTheGame(t *testing.T) {
 			if !strings.HasPrefix(text, strings.Join(block.Lines, "\n")+"\n") {
 				t.Errorf("the text board is\n%s\nwant\n%s", text, strings.Join(block.Lines, "\n"))
 			}
-			where := "Start, before any decision"
+			where := en.T("page.start", nil)
 			if ply > 0 {
-				where = fmt.Sprintf("After decision %d of %d", ply, plies)
+				where = en.T("page.at", map[string]any{"Ply": ply, "Total": plies})
 			}
 			if c := between(t, body, `<figcaption id="ply">`, "</figcaption>"); c != where {
 				t.Errorf("the caption is %q, want %q", c, where)

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"tabuleiro/say"
 	"testing"
 	"time"
 
@@ -232,7 +233,7 @@ func TestAnExpiredOrReusedLinkIsRefusedInTheBrowser(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !strings.Contains(body, "a personal link works once, within 15 minutes") {
+			if !strings.Contains(body, say.For(say.English).T("web.link-refused", nil)) {
 				t.Errorf("the %s link shows %q", name, body)
 			}
 		})

@@ -45,7 +45,7 @@ func TestAPersonalLinkWorksOnceWithinFifteenMinutes(t *testing.T) {
 			if res.StatusCode != tt.want {
 				t.Fatalf("got %s, want %d: %s", res.Status, tt.want, body)
 			}
-			if tt.want == http.StatusForbidden && !strings.Contains(body, "works once, within 15 minutes") {
+			if tt.want == http.StatusForbidden && !strings.Contains(body, say.For(say.English).T("web.link-refused", nil)) {
 				t.Errorf("the refusal does not say why: %q", body)
 			}
 			you := c.state(s.people).You
@@ -215,7 +215,7 @@ func TestOffersAndResignation(t *testing.T) {
 	if status, a := alice.send(s.people, "offer", 0, ""); status != http.StatusOK || a.State.Offer == nil || a.State.May.Offer {
 		t.Fatalf("alice's offer: %d %+v", status, a)
 	}
-	if status, a := alice.send(s.people, "offer", 0, ""); status != http.StatusForbidden || !strings.Contains(a.Error, "already made the offer") {
+	if status, a := alice.send(s.people, "offer", 0, ""); status != http.StatusForbidden || !strings.HasPrefix(a.Error, strings.Split(say.For(say.English).T("refusal.offered", nil), "<no value>")[0]) {
 		t.Errorf("alice's second offer: %d %q", status, a.Error)
 	}
 	st := bob.state(s.people)
@@ -313,9 +313,9 @@ func TestAFinishedGameIsSteppedThrough(t *testing.T) {
 		shown string
 		piece string // a square that holds a piece then
 	}{
-		{0, "", "Start, before any decision", "a3"},
-		{1, "a3-a4", "After decision 1 of 2", "a4"},
-		{2, "a6-a5", "After decision 2 of 2", "a5"},
+		{0, "", say.For(say.English).T("page.start", nil), "a3"},
+		{1, "a3-a4", say.For(say.English).T("page.at", map[string]any{"Ply": 1, "Total": 2}), "a4"},
+		{2, "a6-a5", say.For(say.English).T("page.at", map[string]any{"Ply": 2, "Total": 2}), "a5"},
 	} {
 		t.Run(fmt.Sprintf("after %d decisions", tt.ply), func(t *testing.T) {
 			res, body := watcher.do("GET", s.path(s.people)+"/state?ply="+strconv.Itoa(tt.ply), "")
