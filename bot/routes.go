@@ -19,6 +19,7 @@ const (
 	routeView                = "view"
 	routeResign              = "resign"
 	routeResignYes           = "resign-yes"
+	routeBoardLink           = "board-link"
 	routeRematch             = "rematch"
 	routeReplay              = "replay"
 	routeDaily               = "daily"
@@ -84,6 +85,7 @@ func controlRoutes() []Route {
 		{Name: routeView, Pattern: "/{kind}/{game}/{ply}/view", Answer: plain((*Bot).view)},
 		{Name: routeResign, Pattern: "/{kind}/{game}/{ply}/resign", Answer: plain((*Bot).resignAsk)},
 		{Name: routeResignYes, Pattern: "/{kind}/{game}/{ply}/resign/yes", Answer: plain((*Bot).resignClicked)},
+		{Name: routeBoardLink, Pattern: "/{kind}/{game}/{ply}/web", Answer: plain((*Bot).boardLink)},
 		{Name: routeRematch, Pattern: "/{kind}/{game}/{ply}/rematch", Answer: plain((*Bot).rematch)},
 		{Name: routeReplay, Pattern: "/{kind}/{game}/{ply}/replay/{page}", Answer: plain((*Bot).replayStep)},
 		{Name: routeDaily, Pattern: "/{kind}/0/0/daily/{arg}", Answer: plain((*Bot).solveDaily)},

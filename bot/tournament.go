@@ -427,9 +427,9 @@ func (b *Bot) leaveButton(ctx context.Context, req *Request, id uint64) (Reply, 
 // round's.
 func (b *Bot) boardControls(v View, group string, w *say.Words) []Row {
 	if v.Over() && b.t.InTournament(v.Game.ID) {
-		return []Row{}
+		return b.withBoardButton(v, []Row{}, w)
 	}
-	return boardRows(v, group, w)
+	return b.withBoardButton(v, boardRows(v, group, w), w)
 }
 
 // TournamentAdvanced shows what the sweep did to a tournament (table.TournamentNotifier).

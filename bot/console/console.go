@@ -52,12 +52,12 @@ func run(ctx context.Context, st store.Store, cfg bot.Config, opt Options, in io
 	b := bot.New(st, c, cfg)
 	c.Attach(b)
 	runCtx, cancel := context.WithCancel(ctx)
-	done := make(chan error, 1)
-	go func() { done <- b.Run(runCtx) }()
 	c.printf("%s", c.w.T("console.welcome", nil)+"\n\n")
 	if opt.WebAddr != "" {
 		c.serveBoards(runCtx, b, st, opt.WebAddr, cfg.Log)
 	}
+	done := make(chan error, 1)
+	go func() { done <- b.Run(runCtx) }()
 	err := c.Play(ctx, in)
 	cancel()
 	<-done

@@ -116,6 +116,28 @@ func TestTheConsolesBoardIsPlayedInABrowser(t *testing.T) {
 	awaitLine(t, out, regexp.MustCompile(`You have no game in play here`))
 }
 
+func TestTheBoardButtonGivesThePlayersLink(t *testing.T) {
+	in, out := consoleOn(t, "127.0.0.1:0")
+	address := awaitLine(t, out, regexp.MustCompile(`The board you click is at (http://127\.0\.0\.1:\d+) `))[1]
+	fmt.Fprintln(in, "/ouri vs-bot level:easy first:me")
+	awaitLine(t, out, regexp.MustCompile(`\[Resign\] \[Board\]`))
+	fmt.Fprintln(in, "click Board")
+	w := say.For(say.English)
+	want := regexp.QuoteMeta(w.T("reply.board-link", map[string]any{"Title": "Ouri", "URL": "LINK"}))
+	link := awaitLine(t, out, regexp.MustCompile(strings.Replace(want, "LINK", `(\S+)`, 1)))[1]
+	if !strings.HasPrefix(link, address+"/b/") {
+		t.Fatalf("the Board button's link %s is not on the board's address %s", link, address)
+	}
+	res, err := http.Get(link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("the Board button's link: %s", res.Status)
+	}
+}
+
 func TestAPortInUseIsSaidAndTheConsoleGoesOn(t *testing.T) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

@@ -210,21 +210,23 @@ func (m *Main) open(ctx context.Context) error {
 	m.abandon = abandon
 	m.work = discord.NewWork(workCtx, log)
 	runCtx, stopRun := context.WithCancel(workCtx)
-	m.stopRun = stopRun
-	m.ran = make(chan error, 1)
-	go func() { m.ran <- m.Bot.Run(runCtx) }()
-	m.keep(runCtx)
 	var boards http.Handler
 	if cfg.PublicURL != "" {
 		key, err := st.PageKey()
 		if err != nil {
+			stopRun()
 			return err
 		}
 		// Watchers see the games of servers with pages on; players always see their own.
 		m.Boards = web.New(web.Config{Bot: m.Bot, Key: key, Public: cfg.PublicURL, Log: log, Context: runCtx,
 			Watch: func(rec store.Game) bool { return m.Bot.Table().ShowsPages(rec.Guild) }})
+		m.Bot.LinkBoards(m.Boards) // every board message gets its Board button
 		boards = m.Boards
 	}
+	m.stopRun = stopRun
+	m.ran = make(chan error, 1)
+	go func() { m.ran <- m.Bot.Run(runCtx) }()
+	m.keep(runCtx)
 
 	if cfg.HTTPAddr != "" {
 		shard := cfg.Shard
