@@ -91,6 +91,12 @@ type Boards interface {
 // button. Call it before the bot serves.
 func (b *Bot) LinkBoards(boards Boards) { b.boards = boards }
 
+// LaunchActivity makes the Board button launch the application's Activity (Discord's
+// LAUNCH_ACTIVITY) instead of answering with a link, for everyone: inside it the players play and
+// everyone else in it watches. Only for an application with Activities enabled (DISCORD_ACTIVITY);
+// call it with LinkBoards, before the bot serves.
+func (b *Bot) LaunchActivity() { b.activity = true }
+
 // withBoardButton adds the Board button to a game message's controls where a web board runs:
 // beside the last row's buttons when they leave room, else in a row of its own.
 func (b *Bot) withBoardButton(v View, rows []Row, w *say.Words) []Row {
@@ -109,7 +115,7 @@ func (b *Bot) withBoardButton(v View, rows []Row, w *say.Words) []Row {
 	return append(rows, Row{board})
 }
 
-// boardLink answers the Board button: a player of the game gets their personal link to its live
+// boardLink answers the Board button: in Discord with Activities, the Activity; else a player of the game gets their personal link to its live
 // board; anyone else the game's page where the server shows pages, else why there is none. Each
 // answer is for the clicker's eyes only.
 func (b *Bot) boardLink(req *Request) (Reply, error) {
@@ -121,6 +127,8 @@ func (b *Bot) boardLink(req *Request) (Reply, error) {
 	switch {
 	case b.boards == nil:
 		return private(req.w.Rich("reply.board-off", nil)), nil
+	case b.activity:
+		return Reply{Type: Launch}, nil
 	case v.SeatOf(req.actor.User) != games.NoSeat:
 		return private(req.w.Rich("reply.board-link", map[string]any{"Title": title, "URL": b.boards.Invite(req.actor.User, v.Game.ID)})), nil
 	}

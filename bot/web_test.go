@@ -111,3 +111,21 @@ func TestBoardButtonAnswers(t *testing.T) {
 		t.Errorf("a watcher got a player's link: %v", boards.invited)
 	}
 }
+
+func TestTheBoardButtonLaunchesTheActivity(t *testing.T) {
+	e := newEnv(t)
+	boards := &fakeBoards{}
+	e.bot.LinkBoards(boards)
+	e.bot.LaunchActivity()
+	msg := e.challengeGame("ouri")
+	rec, _ := e.game("ouri", "alice")
+	for _, who := range []string{"alice", "carol"} {
+		r := e.do(e.click(who, msg, Action{Route: routeBoardLink, Kind: "ouri", Game: rec.ID, Ply: 0}))
+		if r.Type != Launch || len(r.Message.Content) != 0 {
+			t.Errorf("%s's click: want the Activity launched, got %+v", who, r)
+		}
+	}
+	if len(boards.invited) != 0 {
+		t.Errorf("links made when the Activity opens the board: %v", boards.invited)
+	}
+}

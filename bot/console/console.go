@@ -805,6 +805,8 @@ func (c *Console) deliver(in *bot.Interaction, user string, r bot.Reply) {
 		}
 		c.change(m, r.Message)
 		c.show(m, "updated")
+	case bot.Launch:
+		c.printf("  (%s)\n", c.w.T("console.launch", nil))
 	default:
 		c.printf("  (%s)\n", c.w.T("console.reply-type", map[string]any{"Type": int(r.Type)}))
 	}

@@ -166,3 +166,31 @@ func TestABoardOnEveryInterfaceIsLinkedAtLoopback(t *testing.T) {
 		}
 	}
 }
+
+// boardsOf stands for the web board in a console without one listening.
+type boardsOf string
+
+func (b boardsOf) Invite(member string, id uint64) string { return string(b) + "/" + member }
+
+func TestTheActivitysLaunchIsSaid(t *testing.T) {
+	st, err := store.Open(t.TempDir()+"/console.db", store.Options{Decode: catalog.Decode})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	var out bytes.Buffer
+	c := New(&out, nil)
+	c.SetLanguage(say.English)
+	b := bot.New(st, c, bot.Config{Seed: 1, CoachDepth: 2})
+	b.LinkBoards(boardsOf("http://boards.example"))
+	b.LaunchActivity()
+	c.Attach(b)
+	if err := c.Play(context.Background(), strings.NewReader("/ouri vs-bot level:easy first:me\nclick Board\n")); err != nil {
+		t.Fatal(err)
+	}
+	b.Wait()
+	w := say.For(say.English)
+	if got := out.String(); !strings.Contains(got, "("+w.T("console.launch", nil)+")") || strings.Contains(got, "http://boards.example") {
+		t.Errorf("the Board button of an application with Activities:\n%s", got)
+	}
+}

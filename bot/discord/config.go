@@ -26,6 +26,9 @@ type Config struct {
 	// PublicURL is PUBLIC_URL, the origin people reach HTTPAddr at, without a trailing slash: the
 	// game pages (/g/…) are served, and linked, when it is set.
 	PublicURL string
+	// Activity is DISCORD_ACTIVITY=on: the application has Activities enabled, its URL mapping
+	// pointing at PUBLIC_URL, so the Board button launches the Activity.
+	Activity bool
 }
 
 // DefaultAPIBase is DISCORD_API_BASE's default.
@@ -96,6 +99,7 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 
 	c.readAddresses(get, bad)
 	c.readShard(get, bad)
+	c.readActivity(get, bad)
 
 	if len(errs) > 0 {
 		return Config{}, errors.Join(errs...)
@@ -134,6 +138,20 @@ func (c *Config) readAddresses(get func(string) string, bad func(format string, 
 		default:
 			c.PublicURL = strings.TrimRight(u.String(), "/")
 		}
+	}
+}
+
+// readActivity reads DISCORD_ACTIVITY; bad collects what is wrong with it.
+func (c *Config) readActivity(get func(string) string, bad func(format string, a ...any)) {
+	switch a := strings.ToLower(get("DISCORD_ACTIVITY")); a {
+	case "", "off":
+	case "on":
+		c.Activity = true
+		if get("PUBLIC_URL") == "" {
+			bad("DISCORD_ACTIVITY: on needs PUBLIC_URL, the address the Activity's URL mapping points at")
+		}
+	default:
+		bad("DISCORD_ACTIVITY: %s is neither on nor off (on: the application has Activities enabled)", config.Shown(a, c.Token))
 	}
 }
 

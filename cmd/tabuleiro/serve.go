@@ -221,6 +221,9 @@ func (m *Main) open(ctx context.Context) error {
 		m.Boards = web.New(web.Config{Bot: m.Bot, Key: key, Public: cfg.PublicURL, Log: log, Context: runCtx,
 			Watch: func(rec store.Game) bool { return m.Bot.Table().ShowsPages(rec.Guild) }})
 		m.Bot.LinkBoards(m.Boards) // every board message gets its Board button
+		if cfg.Activity {
+			m.Bot.LaunchActivity() // which opens the Activity
+		}
 		boards = m.Boards
 	}
 	m.stopRun = stopRun
