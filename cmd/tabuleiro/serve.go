@@ -77,7 +77,7 @@ func newLogger(cfg Config, w io.Writer) *slog.Logger {
 	if cfg.LogFormat == "json" {
 		h = slog.NewJSONHandler(w, nil)
 	}
-	return slog.New(discord.Redact(h, cfg.Token))
+	return slog.New(discord.Redact(h, cfg.Token, cfg.ClientSecret))
 }
 
 // serve runs the program until ctx ends (main cancels it on SIGINT/SIGTERM).
@@ -198,7 +198,7 @@ func (m *Main) open(ctx context.Context) error {
 	if cfg.Token != "" {
 		// Not fatal: Discord keeps the previous registration, and a bad token has already failed
 		// above.
-		if err := discord.Register(ctx, session, appID, cfg.GuildID, discord.Commands()); err != nil {
+		if err := discord.Register(ctx, session, appID, cfg.GuildID, discord.Commands(), cfg.Activity); err != nil {
 			log.Error("commands not updated; the previous registration stays", "err", err)
 		} else {
 			log.Info("commands registered", "app", appID, "guild", cfg.GuildID)
@@ -217,8 +217,13 @@ func (m *Main) open(ctx context.Context) error {
 			stopRun()
 			return err
 		}
-		// Watchers see the games of servers with pages on; players always see their own.
-		m.Boards = web.New(web.Config{Bot: m.Bot, Key: key, Public: cfg.PublicURL, Log: log, Context: runCtx,
+		// Watchers see the games of servers with pages on; players always see their own, and an
+		// Activity's members the games of its channel.
+		var activity *web.Activity
+		if cfg.Activity {
+			activity = &web.Activity{AppID: appID, Secret: cfg.ClientSecret, Token: cfg.Token, API: cfg.APIBase.String()}
+		}
+		m.Boards = web.New(web.Config{Bot: m.Bot, Key: key, Public: cfg.PublicURL, Log: log, Context: runCtx, Activity: activity,
 			Watch: func(rec store.Game) bool { return m.Bot.Table().ShowsPages(rec.Guild) }})
 		m.Bot.LinkBoards(m.Boards) // every board message gets its Board button
 		if cfg.Activity {
