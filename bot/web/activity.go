@@ -39,6 +39,9 @@ type Activity struct {
 	// API is DISCORD_API_BASE, the origin of Discord's API (https://discord.com).
 	API    string
 	Client *http.Client // default one with a 10 s timeout
+	// Mock makes the page use the SDK's own mock (DiscordSDKMock) instead of talking to Discord's
+	// client: for tests, which give API a fake Discord. What the page sends is checked all the same.
+	Mock bool
 }
 
 // ActivityPath reports whether a request's path is the Activity's: an endpoint in front of the
@@ -78,7 +81,11 @@ func (s *Server) serveActivity(w http.ResponseWriter, r *http.Request) bool {
 		ws := wordsFor(r)
 		// The page says its language, the application its SDK speaks for, and what it shows
 		// when Discord will not say who is there.
-		io.WriteString(w, strings.NewReplacer("{{lang}}", ws.Lang(), "{{app}}", html.EscapeString(a.AppID),
+		mock := "off"
+		if a.Mock {
+			mock = "on"
+		}
+		io.WriteString(w, strings.NewReplacer("{{lang}}", ws.Lang(), "{{app}}", html.EscapeString(a.AppID), "{{mock}}", mock,
 			"{{refused}}", html.EscapeString(ws.T("web.activity-refused", nil))).Replace(string(activityHTML)))
 	case r.URL.Path == "/api/token" && r.Method == http.MethodPost:
 		s.token(w, r, a)

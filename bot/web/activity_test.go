@@ -6,23 +6,31 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
+
+	"github.com/chromedp/chromedp"
 
 	"tabuleiro/say"
 )
 
 // fakeDiscordAPI is Discord's API as the Activity's server reaches it: code-<user> is <user>'s
 // OAuth2 code, at-<user> their access token; instance i1 is in channel c1 (alice, and 999 who
-// plays nothing there), i3 in channel c3 (pages off: 444, and 999).
-func fakeDiscordAPI(t *testing.T) *httptest.Server {
+// plays nothing there), i3 in channel c3 (pages off: 444, and 999). The SDK's mock's code,
+// mock_code, is mocked's, and its instance is in channel c2 (carol, and 999).
+func fakeDiscordAPI(t *testing.T, mocked *atomic.Value) *httptest.Server {
 	instances := map[string]string{
-		"i1": `{"application_id":"42","instance_id":"i1","location":{"id":"gc-1","kind":"gc","channel_id":"c1","guild_id":"g1"},"users":["111","999"]}`,
-		"i3": `{"application_id":"42","instance_id":"i3","location":{"id":"gc-3","kind":"gc","channel_id":"c3","guild_id":"g2"},"users":["444","999"]}`,
+		"123456789012345678": `{"location":{"channel_id":"c2"},"users":["333","999"]}`,
+		"i1":                 `{"application_id":"42","instance_id":"i1","location":{"id":"gc-1","kind":"gc","channel_id":"c1","guild_id":"g1"},"users":["111","999"]}`,
+		"i3":                 `{"application_id":"42","instance_id":"i3","location":{"id":"gc-3","kind":"gc","channel_id":"c3","guild_id":"g2"},"users":["444","999"]}`,
 	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /api/v10/oauth2/token", func(w http.ResponseWriter, r *http.Request) {
 		r.ParseForm()
 		code := r.PostForm.Get("code")
+		if code == "mock_code" && mocked != nil {
+			code = "code-" + mocked.Load().(string)
+		}
 		if r.PostForm.Get("client_id") != "42" || r.PostForm.Get("client_secret") != "shh" ||
 			r.PostForm.Get("grant_type") != "authorization_code" || !strings.HasPrefix(code, "code-") {
 			http.Error(w, `{"error":"invalid_grant"}`, http.StatusBadRequest)
@@ -54,7 +62,7 @@ func fakeDiscordAPI(t *testing.T) *httptest.Server {
 // activitySite is a site that serves the Activity, against a fake Discord.
 func activitySite(t *testing.T) *site {
 	s := newSite(t)
-	s.web.cfg.Activity = &Activity{AppID: "42", Secret: "shh", Token: "bot-token", API: fakeDiscordAPI(t).URL}
+	s.web.cfg.Activity = &Activity{AppID: "42", Secret: "shh", Token: "bot-token", API: fakeDiscordAPI(t, nil).URL}
 	return s
 }
 
@@ -205,4 +213,76 @@ func (s *site) get(t *testing.T, path string, cookies []*http.Cookie) (*http.Res
 func (s *site) head(t *testing.T, path string) string {
 	res, _ := s.get(t, path, nil)
 	return res.Header.Get("Content-Security-Policy")
+}
+
+// In Chromium, under the SDK's own mock (DiscordSDKMock) and a fake Discord: a member of the
+// instance who is not seated watches and cannot move; a member outside it is told so; the seated
+// member plays an Ouri game against the bot to its end by clicking.
+func TestTheActivityIsPlayedInChromiumUnderTheSDKsMock(t *testing.T) {
+	browser := Chrome(t)
+	s := newSite(t)
+	var member atomic.Value
+	s.web.cfg.Activity = &Activity{AppID: "42", Secret: "shh", Token: "bot-token", API: fakeDiscordAPI(t, &member).URL, Mock: true}
+	launch := s.srv.URL + "/?instance_id=123456789012345678&frame_id=f1&platform=desktop"
+	w := say.For(say.English)
+
+	member.Store("999") // in the instance, seated nowhere
+	watcher := tab(t, browser, "en-US")
+	if err := chromedp.Do(watcher, chromedp.Navigate(launch), chromedp.WaitVisible(`.board`)); err != nil {
+		t.Fatal(err)
+	}
+	if marks := offered(t, watcher); len(marks) != 0 {
+		t.Errorf("a watcher in the Activity is offered %v", marks)
+	}
+	forged, err := chromedp.Run(watcher, chromedp.Evaluate[int](`fetch(location.pathname + "/decide", {method: "POST",
+		headers: {"Content-Type": "application/json"}, body: JSON.stringify({ply: 0, play: "a"})}).then(r => r.status)`,
+		chromedp.EvalAwaitPromise))
+	if err != nil || forged != 403 {
+		t.Errorf("a watcher's forged move from the Activity: %d, %v", forged, err)
+	}
+
+	member.Store("444") // plays in another channel, not in this instance
+	outsider := tab(t, browser, "en-US")
+	if err := chromedp.Do(outsider, chromedp.Navigate(launch), chromedp.WaitVisible(`[role=alert]`)); err != nil {
+		t.Fatal(err)
+	}
+	if said, _ := chromedp.Run(outsider, chromedp.Text(`[role=alert]`)); said != w.T("web.activity-outside", nil) {
+		t.Errorf("a member outside the instance reads %q", said)
+	}
+
+	member.Store("333") // carol, in the instance, plays Ouri against the bot
+	carol := tab(t, browser, "en-US")
+	if err := chromedp.Do(carol, chromedp.Navigate(launch), chromedp.WaitVisible(`.cell.can`)); err != nil {
+		t.Fatal(err)
+	}
+	// The first house by a real click; then, to stay within the test's time on a busy machine,
+	// each by a click event the page dispatches to the first house it offers.
+	click(t, carol, `.cell.can[data-mark="`+offered(t, carol)[0]+`"]`)
+	const step = `(async () => {
+		const b = document.body.dataset;
+		if (b.over === "true") return "over";
+		const cell = document.querySelector(".cell.can");
+		if (!cell) { await new Promise(r => setTimeout(r, 20)); return "wait"; }
+		const ply = b.ply;
+		cell.dispatchEvent(new MouseEvent("click", {bubbles: true}));
+		for (let i = 0; i < 250 && document.body.dataset.ply === ply; i++) await new Promise(r => setTimeout(r, 20));
+		return "played";
+	})()`
+	for range 2000 {
+		got, err := chromedp.Run(carol, chromedp.Evaluate[string](step, chromedp.EvalAwaitPromise))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got == "over" {
+			break
+		}
+	}
+	rec, live, err := s.st.Game(s.vsBot.ID)
+	if err != nil || !live.Outcome().Over() {
+		t.Fatalf("carol's game from the Activity did not end: ply %d, %v", rec.Ply, err)
+	}
+	t.Logf("carol's game from the Activity ended after %d decisions", rec.Ply)
+	if over, _ := chromedp.Run(carol, chromedp.Evaluate[string](`document.body.dataset.over`)); over != "true" {
+		t.Errorf("the Activity's page does not show the game over")
+	}
 }
