@@ -18,7 +18,7 @@ import (
 // OAuth2 code, at-<user> their access token; instance i1 is in channel c1 (alice, and 999 who
 // plays nothing there), i3 in channel c3 (pages off: 444, and 999). The SDK's mock's code,
 // mock_code, is mocked's, and its instance is in channel c2 (carol, and 999).
-func fakeDiscordAPI(t *testing.T, mocked *atomic.Value) *httptest.Server {
+func fakeDiscordAPI(t testing.TB, mocked *atomic.Value) *httptest.Server {
 	instances := map[string]string{
 		"123456789012345678": `{"location":{"channel_id":"c2"},"users":["333","999"]}`,
 		"i1":                 `{"application_id":"42","instance_id":"i1","location":{"id":"gc-1","kind":"gc","channel_id":"c1","guild_id":"g1"},"users":["111","999"]}`,
@@ -60,7 +60,7 @@ func fakeDiscordAPI(t *testing.T, mocked *atomic.Value) *httptest.Server {
 }
 
 // activitySite is a site that serves the Activity, against a fake Discord.
-func activitySite(t *testing.T) *site {
+func activitySite(t testing.TB) *site {
 	s := newSite(t)
 	s.web.cfg.Activity = &Activity{AppID: "42", Secret: "shh", Token: "bot-token", API: fakeDiscordAPI(t, nil).URL}
 	return s
