@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"tabuleiro/games"
+	"tabuleiro/say"
 	"tabuleiro/table"
 )
 
@@ -160,11 +161,17 @@ func (s *Server) instance(w http.ResponseWriter, r *http.Request, a *Activity) {
 		return
 	}
 	var me struct {
-		ID string `json:"id"`
+		ID     string `json:"id"`
+		Locale string `json:"locale"` // the member's Discord language, with the identify scope
 	}
 	if err := a.call(r.Context(), http.MethodGet, "/users/@me", "Bearer "+in.AccessToken, nil, &me); err != nil || me.ID == "" {
 		writeJSON(w, http.StatusForbidden, refusal{ws.T("web.activity-refused", nil)})
 		return
+	}
+	// From here on the member reads their Discord language, on the boards too.
+	lang := discordLang(me.Locale)
+	if lang != "" {
+		ws = say.For(lang)
 	}
 	var inst struct {
 		Location struct {
@@ -181,6 +188,10 @@ func (s *Server) instance(w http.ResponseWriter, r *http.Request, a *Activity) {
 		writeJSON(w, http.StatusForbidden, refusal{ws.T("web.activity-outside", nil)})
 		return
 	}
+	if lang != "" {
+		http.SetCookie(w, &http.Cookie{Name: langCookie, Value: lang, Path: "/", MaxAge: int(sessionTTL / time.Second),
+			HttpOnly: true, Secure: true, Partitioned: true, SameSite: http.SameSiteNoneMode})
+	}
 	all, err := s.table.Store().ChannelGames(inst.Location.ChannelID)
 	if err != nil {
 		s.cfg.Log.Warn("the Activity's games were not read", "channel", inst.Location.ChannelID, "err", err)
@@ -196,6 +207,20 @@ func (s *Server) instance(w http.ResponseWriter, r *http.Request, a *Activity) {
 	w.Header().Set("Cache-Control", "no-store")
 	writeJSON(w, http.StatusOK, instanceAnswer{Games: shown, Choose: ws.T("web.activity-choose", nil),
 		Playing: ws.T("web.activity-playing", nil), None: ws.T("web.activity-none", nil)})
+}
+
+// langCookie keeps an Activity's member's Discord language for the boards they open there.
+const langCookie = "lang"
+
+// discordLang is the bot's language for a Discord locale (pt-BR, en-US, en-GB…), "" for another.
+func discordLang(locale string) string {
+	switch {
+	case strings.HasPrefix(locale, "pt"):
+		return say.Portuguese
+	case strings.HasPrefix(locale, "en"):
+		return say.English
+	}
+	return ""
 }
 
 // activitySession is member's session for game id inside Discord's iframe: a third party's

@@ -44,7 +44,11 @@ func fakeDiscordAPI(t testing.TB, mocked *atomic.Value) *httptest.Server {
 			http.Error(w, `{"message":"401: Unauthorized"}`, http.StatusUnauthorized)
 			return
 		}
-		json.NewEncoder(w).Encode(map[string]string{"id": user, "username": "u" + user})
+		locale := "en-US"
+		if user == "999" {
+			locale = "pt-BR" // 999 speaks Portuguese in Discord, whatever their browser says
+		}
+		json.NewEncoder(w).Encode(map[string]string{"id": user, "username": "u" + user, "locale": locale})
 	})
 	mux.HandleFunc("GET /api/v10/applications/42/activity-instances/{id}", func(w http.ResponseWriter, r *http.Request) {
 		inst, ok := instances[r.PathValue("id")]
@@ -134,6 +138,15 @@ func TestTheActivitysMemberPlaysAndOthersWatch(t *testing.T) {
 	status, a, cookies = s.enter(t, "999", "i3")
 	if status != http.StatusOK || len(a.Games) != 1 || a.Games[0].Board != s.path(s.closed) || a.Games[0].Player {
 		t.Fatalf("999's Activity: %d %+v", status, a)
+	}
+	// 999's Discord speaks Portuguese: so do the Activity and its boards.
+	pt := say.For(say.Portuguese)
+	if a.Choose != pt.T("web.activity-choose", nil) {
+		t.Errorf("999's Discord speaks Portuguese, and the Activity says %q", a.Choose)
+	}
+	var seen State
+	if _, body := s.get(t, s.path(s.closed)+"/state", cookies); json.Unmarshal([]byte(body), &seen) != nil || seen.Words["watching"] != pt.T("web.watching", nil) {
+		t.Errorf("999's board is not in Portuguese: %s", body)
 	}
 	if res, body := s.get(t, s.path(s.closed)+"/state", cookies); res.StatusCode != http.StatusOK {
 		t.Fatalf("a member of the instance cannot watch its channel's game: %s %s", res.Status, body)

@@ -123,8 +123,12 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// wordsFor is the viewer's language, from Accept-Language: Portuguese or English.
+// wordsFor is the viewer's language: inside the Activity their Discord locale (langCookie), else
+// from Accept-Language: Portuguese or English.
 func wordsFor(r *http.Request) *say.Words {
+	if c, err := r.Cookie(langCookie); err == nil && (c.Value == say.Portuguese || c.Value == say.English) {
+		return say.For(c.Value)
+	}
 	tags, _, _ := language.ParseAcceptLanguage(r.Header.Get("Accept-Language"))
 	for _, t := range tags {
 		base, _ := t.Base()
