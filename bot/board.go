@@ -12,7 +12,8 @@ import (
 
 // Limits of chat platforms' controls (Discord's) that shape the boards' rows.
 const (
-	maxRows = 5
+	maxRows    = 5
+	maxButtons = 5 // in a row
 )
 
 // players is the header line: who plays which colour.

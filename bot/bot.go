@@ -25,6 +25,11 @@ type Bot struct {
 	coach  coaching
 	// pageLink gives a game's web page's address; nil when the bot serves no pages.
 	pageLink func(id uint64) string
+	// boards is the live web board; nil when none runs (no Board button then).
+	boards Boards
+	// activity says the application has Activities (DISCORD_ACTIVITY): the Board button launches
+	// the Activity.
+	activity bool
 	// gifs lets one game be drawn as a GIF at a time (a long one takes a few hundred ms of a
 	// core), so that asking for many cannot hold up the bot's moves.
 	gifs chan struct{}

@@ -104,6 +104,9 @@ const (
 	// Deferred answers now that the answer comes later: After edits it in (within the
 	// interaction's 15 minutes). Message, Private, is what a platform may show meanwhile.
 	Deferred
+	// Launch opens the application's Activity for the person who clicked (Discord's
+	// LAUNCH_ACTIVITY): the live board inside Discord. Only where the application has Activities.
+	Launch
 )
 
 // Reply is the answer to one interaction.

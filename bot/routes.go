@@ -20,6 +20,7 @@ const (
 	routeResign              = "resign"
 	routeResignYes           = "resign-yes"
 	routeDescribe            = "describe"
+	routeBoardLink           = "board-link"
 	routeRematch             = "rematch"
 	routeReplay              = "replay"
 	routeDaily               = "daily"
@@ -86,6 +87,7 @@ func controlRoutes() []Route {
 		{Name: routeView, Pattern: "/{kind}/{game}/{ply}/view", Answer: plain((*Bot).view)},
 		{Name: routeResign, Pattern: "/{kind}/{game}/{ply}/resign", Answer: plain((*Bot).resignAsk)},
 		{Name: routeResignYes, Pattern: "/{kind}/{game}/{ply}/resign/yes", Answer: plain((*Bot).resignClicked)},
+		{Name: routeBoardLink, Pattern: "/{kind}/{game}/{ply}/web", Answer: plain((*Bot).boardLink)},
 		{Name: routeRematch, Pattern: "/{kind}/{game}/{ply}/rematch", Answer: plain((*Bot).rematch)},
 		{Name: routeDescribe, Pattern: "/{kind}/{game}/{ply}/describe", Answer: plain((*Bot).describe)},
 		{Name: routeReplay, Pattern: "/{kind}/{game}/{ply}/replay/{page}", Answer: plain((*Bot).replayStep)},

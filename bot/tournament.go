@@ -428,9 +428,9 @@ func (b *Bot) leaveButton(ctx context.Context, req *Request, id uint64) (Reply, 
 func (b *Bot) boardControls(v View, group string, w *say.Words) []Row {
 	if v.Over() && b.t.InTournament(v.Game.ID) {
 		base := Action{Kind: v.Game.Kind, Game: v.Game.ID, Ply: v.Live.Ply()}
-		return []Row{{describeButton(base, w)}}
+		return b.withBoardButton(v, []Row{{describeButton(base, w)}}, w)
 	}
-	return boardRows(v, group, w)
+	return b.withBoardButton(v, boardRows(v, group, w), w)
 }
 
 // TournamentAdvanced shows what the sweep did to a tournament (table.TournamentNotifier).

@@ -79,3 +79,61 @@ func (b *Bot) Decided(ctx context.Context, v View) {
 // Refusal is what a person reads of an error from the table, in w's language, and whether it
 // was our fault rather than theirs: the words a button's refusal would have.
 func Refusal(err error, w *say.Words) (msg say.Rich, internal bool) { return publicError(err, w) }
+
+// Boards is the live web board as the bot reaches it (bot/web's Server, handed over at wiring:
+// bot/web imports the bot, not the other way round).
+type Boards interface {
+	// Invite is member's personal link to game id as a player: one use, within 15 minutes.
+	Invite(member string, id uint64) string
+}
+
+// LinkBoards gives the bot the live web board, so that every board message carries a Board
+// button. Call it before the bot serves.
+func (b *Bot) LinkBoards(boards Boards) { b.boards = boards }
+
+// LaunchActivity makes the Board button launch the application's Activity (Discord's
+// LAUNCH_ACTIVITY) instead of answering with a link, for everyone: inside it the players play and
+// everyone else in it watches. Only for an application with Activities enabled (DISCORD_ACTIVITY);
+// call it with LinkBoards, before the bot serves.
+func (b *Bot) LaunchActivity() { b.activity = true }
+
+// withBoardButton adds the Board button to a game message's controls where a web board runs:
+// beside the last row's buttons when they leave room, else in a row of its own.
+func (b *Bot) withBoardButton(v View, rows []Row, w *say.Words) []Row {
+	if b.boards == nil {
+		return rows
+	}
+	base := Action{Kind: v.Game.Kind, Game: v.Game.ID, Ply: v.Live.Ply()}
+	board := Control{Type: Button, Label: w.T("button.board", nil), Style: Secondary, Action: base.to(routeBoardLink)}
+	if n := len(rows); n > 0 && len(rows[n-1]) < maxButtons && rows[n-1][0].Type == Button {
+		last := append(Row{}, rows[n-1]...)
+		return append(rows[:n-1:n-1], append(last, board))
+	}
+	if len(rows) >= maxRows {
+		return rows
+	}
+	return append(rows, Row{board})
+}
+
+// boardLink answers the Board button: in Discord with Activities, the Activity; else a player of the game gets their personal link to its live
+// board; anyone else the game's page where the server shows pages, else why there is none. Each
+// answer is for the clicker's eyes only.
+func (b *Bot) boardLink(req *Request) (Reply, error) {
+	v, err := b.t.Game(req.in.Click.Action.Game)
+	if err != nil {
+		return Reply{}, err
+	}
+	title := v.Desc().Title
+	switch {
+	case b.boards == nil:
+		return private(req.w.Rich("reply.board-off", nil)), nil
+	case b.activity:
+		return Reply{Type: Launch}, nil
+	case v.SeatOf(req.actor.User) != games.NoSeat:
+		return private(req.w.Rich("reply.board-link", map[string]any{"Title": title, "URL": b.boards.Invite(req.actor.User, v.Game.ID)})), nil
+	}
+	if page := b.pageOf(v); page != "" {
+		return private(req.w.Rich("reply.board-page", map[string]any{"Title": title, "URL": page})), nil
+	}
+	return private(req.w.Rich("reply.board-no-pages", map[string]any{"Title": title})), nil
+}

@@ -125,3 +125,7 @@ func (t *Table) Watch(id uint64) (changed <-chan struct{}, stop func()) {
 	}()
 	return c, func() { tick.Stop(); close(done) }
 }
+
+// ChannelGames are the games in play in channel, for a surface that shows a channel's games (an
+// Activity started there).
+func (t *Table) ChannelGames(channel string) ([]store.Game, error) { return t.st.ChannelGames(channel) }

@@ -52,12 +52,12 @@ func run(ctx context.Context, st store.Store, cfg bot.Config, opt Options, in io
 	b := bot.New(st, c, cfg)
 	c.Attach(b)
 	runCtx, cancel := context.WithCancel(ctx)
-	done := make(chan error, 1)
-	go func() { done <- b.Run(runCtx) }()
 	c.printf("%s", c.w.T("console.welcome", nil)+"\n\n")
 	if opt.WebAddr != "" {
 		c.serveBoards(runCtx, b, st, opt.WebAddr, cfg.Log)
 	}
+	done := make(chan error, 1)
+	go func() { done <- b.Run(runCtx) }()
 	err := c.Play(ctx, in)
 	cancel()
 	<-done
@@ -812,6 +812,8 @@ func (c *Console) deliver(in *bot.Interaction, user string, r bot.Reply) {
 		}
 		c.change(m, r.Message)
 		c.show(m, "updated")
+	case bot.Launch:
+		c.printf("  (%s)\n", c.w.T("console.launch", nil))
 	default:
 		c.printf("  (%s)\n", c.w.T("console.reply-type", map[string]any{"Type": int(r.Type)}))
 	}

@@ -46,6 +46,7 @@ func (c *Console) serveBoards(ctx context.Context, b *bot.Bot, st store.Store, a
 	}
 	public := "http://" + reachable(ln.Addr())
 	c.boards = web.New(web.Config{Bot: b, Key: key, Public: public, Context: ctx, Log: log})
+	b.LinkBoards(c.boards) // every board message gets its Board button
 	srv := &http.Server{Handler: c.boards, ReadHeaderTimeout: 10 * time.Second}
 	go func() {
 		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {

@@ -116,6 +116,28 @@ func TestTheConsolesBoardIsPlayedInABrowser(t *testing.T) {
 	awaitLine(t, out, regexp.MustCompile(regexp.QuoteMeta(en("web.console-no-game"))))
 }
 
+func TestTheBoardButtonGivesThePlayersLink(t *testing.T) {
+	in, out := consoleOn(t, "127.0.0.1:0")
+	address := awaitLine(t, out, regexp.MustCompile(`The board you click is at (http://127\.0\.0\.1:\d+) `))[1]
+	fmt.Fprintln(in, "/ouri vs-bot level:easy first:me")
+	awaitLine(t, out, regexp.MustCompile(`\[Resign\] \[Describe\] \[Board\]`))
+	fmt.Fprintln(in, "click Board")
+	w := say.For(say.English)
+	want := regexp.QuoteMeta(w.T("reply.board-link", map[string]any{"Title": "Ouri", "URL": "LINK"}))
+	link := awaitLine(t, out, regexp.MustCompile(strings.Replace(want, "LINK", `(\S+)`, 1)))[1]
+	if !strings.HasPrefix(link, address+"/b/") {
+		t.Fatalf("the Board button's link %s is not on the board's address %s", link, address)
+	}
+	res, err := http.Get(link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("the Board button's link: %s", res.Status)
+	}
+}
+
 func TestAPortInUseIsSaidAndTheConsoleGoesOn(t *testing.T) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -142,5 +164,33 @@ func TestABoardOnEveryInterfaceIsLinkedAtLoopback(t *testing.T) {
 		if got := reachable(tt.addr); got != tt.want {
 			t.Errorf("%s is linked as %s, want %s", tt.addr, got, tt.want)
 		}
+	}
+}
+
+// boardsOf stands for the web board in a console without one listening.
+type boardsOf string
+
+func (b boardsOf) Invite(member string, id uint64) string { return string(b) + "/" + member }
+
+func TestTheActivitysLaunchIsSaid(t *testing.T) {
+	st, err := store.Open(t.TempDir()+"/console.db", store.Options{Decode: catalog.Decode})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	var out bytes.Buffer
+	c := New(&out, nil)
+	c.SetLanguage(say.English)
+	b := bot.New(st, c, bot.Config{Seed: 1, CoachDepth: 2})
+	b.LinkBoards(boardsOf("http://boards.example"))
+	b.LaunchActivity()
+	c.Attach(b)
+	if err := c.Play(context.Background(), strings.NewReader("/ouri vs-bot level:easy first:me\nclick Board\n")); err != nil {
+		t.Fatal(err)
+	}
+	b.Wait()
+	w := say.For(say.English)
+	if got := out.String(); !strings.Contains(got, "("+w.T("console.launch", nil)+")") || strings.Contains(got, "http://boards.example") {
+		t.Errorf("the Board button of an application with Activities:\n%s", got)
 	}
 }

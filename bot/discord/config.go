@@ -26,6 +26,12 @@ type Config struct {
 	// PublicURL is PUBLIC_URL, the origin people reach HTTPAddr at, without a trailing slash: the
 	// game pages (/g/…) are served, and linked, when it is set.
 	PublicURL string
+	// Activity is DISCORD_ACTIVITY=on: the application has Activities enabled, its URL mapping
+	// pointing at PUBLIC_URL, so the Board button launches the Activity.
+	Activity bool
+	// ClientSecret is DISCORD_CLIENT_SECRET, the application's OAuth2 secret: the Activity's
+	// server exchanges the codes of its members with it.
+	ClientSecret string
 }
 
 // DefaultAPIBase is DISCORD_API_BASE's default.
@@ -96,6 +102,7 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 
 	c.readAddresses(get, bad)
 	c.readShard(get, bad)
+	c.readActivity(get, bad)
 
 	if len(errs) > 0 {
 		return Config{}, errors.Join(errs...)
@@ -134,6 +141,27 @@ func (c *Config) readAddresses(get func(string) string, bad func(format string, 
 		default:
 			c.PublicURL = strings.TrimRight(u.String(), "/")
 		}
+	}
+}
+
+// readActivity reads DISCORD_ACTIVITY; bad collects what is wrong with it.
+func (c *Config) readActivity(get func(string) string, bad func(format string, a ...any)) {
+	switch a := strings.ToLower(get("DISCORD_ACTIVITY")); a {
+	case "", "off":
+	case "on":
+		c.Activity = true
+		c.ClientSecret = get("DISCORD_CLIENT_SECRET")
+		if get("PUBLIC_URL") == "" {
+			bad("DISCORD_ACTIVITY: on needs PUBLIC_URL, the address the Activity's URL mapping points at")
+		}
+		if c.ClientSecret == "" {
+			bad("DISCORD_ACTIVITY: on needs DISCORD_CLIENT_SECRET (OAuth2 → Client Secret in the developer portal), with which the Activity learns who its members are")
+		}
+		if c.Token == "" {
+			bad("DISCORD_ACTIVITY: on needs DISCORD_TOKEN, with which the Activity's server reads its instances")
+		}
+	default:
+		bad("DISCORD_ACTIVITY: %s is neither on nor off (on: the application has Activities enabled)", config.Shown(a, c.Token))
 	}
 }
 

@@ -83,6 +83,33 @@ func TestLoadConfig(t *testing.T) {
 					t.Errorf("public URL %q", c.PublicURL)
 				}
 			}},
+		{name: "DISCORD_ACTIVITY=on: the application has Activities",
+			env: map[string]string{"DISCORD_TOKEN": "abc", "DISCORD_PUBLIC_KEY": testKey, "HTTP_ADDR": ":8080", "PUBLIC_URL": "https://t.example.org",
+				"DISCORD_ACTIVITY": "On", "DISCORD_CLIENT_SECRET": " shh "},
+			check: func(t *testing.T, c Config) {
+				if !c.Activity || c.ClientSecret != "shh" {
+					t.Errorf("Activities %v, secret %q", c.Activity, c.ClientSecret)
+				}
+			}},
+		{name: "Activities are off by default",
+			env: map[string]string{"DISCORD_PUBLIC_KEY": testKey, "HTTP_ADDR": ":8080", "PUBLIC_URL": "https://t.example.org"},
+			check: func(t *testing.T, c Config) {
+				if c.Activity {
+					t.Error("Activities are on")
+				}
+			}},
+		{name: "an Activity without a public address is refused",
+			env:     map[string]string{"DISCORD_TOKEN": "abc", "DISCORD_ACTIVITY": "on"},
+			wantErr: "DISCORD_ACTIVITY: on needs PUBLIC_URL"},
+		{name: "an Activity without the client secret is refused",
+			env:     map[string]string{"DISCORD_TOKEN": "abc", "DISCORD_PUBLIC_KEY": testKey, "HTTP_ADDR": ":8080", "PUBLIC_URL": "https://t.example.org", "DISCORD_ACTIVITY": "on"},
+			wantErr: "DISCORD_ACTIVITY: on needs DISCORD_CLIENT_SECRET"},
+		{name: "an Activity without the bot's token is refused",
+			env:     map[string]string{"DISCORD_PUBLIC_KEY": testKey, "HTTP_ADDR": ":8080", "PUBLIC_URL": "https://t.example.org", "DISCORD_ACTIVITY": "on", "DISCORD_CLIENT_SECRET": "s"},
+			wantErr: "DISCORD_ACTIVITY: on needs DISCORD_TOKEN"},
+		{name: "DISCORD_ACTIVITY is on or off",
+			env:     map[string]string{"DISCORD_TOKEN": "abc", "DISCORD_ACTIVITY": "yes"},
+			wantErr: `DISCORD_ACTIVITY: "yes" is neither on nor off`},
 		{name: "a public address without a scheme is refused",
 			env:     map[string]string{"DISCORD_PUBLIC_KEY": testKey, "HTTP_ADDR": ":1", "PUBLIC_URL": "t.example.org"},
 			wantErr: `PUBLIC_URL: "t.example.org" is not an address like https://`},

@@ -14,6 +14,7 @@ import (
 	"tabuleiro/bot/discord/gateway"
 	"tabuleiro/bot/discord/rest"
 	"tabuleiro/bot/discord/wire"
+	"tabuleiro/say"
 )
 
 // Gateway serves interactions arriving over the gateway websocket (package gateway's Client): each
@@ -142,13 +143,54 @@ func AppID(ctx context.Context, s *discordgo.Session, configured string) (string
 
 // Register replaces the application's commands with cmds in one bulk overwrite: in guildID only
 // when set (instant, for development), else globally. Commands no longer offered disappear.
-func Register(ctx context.Context, s *discordgo.Session, appID, guildID string, cmds []*discordgo.ApplicationCommand) error {
-	if _, err := s.ApplicationCommandBulkOverwrite(appID, guildID, cmds, discordgo.WithContext(ctx)); err != nil {
+func Register(ctx context.Context, s *discordgo.Session, appID, guildID string, cmds []*discordgo.ApplicationCommand, activity bool) error {
+	all := make([]any, 0, len(cmds)+1)
+	for _, c := range cmds {
+		all = append(all, c)
+	}
+	if activity {
+		all = append(all, EntryPoint())
+	}
+	endpoint := discordgo.EndpointApplicationGlobalCommands(appID)
+	if guildID != "" {
+		endpoint = discordgo.EndpointApplicationGuildCommands(appID, guildID)
+	}
+	// As discordgo's ApplicationCommandBulkOverwrite, with the Entry Point command it cannot write.
+	if _, err := s.RequestWithBucketID("PUT", endpoint, all, endpoint, discordgo.WithContext(ctx)); err != nil {
 		where := "globally"
 		if guildID != "" {
 			where = "in guild " + guildID
 		}
-		return fmt.Errorf("registering %d commands %s: %w", len(cmds), where, rest.Sent(err))
+		return fmt.Errorf("registering %d commands %s: %w", len(all), where, rest.Sent(err))
 	}
 	return nil
+}
+
+// entryPoint is an Entry Point command as Discord reads it; discordgo has no such type.
+type entryPoint struct {
+	Name                     string            `json:"name"`
+	Description              string            `json:"description"`
+	DescriptionLocalizations map[string]string `json:"description_localizations,omitempty"`
+	Type                     int               `json:"type"`
+	Handler                  int               `json:"handler"`
+	IntegrationTypes         []int             `json:"integration_types"`
+	Contexts                 []int             `json:"contexts"`
+}
+
+// EntryPoint is the Activity's Entry Point command (type 4, PRIMARY_ENTRY_POINT), registered with
+// the others where the application has Activities (Discord refuses a bulk update that leaves it
+// out once it exists): Discord's own launcher opens the Activity (handler 2,
+// DISCORD_LAUNCH_ACTIVITY), without an interaction for the bot.
+func EntryPoint() any {
+	c := entryPoint{Name: "launch", Type: 4, Handler: 2, DescriptionLocalizations: map[string]string{},
+		IntegrationTypes: []int{0, 1}, Contexts: []int{0, 2}} // guild and user installs; servers and group DMs
+	for _, lang := range say.Languages {
+		text := say.For(lang).T("command.launch", nil)
+		if lang == say.English {
+			c.Description = text
+		} else {
+			c.DescriptionLocalizations[lang] = text
+		}
+	}
+	return c
 }

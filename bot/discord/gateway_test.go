@@ -2,6 +2,7 @@ package discord
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -99,10 +100,28 @@ func TestRegisterIsOneBulkOverwrite(t *testing.T) {
 			t.Fatalf("AppID = %q, %v", app, err)
 		}
 		cmds := []*discordgo.ApplicationCommand{{Name: "ouri", Description: "Ouri"}, {Name: "ordo", Description: "Ordo"}}
-		if err := Register(context.Background(), g.s, app, tt.guild, cmds); err != nil {
-			t.Fatal(err)
+		for _, activity := range []bool{false, true} {
+			if err := Register(context.Background(), g.s, app, tt.guild, cmds, activity); err != nil {
+				t.Fatal(err)
+			}
+			var sent []map[string]any
+			calls := f.recorded()
+			last := calls[len(calls)-1]
+			if err := json.Unmarshal([]byte(last.Body), &sent); err != nil || last.Method != "PUT" || last.Path != tt.path {
+				t.Fatalf("guild %q: the registration is %s %s %v", tt.guild, last.Method, last.Path, err)
+			}
+			want := 2
+			if activity {
+				want = 3 // and the Activity's Entry Point command, launched by Discord
+				if e := sent[2]; e["type"] != 4.0 || e["handler"] != 2.0 || e["name"] != "launch" || e["description"] == "" {
+					t.Errorf("the Entry Point command is %v", e)
+				}
+			}
+			if len(sent) != want || sent[0]["name"] != "ouri" {
+				t.Errorf("guild %q, activity %v: registered %v", tt.guild, activity, sent)
+			}
 		}
-		if n := f.count("PUT", tt.path); n != 1 {
+		if n := f.count("PUT", tt.path); n != 2 {
 			t.Errorf("guild %q: %d PUTs to %s; calls %+v", tt.guild, n, tt.path, f.recorded())
 		}
 	}

@@ -165,7 +165,8 @@ func (e *Endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // BoardPath reports whether a request's path is the live boards' (bot/web): the endpoint hands
 // those to EndpointOptions.Boards, and a mux in front of it must too.
 func BoardPath(path string) bool {
-	return strings.HasPrefix(path, "/b/") || strings.HasPrefix(path, "/assets/")
+	return strings.HasPrefix(path, "/b/") || strings.HasPrefix(path, "/assets/") ||
+		path == "/" || path == "/activity" || path == "/api/token" || path == "/api/activity" // the Activity's (bot/web)
 }
 
 // PagePath reports whether a request's path is the game pages' (bot/page): the endpoint hands

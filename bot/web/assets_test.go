@@ -28,7 +28,7 @@ func TestTheClientFitsItsBudget(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{"assets/board.html", "assets/board.js", "assets/board.css"} {
+	for _, name := range []string{"assets/board.html", "assets/board.js", "assets/board.css", "assets/activity.html", "assets/activity.js"} {
 		if _, err := fs.Stat(assets, name); err != nil {
 			t.Errorf("the client lacks %s: build it with `npm ci && npm run build` in web/", name)
 		}

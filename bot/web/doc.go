@@ -12,6 +12,14 @@
 //	POST /b/<id>-<key>/offer         {"ply": 12}: offer a draw (Ouri: to end), or accept one
 //	GET  /b/<id>-<key>/join/<token>  a player's personal link: sets their session, once
 //
+// With Config.Activity (DISCORD_ACTIVITY=on) the same client runs as a Discord Activity, inside
+// Discord's iframe (activity.go):
+//
+//	GET  /                 the Activity's page (Discord's URL mapping of /; also /activity)
+//	POST /api/token        {"code": "…"}: the member's OAuth2 code exchanged with Discord
+//	POST /api/activity     {"access_token": "…", "instance_id": "…"}: the instance channel's games,
+//	                       a session for each when Discord says the member is in the instance
+//
 // The store's live feed (store.Watcher; etcd's watch across replicas) tells the server of every
 // change. The watchers of a game share a room that lays its state out once a change and a
 // language; a player's stream is their own (their choices). A decision made here is then shown in

@@ -73,3 +73,49 @@ func FuzzAddress(f *testing.F) {
 		}
 	})
 }
+
+// What the Activity's page sends, as anything at all: the server answers with a status it
+// documents and a JSON reason, never fails, and sets a session only for a member Discord vouches
+// is in the instance.
+func FuzzActivity(f *testing.F) {
+	f.Add(true, `{"code":"code-111"}`)
+	f.Add(true, `{"code":""}`)
+	f.Add(false, `{"access_token":"at-111","instance_id":"i1"}`)
+	f.Add(false, `{"access_token":"at-444","instance_id":"i1"}`)
+	f.Add(false, `{"access_token":"at-111","instance_id":"../i1"}`)
+	f.Add(false, `[]`)
+	s := activitySite(f)
+	f.Fuzz(func(t *testing.T, token bool, body string) {
+		path := "/api/activity"
+		if token {
+			path = "/api/token"
+		}
+		w := httptest.NewRecorder()
+		s.web.ServeHTTP(w, httptest.NewRequest("POST", path, strings.NewReader(body)))
+		var r struct {
+			Error string         `json:"error"`
+			Games []ActivityGame `json:"games"`
+		}
+		if err := json.Unmarshal(w.Body.Bytes(), &r); err != nil {
+			t.Fatalf("%s %q: the answer is not JSON: %s", path, body, w.Body)
+		}
+		switch w.Code {
+		case http.StatusOK:
+		case http.StatusBadRequest, http.StatusForbidden:
+			if r.Error == "" || len(w.Result().Cookies()) != 0 {
+				t.Fatalf("%s %q: refused (%d) without a reason, or with a session", path, body, w.Code)
+			}
+		default:
+			t.Fatalf("%s %q: %d %s", path, body, w.Code, w.Body)
+		}
+		n := 0
+		for _, c := range w.Result().Cookies() {
+			if c.Name != langCookie {
+				n++
+			}
+		}
+		if n != len(r.Games) {
+			t.Fatalf("%s %q: %d sessions for %d games", path, body, n, len(r.Games))
+		}
+	})
+}

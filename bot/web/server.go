@@ -38,6 +38,9 @@ type Config struct {
 	Log   *slog.Logger
 	// Context bounds the work a decision starts in the chat (the board message, the bot's move).
 	Context context.Context
+	// Activity, when set, serves the Discord Activity (activity.go): the application has
+	// Activities enabled, and its URL mapping points here.
+	Activity *Activity
 	// Heartbeat is how often an idle event stream says it is alive; default 25s.
 	Heartbeat time.Duration
 }
@@ -80,6 +83,12 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "no-referrer")
 	h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'")
+	if s.cfg.Activity != nil {
+		activityHeaders(h) // the boards open inside Discord's iframe too
+	}
+	if s.serveActivity(w, r) {
+		return
+	}
 	path := r.URL.Path
 	if strings.HasPrefix(path, "/assets/") && (r.Method == http.MethodGet || r.Method == http.MethodHead) {
 		h.Set("Cache-Control", "no-cache")
@@ -114,8 +123,12 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// wordsFor is the viewer's language, from Accept-Language: Portuguese or English.
+// wordsFor is the viewer's language: inside the Activity their Discord locale (langCookie), else
+// from Accept-Language: Portuguese or English.
 func wordsFor(r *http.Request) *say.Words {
+	if c, err := r.Cookie(langCookie); err == nil && (c.Value == say.Portuguese || c.Value == say.English) {
+		return say.For(c.Value)
+	}
 	tags, _, _ := language.ParseAcceptLanguage(r.Header.Get("Accept-Language"))
 	for _, t := range tags {
 		base, _ := t.Base()
@@ -141,7 +154,8 @@ func (s *Server) viewer(r *http.Request, id uint64) (l bot.LiveView, member stri
 	if member != "" {
 		seat = l.SeatOf(member)
 	}
-	if seat == games.NoSeat && s.cfg.Watch != nil && !s.cfg.Watch(l.Game) {
+	// A session for the game (a player's, or an Activity's member's in its channel) lets see it.
+	if seat == games.NoSeat && member == "" && s.cfg.Watch != nil && !s.cfg.Watch(l.Game) {
 		return l, member, seat, table.Refuse(table.NotFound, "refusal.game-gone")
 	}
 	return l, member, seat, nil
@@ -238,7 +252,7 @@ type answer struct {
 func (s *Server) decide(w http.ResponseWriter, r *http.Request, id uint64, verb string) {
 	ws := wordsFor(r)
 	refuse := func(status int, msg string) { writeJSON(w, status, answer{Error: msg}) }
-	if o := r.Header.Get("Origin"); o != "" && o != s.cfg.Public && o != "http://"+r.Host && o != "https://"+r.Host {
+	if o := r.Header.Get("Origin"); o != "" && o != s.cfg.Public && o != "http://"+r.Host && o != "https://"+r.Host && !s.inDiscord(o) {
 		refuse(http.StatusForbidden, ws.T("web.foreign-origin", nil))
 		return
 	}

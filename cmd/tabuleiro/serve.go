@@ -77,7 +77,7 @@ func newLogger(cfg Config, w io.Writer) *slog.Logger {
 	if cfg.LogFormat == "json" {
 		h = slog.NewJSONHandler(w, nil)
 	}
-	return slog.New(discord.Redact(h, cfg.Token))
+	return slog.New(discord.Redact(h, cfg.Token, cfg.ClientSecret))
 }
 
 // serve runs the program until ctx ends (main cancels it on SIGINT/SIGTERM).
@@ -204,7 +204,7 @@ func (m *Main) open(ctx context.Context) error {
 	if cfg.Token != "" {
 		// Not fatal: Discord keeps the previous registration, and a bad token has already failed
 		// above.
-		if err := discord.Register(ctx, session, appID, cfg.GuildID, discord.Commands()); err != nil {
+		if err := discord.Register(ctx, session, appID, cfg.GuildID, discord.Commands(), cfg.Activity); err != nil {
 			log.Error("commands not updated; the previous registration stays", "err", err)
 		} else {
 			log.Info("commands registered", "app", appID, "guild", cfg.GuildID)
@@ -216,21 +216,15 @@ func (m *Main) open(ctx context.Context) error {
 	m.abandon = abandon
 	m.work = discord.NewWork(workCtx, log)
 	runCtx, stopRun := context.WithCancel(workCtx)
+	boards, err := m.serveBoards(runCtx, appID)
+	if err != nil {
+		stopRun()
+		return err
+	}
 	m.stopRun = stopRun
 	m.ran = make(chan error, 1)
 	go func() { m.ran <- m.Bot.Run(runCtx) }()
 	m.keep(runCtx)
-	var boards http.Handler
-	if cfg.PublicURL != "" {
-		key, err := st.PageKey()
-		if err != nil {
-			return err
-		}
-		// Watchers see the games of servers with pages on; players always see their own.
-		m.Boards = web.New(web.Config{Bot: m.Bot, Key: key, Public: cfg.PublicURL, Log: log, Context: runCtx,
-			Watch: func(rec store.Game) bool { return m.Bot.Table().ShowsPages(rec.Guild) }})
-		boards = m.Boards
-	}
 
 	if cfg.HTTPAddr != "" {
 		if err := m.serveHTTP(handler, pages, boards); err != nil {
@@ -248,6 +242,32 @@ func (m *Main) open(ctx context.Context) error {
 		m.Gateway = gw
 	}
 	return nil
+}
+
+// serveBoards makes the live web boards when PUBLIC_URL is set (nil otherwise): every board message
+// gets its Board button, which opens the Activity when the application has one.
+func (m *Main) serveBoards(runCtx context.Context, appID string) (http.Handler, error) {
+	cfg, log := m.Config, m.Log
+	if cfg.PublicURL == "" {
+		return nil, nil
+	}
+	key, err := m.Store.PageKey()
+	if err != nil {
+		return nil, err
+	}
+	// Watchers see the games of servers with pages on; players always see their own, and an
+	// Activity's members the games of its channel.
+	var activity *web.Activity
+	if cfg.Activity {
+		activity = &web.Activity{AppID: appID, Secret: cfg.ClientSecret, Token: cfg.Token, API: cfg.APIBase.String()}
+	}
+	m.Boards = web.New(web.Config{Bot: m.Bot, Key: key, Public: cfg.PublicURL, Log: log, Context: runCtx, Activity: activity,
+		Watch: func(rec store.Game) bool { return m.Bot.Table().ShowsPages(rec.Guild) }})
+	m.Bot.LinkBoards(m.Boards) // every board message gets its Board button
+	if cfg.Activity {
+		m.Bot.LaunchActivity() // which opens the Activity
+	}
+	return m.Boards, nil
 }
 
 // serveHTTP starts the HTTP endpoint on HTTP_ADDR: interactions, the game pages and live boards

@@ -39,6 +39,8 @@ func AppendResponse(b []byte, r bot.Reply) []byte {
 			b = append(b, ']')
 		}
 		return append(b, "}}"...)
+	case bot.Launch:
+		return append(b, `{"type":12}`...)
 	case bot.Deferred:
 		// Discord shows "thinking…" until After edits the answer in.
 		if !r.Message.Private {

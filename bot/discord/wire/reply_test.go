@@ -54,6 +54,7 @@ func TestResponsesAreWrittenAsEncodingJSONWritesThem(t *testing.T) {
 		{"no choices", bot.Reply{Type: bot.Choices}},
 		{"deferred in public", bot.Reply{Type: bot.Deferred}},
 		{"deferred in private", bot.Reply{Type: bot.Deferred, Message: bot.Message{Private: true}}},
+		{"the Activity launched", bot.Reply{Type: bot.Launch}},
 		{"invalid UTF-8", bot.Reply{Type: bot.Post, Message: bot.Message{Content: say.Plain("bad \xff\xfe byte")}}},
 		{"a custom id to escape", bot.Reply{Type: bot.Post, Message: bot.Message{Rows: []bot.Row{{{Label: "x",
 			Action: bot.Action{Kind: "ordo", Game: 1, Route: "play", Arg: "<\"é\">"}}}}}}},
@@ -162,6 +163,8 @@ func viaDiscordgoResponse(r bot.Reply) *discordgo.InteractionResponse {
 	switch r.Type {
 	case bot.Pong:
 		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponsePong}
+	case bot.Launch:
+		return &discordgo.InteractionResponse{Type: 12} // LAUNCH_ACTIVITY, which discordgo does not name
 	case bot.Choices:
 		choices := []*discordgo.ApplicationCommandOptionChoice{}
 		for _, n := range r.Choices {
