@@ -1,6 +1,7 @@
 package page
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -32,5 +33,37 @@ func TestAxeFindsNoViolationOnAPage(t *testing.T) {
 			}
 			webtest.Axe(t, page, tt.name)
 		})
+	}
+}
+
+// Chromium's accessibility tree names every link of a game's page and its board's picture, in
+// both languages.
+func TestTheAccessibilityTreeNamesEveryLinkAndPicture(t *testing.T) {
+	browser := webtest.Chrome(t)
+	s := newSite(t)
+	for _, address := range []string{s.pages.Link(s.finished.ID) + "?ply=2", s.pages.Link(s.portuguese.ID)} {
+		page, cancel := chromedp.NewContext(browser)
+		defer cancel()
+		if err := chromedp.Do(page, chromedp.Navigate(address)); err != nil {
+			t.Fatal(err)
+		}
+		tree, err := webtest.AXTree(page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		roles := map[string]int{}
+		for _, n := range tree {
+			if n.Ignored {
+				continue
+			}
+			roles[n.Role]++
+			if (n.Role == "link" || n.Role == "button" || n.Role == "image") && strings.TrimSpace(n.Name) == "" {
+				t.Errorf("%s: a %s has no name", address, n.Role)
+			}
+		}
+		// The steps (first, back, on, last, the ones that lead somewhere) and the plies are links.
+		if roles["link"] < plies || roles["image"] != 1 {
+			t.Errorf("%s: the tree has %d links and %d images, want at least %d and one", address, roles["link"], roles["image"], plies)
+		}
 	}
 }

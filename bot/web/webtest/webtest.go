@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/accessibility"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	cdpruntime "github.com/chromedp/cdproto/runtime"
@@ -123,4 +124,35 @@ func Dark(dark bool) chromedp.Action[chromedp.Void] {
 			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: value}}})
 		return err
 	})
+}
+
+// AXNode is a node of Chromium's accessibility tree: what a screen reader is told.
+type AXNode struct {
+	Role, Name string
+	Ignored    bool
+	DOM        cdp.BackendNodeID // the element it stands for, if any
+}
+
+// AXTree is the accessibility tree of the page ctx shows, as Chromium computes it (the DevTools
+// protocol's Accessibility.getFullAXTree).
+func AXTree(ctx context.Context) ([]AXNode, error) {
+	var out []AXNode
+	err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		r, err := cdp.Call(ctx, tg, accessibility.GetFullAXTree, accessibility.GetFullAXTreeParams{})
+		if err != nil {
+			return err
+		}
+		text := func(v *accessibility.Value) string {
+			var s string
+			if v != nil && len(v.Value) > 0 {
+				json.Unmarshal([]byte(v.Value), &s)
+			}
+			return s
+		}
+		for _, n := range r.Nodes {
+			out = append(out, AXNode{Role: text(n.Role), Name: text(n.Name), Ignored: n.Ignored, DOM: n.BackendDOMNodeID})
+		}
+		return nil
+	}))
+	return out, err
 }
