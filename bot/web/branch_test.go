@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/chromedp"
+
 	"tabuleiro/ai/ouriai"
 	"tabuleiro/games"
 	"tabuleiro/games/ouri"
@@ -194,4 +196,77 @@ func TestABranchIsRefusedAndRateLimited(t *testing.T) {
 	if status, st, text := watcher.branchOf(s.people, 0, "a3-a4", "a6-a5"); status != http.StatusOK || st.Last.Play != "a6-a5" || len(st.Choices) == 0 || st.Branch.Win == nil {
 		t.Errorf("a try after waiting: %d %s", status, text)
 	}
+}
+
+// In the browser, a watcher of a finished Ouri endgame steps to a decision, tries another sowing
+// by clicking the board, reads and hears the endgame database's exact value, and goes back.
+func TestABranchIsTriedByClickingAFinishedGamesBoard(t *testing.T) {
+	browser := Chrome(t)
+	s := newSite(t)
+	rec, ply := endgame(t, s, "ouri")
+	_, game, _ := s.st.Game(rec.ID)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	testAI.Prepare(ctx, game)
+	watcher := tab(t, browser, "en-US")
+	if err := chromedp.Do(watcher, chromedp.Navigate(s.web.Address(rec.ID)), chromedp.WaitVisible(`.plies button.ply`)); err != nil {
+		t.Fatal(err)
+	}
+	click(t, watcher, `.plies li:nth-child(`+strconv.Itoa(ply)+`) button`)
+	deadline := time.Now().Add(5 * time.Second)
+	for len(offered(t, watcher)) == 0 {
+		if time.Now().After(deadline) {
+			t.Fatalf("stepped to decision %d, the board offers nothing", ply)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	// The first house offered, tried: the page shows what the server says of the line.
+	mark := offered(t, watcher)[0]
+	want := exactSaid(t, s, rec, ply, mark)
+	click(t, watcher, `[data-mark="`+mark+`"]`)
+	for {
+		said, _ := chromedp.Run(watcher, chromedp.Text(`[role=status]`))
+		status, _ := chromedp.Run(watcher, chromedp.Text(`.status`))
+		if strings.Contains(said, want) && strings.Contains(status, want) {
+			break
+		}
+		if time.Now().After(deadline.Add(5 * time.Second)) {
+			t.Fatalf("the page says %q and announces %q, want %q", status, said, want)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	click(t, watcher, `[data-step="back-to-game"]`)
+	if err := chromedp.Do(watcher, chromedp.WaitNotPresent(`[data-step="back-to-game"]`)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// watcher0 is what the page should say of the line that sows house mark ("h0"…"h11") from decision
+// ply of rec: the server's own answer, checked against the database.
+func exactSaid(t *testing.T, s *site, rec store.Game, ply int, mark string) string {
+	t.Helper()
+	c := s.client(t, "en-US")
+	v, err := s.b.Table().Game(rec.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	at, err := v.At(ply)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ch := range choices(at) {
+		if ch.Path[0] != mark {
+			continue
+		}
+		status, st, text := c.branchOf(rec, ply, ch.Play)
+		if status != http.StatusOK || st.Branch == nil || len(st.Branch.Said) == 0 {
+			t.Fatalf("branch %s: %d %s", ch.Play, status, text)
+		}
+		if st.Branch.Final == nil {
+			t.Skipf("the database does not decide after %s", ch.Play)
+		}
+		return st.Branch.Said[len(st.Branch.Said)-1]
+	}
+	t.Fatalf("no choice is made by clicking %s", mark)
+	return ""
 }
