@@ -173,9 +173,11 @@ function show(next: State) {
 function connect() {
   const es = new EventSource(base + "/events");
   es.addEventListener("state", (e) => {
+    const was = live;
     live = true;
     error = "";
     show(JSON.parse((e as MessageEvent).data));
+    if (!was) render(); // the same state as fetched draws nothing new, but the page is live now
   });
   es.onerror = () => {
     live = false;
