@@ -13,6 +13,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"tabuleiro/ai/ouriai"
+	"tabuleiro/bot/web/webtest"
 	"tabuleiro/games"
 	"tabuleiro/games/ouri"
 	"tabuleiro/say"
@@ -269,4 +270,27 @@ func exactSaid(t *testing.T, s *site, rec store.Game, ply int, mark string) stri
 	}
 	t.Fatalf("no choice is made by clicking %s", mark)
 	return ""
+}
+
+// axe-core finds no violation on a finished game's board while a line is tried on it.
+func TestAxeFindsNoViolationOnABranch(t *testing.T) {
+	browser := Chrome(t)
+	s := newSite(t)
+	rec, ply := endgame(t, s, "abapa")
+	for _, dark := range []bool{false, true} {
+		page := tab(t, browser, "pt-BR")
+		if err := chromedp.Do(page, webtest.Dark(dark), chromedp.EmulateViewport(360, 800), chromedp.Navigate(s.web.Address(rec.ID)),
+			chromedp.WaitVisible(`.plies button.ply`)); err != nil {
+			t.Fatal(err)
+		}
+		click(t, page, `.plies li:nth-child(`+strconv.Itoa(ply)+`) button`)
+		if err := chromedp.Do(page, chromedp.WaitVisible(`.cell.can`)); err != nil {
+			t.Fatal(err)
+		}
+		click(t, page, `.cell.can`)
+		if err := chromedp.Do(page, chromedp.WaitVisible(`[data-step="back-to-game"]`)); err != nil {
+			t.Fatal(err)
+		}
+		webtest.Axe(t, page, "a line tried on a finished game")
+	}
 }
