@@ -56,7 +56,7 @@ func TestAxeFindsNoViolationOnTheBoard(t *testing.T) {
 }
 
 // ply is how many decisions game rec has had.
-func (s *site) ply(t *testing.T, rec store.Game) int {
+func (s *site) ply(t testing.TB, rec store.Game) int {
 	t.Helper()
 	got, _, err := s.st.Game(rec.ID)
 	if err != nil {
