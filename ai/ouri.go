@@ -190,3 +190,32 @@ func loadOrBuild(rules ouri.Rules, seeds int, cacheDir string) *ouriai.DB {
 	}
 	return db
 }
+
+// Endgame is what the endgame database holds exactly for an Ouri or Abapa position: the seeds
+// each seat's store ends with under perfect play (those already in it and its share of the seeds
+// still on the board). ok is false for another game, misère (which the database does not play), a
+// position with more seeds than the database holds or whose value depends on repetition, and while
+// the database is being built (a first call starts it).
+func (p *Player) Endgame(g games.Game) (final [2]int, ok bool) {
+	e, err := p.engine(g)
+	if err != nil {
+		return final, false
+	}
+	oe, isOuri := e.(*ouriEngine)
+	og, _ := g.(*ouri.Game)
+	if !isOuri || og == nil || og.Misere() {
+		return final, false
+	}
+	db := oe.dbs.database(og.Rules(), oe.cfg.CacheDir, oe.endgameSeeds())
+	pos := og.Position()
+	gain, ok := db.Probe(&pos)
+	if !ok {
+		return final, false
+	}
+	// The mover ends with gain seeds more than the other of the n left: (n+gain)/2 of them.
+	n := pos.SideSeeds(0) + pos.SideSeeds(1)
+	mover := pos.ToMove
+	final[mover] = int(pos.Stores[mover]) + (n+gain)/2
+	final[1-mover] = int(pos.Stores[1-mover]) + (n-gain)/2
+	return final, true
+}

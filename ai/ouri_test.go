@@ -284,3 +284,33 @@ func TestOuriHardPlaysTheBookInTheOpening(t *testing.T) {
 		})
 	}
 }
+
+// Endgame answers only where the database decides: an Ouri position of few seeds, once the
+// database is built; never for misère, a full board or another game.
+func TestEndgameAnswersWhereTheDatabaseDecides(t *testing.T) {
+	p := New(Config{EndgameSeeds: testSeeds})
+	few := ouri.Position{Houses: [12]uint8{0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 1}, Stores: [2]uint8{22, 23}}
+	g, err := ouri.FromPosition(few, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := p.Endgame(g); ok {
+		t.Error("an answer before the database was built")
+	}
+	p.Prepare(context.Background(), g)
+	final, ok := p.Endgame(g)
+	gain, decided := ouriai.Build(ouri.RulesOuri, testSeeds, 1).Probe(&few)
+	if ok != decided || ok && (final[0]-final[1] != int(few.Stores[0])-int(few.Stores[1])+gain || final[0]+final[1] != 48) {
+		t.Errorf("Endgame gives %v, %v; the database %d, %v", final, ok, gain, decided)
+	}
+	if !ok {
+		t.Error("the database does not decide a position of three seeds")
+	}
+	misere, _ := ouri.FromPosition(few, true)
+	full, _ := ouri.New(nil)
+	for name, g := range map[string]games.Game{"misère": misere, "the start": full} {
+		if _, ok := p.Endgame(g); ok {
+			t.Errorf("%s: an exact value", name)
+		}
+	}
+}

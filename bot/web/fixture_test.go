@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"tabuleiro/ai"
 	"tabuleiro/bot"
 	"tabuleiro/games"
 	"tabuleiro/games/catalog"
@@ -69,6 +70,12 @@ func (c *clock) Add(d time.Duration) {
 	c.mu.Unlock()
 }
 
+// testAI is hard for the tests: Ouri's endgame databases hold up to testSeeds seeds (built in
+// moments, in memory), not the full ones.
+var testAI = ai.New(ai.Config{EndgameSeeds: testSeeds})
+
+const testSeeds = 8
+
 // site is a bot's live boards on a real listening server, with games between people and against
 // the bot, in a server with pages on (g1) and one without (g2).
 type site struct {
@@ -93,7 +100,7 @@ func newSite(t testing.TB) *site {
 	t.Cleanup(func() { st.Close() })
 	log := slog.New(slog.DiscardHandler)
 	c := &chat{}
-	b := bot.New(st, c, bot.Config{Log: log, Seed: 1, CoachDepth: 2})
+	b := bot.New(st, c, bot.Config{Log: log, Seed: 1, CoachDepth: 2, AI: testAI})
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(func() { cancel(); b.Wait() })
 	s := &site{st: st, b: b, chat: c, clock: &clock{t: time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC)}}

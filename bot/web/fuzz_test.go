@@ -1,11 +1,14 @@
 package web
 
 import (
+	"bytes"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"tabuleiro/games"
 )
 
 // Every message the page can send, as anything at all: the server answers with a status it
@@ -116,6 +119,49 @@ func FuzzActivity(f *testing.F) {
 		}
 		if n != len(r.Games) {
 			t.Fatalf("%s %q: %d sessions for %d games", path, body, n, len(r.Games))
+		}
+	})
+}
+
+// Every line the page can try on a finished game, as anything at all: the server answers with a
+// status it documents and a JSON state or reason, never fails, and stores nothing.
+func FuzzBranch(f *testing.F) {
+	f.Add(`{"ply":0,"plays":["a3-a4"]}`)
+	f.Add(`{"ply":1,"plays":["a6-a5","c2:d2-c3"]}`)
+	f.Add(`{"ply":2,"plays":[]}`)
+	f.Add(`{"ply":-1}`)
+	f.Add(`{"ply":0,"plays":["zz","a3-a4"]}`)
+	f.Add(`not json`)
+	s := newSite(f)
+	alice, bob := s.player(f, "111", s.people), s.player(f, "222", s.people)
+	for i, play := range []string{"a3-a4", "a6-a5"} {
+		if status, a := []*client{alice, bob}[i].send(s.people, "decide", i, play); status != http.StatusOK {
+			f.Fatalf("%s: %d %s", play, status, a.Error)
+		}
+	}
+	if status, _ := alice.send(s.people, "resign", 2, ""); status != http.StatusOK {
+		f.Fatalf("resigning: %d", status)
+	}
+	_, before, _ := s.st.Game(s.people.ID)
+	f.Fuzz(func(t *testing.T, body string) {
+		s.clock.Add(BranchEvery) // never held back: every try is answered
+		req := httptest.NewRequest("POST", s.path(s.people)+"/branch", strings.NewReader(body))
+		w := httptest.NewRecorder()
+		s.web.ServeHTTP(w, req)
+		switch w.Code {
+		case http.StatusOK, http.StatusBadRequest, http.StatusNotFound, http.StatusConflict, http.StatusUnprocessableEntity:
+		default:
+			t.Fatalf("%q: %d %s", body, w.Code, w.Body)
+		}
+		var a answer
+		if err := json.Unmarshal(w.Body.Bytes(), &a); err != nil && w.Code != http.StatusNotFound {
+			t.Fatalf("%q: the answer is not JSON: %s", body, w.Body)
+		}
+		if w.Code != http.StatusOK && a.Error == "" && w.Code != http.StatusNotFound {
+			t.Fatalf("%q: refused (%d) without a reason", body, w.Code)
+		}
+		if _, after, _ := s.st.Game(s.people.ID); !bytes.Equal(games.Encode(after), games.Encode(before)) {
+			t.Fatalf("%q: the game changed", body)
 		}
 	})
 }

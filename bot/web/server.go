@@ -52,6 +52,8 @@ type Server struct {
 	invites invites
 	rooms   rooms
 	assets  http.Handler
+	// branches limits the lines each viewer tries on finished games.
+	branches limiter
 }
 
 //go:embed assets
@@ -118,6 +120,8 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.join(w, r, id, arg)
 	case (verb == "decide" || verb == "resign" || verb == "offer") && arg == "" && r.Method == http.MethodPost:
 		s.decide(w, r, id, verb)
+	case verb == "branch" && arg == "" && r.Method == http.MethodPost:
+		s.branch(w, r, id)
 	default:
 		http.NotFound(w, r)
 	}

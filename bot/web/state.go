@@ -33,7 +33,21 @@ type State struct {
 	// Shown says so in words.
 	At    *int   `json:"at,omitempty"`
 	Shown string `json:"shown,omitempty"`
-	Words Words  `json:"words"`
+	// Branch is a line tried from decision At of a finished game (not stored); Choices are then
+	// the decisions that carry it on, for any viewer.
+	Branch *Branch `json:"branch,omitempty"`
+	Words  Words   `json:"words"`
+}
+
+// Branch is a line of play tried on a finished game's board, and what is known of where it leads.
+type Branch struct {
+	Plays []string `json:"plays"`
+	// Win is hard's chance for the side to move, in percent; Final, where the endgame database
+	// decides (Ouri, Abapa), each seat's store at the end under perfect play.
+	Win   *float64 `json:"win,omitempty"`
+	Final *[2]int  `json:"final,omitempty"`
+	// Said is all of it in words, for the page to show and announce.
+	Said []string `json:"said"`
 }
 
 // Player is a seat as the page names it.
@@ -78,7 +92,7 @@ type Words map[string]string
 var pageWords = []string{"resign", "resign-confirm", "offer-draw", "offer-end", "accept-draw", "accept-end",
 	"watching", "your-turn", "their-turn", "reconnecting", "connected", "board", "moves", "cancel",
 	"choose", "played", "offline", "house", "square", "seat", "table", "empty", "store", "waiter", "you-play",
-	"can-choose", "chosen", "last", "marker", "claimed"}
+	"can-choose", "chosen", "last", "marker", "claimed", "branch-hint", "branch-over", "branch-back"}
 
 func words(w *say.Words) Words {
 	out := Words{}
@@ -122,9 +136,7 @@ func state(l bot.LiveView, you games.Seat) State {
 			st.May.Offer = st.Offer == nil
 		}
 		if g.ToMove() == you {
-			for _, play := range games.Names(g, g.Legal()) {
-				st.Choices = append(st.Choices, Choice{Play: play, Path: live.Path(g, play)})
-			}
+			st.Choices = choices(g)
 		}
 	}
 	if st.Over {
@@ -132,6 +144,15 @@ func state(l bot.LiveView, you games.Seat) State {
 	}
 	st.Board = live.Board(g)
 	return st
+}
+
+// choices are the legal decisions in g, each with the marks clicked to make it.
+func choices(g games.Game) []Choice {
+	var out []Choice
+	for _, play := range games.Names(g, g.Legal()) {
+		out = append(out, Choice{Play: play, Path: live.Path(g, play)})
+	}
+	return out
 }
 
 // last is the last decision of g, or nil before the first.
@@ -153,6 +174,10 @@ func stepped(st State, l bot.LiveView, ply int) (State, error) {
 		return st, err
 	}
 	st.At, st.Board, st.Last = &ply, live.Board(at), last(at, st.Players, l.Words)
+	// From any decision a viewer may try another line (its choices lead to branches).
+	if !at.Outcome().Over() {
+		st.Choices = choices(at)
+	}
 	if ply == 0 {
 		st.Shown = l.Words.T("page.start", nil)
 	} else {

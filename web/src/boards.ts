@@ -114,8 +114,10 @@ function ordo(st: State, b: OrdoBoard, marks: Marks): HTMLElement {
     const seat = b.pieces[sq];
     const inner: (Node | string)[] = [];
     if (seat !== undefined) inner.push(el("span", { class: "piece seat" + seat, "aria-hidden": "true" }, "OX"[seat]));
-    if (col === 0) inner.push(el("span", { class: "coord rank", "aria-hidden": "true" }, narrow ? String.fromCharCode(65 + f) : String(r + 1)));
-    if (narrow ? row === 0 : r === 0) inner.push(el("span", { class: "coord file", "aria-hidden": "true" }, narrow ? String(r + 1) : String.fromCharCode(65 + f)));
+    // The coordinates are drawn by the style sheet from data-coord: a square's name says them, and
+    // text inside a button that its name does not hold would mislead a voice user (WCAG 2.5.3).
+    if (col === 0) inner.push(el("span", { class: "coord rank", "aria-hidden": "true", "data-coord": narrow ? String.fromCharCode(65 + f) : String(r + 1) }));
+    if (narrow ? row === 0 : r === 0) inner.push(el("span", { class: "coord file", "aria-hidden": "true", "data-coord": narrow ? String(r + 1) : String.fromCharCode(65 + f) }));
     const what = seat === undefined ? w.empty : st.players[seat].colour;
     squares.append(cell(st, marks, sq, sq + ": " + what, row, col, "square" + (moved.has(sq) ? " moved" : "") + ((f + r) % 2 ? " light" : " dark"), ...inner));
   };

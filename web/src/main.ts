@@ -4,6 +4,7 @@
 
 import { State, Choice } from "./state";
 import { drawBoard, Marks } from "./boards";
+import { tryLine, branching } from "./branch";
 
 const base = location.pathname.replace(/\/+$/, "");
 const app = document.getElementById("app")!;
@@ -84,6 +85,7 @@ function pick(mark: string) {
 
 async function send(verb: string, play = "") {
   if (!state) return;
+  if (verb === "decide" && branching(state)) return branch(play);
   sending = true;
   error = "";
   try {
@@ -104,6 +106,24 @@ async function send(verb: string, play = "") {
     }
   } catch {
     error = state.words.offline;
+  } finally {
+    sending = false;
+    render();
+  }
+}
+
+// branch carries the line shown on a finished game's board on by play.
+async function branch(play: string) {
+  const st = state!;
+  sending = true;
+  error = "";
+  try {
+    const answer = await tryLine(base, st.at!, [...(st.branch?.plays || []), play]);
+    picked = [];
+    if (answer.state) show(answer.state);
+    else error = answer.error || st.words.offline;
+  } catch {
+    error = st.words.offline;
   } finally {
     sending = false;
     render();
@@ -131,8 +151,9 @@ function show(next: State) {
   // An answer may come after the stream has shown what followed it (the bot's reply): the newer stays.
   if (before && before.game === next.game && next.ply < before.ply) return;
   state = next;
-  if (before && before.over && next.over && before.at !== next.at) {
-    announce.textContent = [next.shown, next.last?.said].filter(Boolean).join(" ");
+  if (before && before.over && next.over && (before.at !== next.at || JSON.stringify(before.branch) !== JSON.stringify(next.branch))) {
+    picked = [];
+    announce.textContent = [next.shown, next.last?.said, ...(next.branch?.said || [])].filter(Boolean).join(" ");
   } else if (!before || before.ply !== next.ply || before.over !== next.over) {
     picked = [];
     zoom = "";
@@ -152,9 +173,11 @@ function show(next: State) {
 function connect() {
   const es = new EventSource(base + "/events");
   es.addEventListener("state", (e) => {
+    const was = live;
     live = true;
     error = "";
     show(JSON.parse((e as MessageEvent).data));
+    if (!was) render(); // the same state as fetched draws nothing new, but the page is live now
   });
   es.onerror = () => {
     live = false;
@@ -180,6 +203,8 @@ function render() {
         (st.you === i ? " · " + w["you-play"] : ""))))
   );
   const lines = [...st.status];
+  if (st.branch) lines.push(...st.branch.said);
+  else if (branching(st) && (st.choices || []).length > 0) lines.push(w["branch-hint"]);
   if (st.you < 0) lines.push(w.watching);
   else if (!st.over) lines.push(st.toMove === st.you ? w["your-turn"] : w["their-turn"]);
   lines.push(live ? w.connected : w.reconnecting);
@@ -211,6 +236,11 @@ function render() {
       b.onclick = () => send("decide", cs[0].play);
       buttons.push(b);
     }
+  }
+  if (st.branch) {
+    const b = el("button", { type: "button", "data-step": "back-to-game" }, w["branch-back"]);
+    b.onclick = () => step(st.at!);
+    buttons.push(b);
   }
   if (picked.length > 0) {
     const b = el("button", { type: "button" }, w.cancel);

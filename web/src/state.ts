@@ -62,5 +62,14 @@ export interface State {
   plies?: string[];
   at?: number; // a finished game stepped back: shown after this many decisions
   shown?: string; // that, in words
+  branch?: Branch; // a line tried from decision `at` of a finished game (not stored)
   words: Record<string, string>;
+}
+
+// Branch is a line tried on a finished game's board: what the server knows of where it leads.
+export interface Branch {
+  plays: string[];
+  win?: number; // hard's chance for the side to move, in percent
+  final?: [number, number]; // the endgame database's exact final stores (Ouri, Abapa)
+  said: string[]; // all of it in words
 }

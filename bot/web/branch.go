@@ -1,0 +1,141 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"math"
+	"net"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"tabuleiro/bot"
+	"tabuleiro/render/live"
+	"tabuleiro/table"
+)
+
+// A line tried by the page on a finished game: from its first Ply decisions, the decisions Plays.
+type branchRequest struct {
+	Ply   int      `json:"ply"`
+	Plays []string `json:"plays"`
+}
+
+// maxBranchBody bounds a branch's request: a few hundred short decisions.
+const maxBranchBody = 16 << 10
+
+// Each viewer may try BranchBurst lines at once, then one every BranchEvery: each is searched by
+// hard, as a hint is.
+const (
+	BranchBurst = 10
+	BranchEvery = 2 * time.Second
+)
+
+// limiter is a token bucket per viewer.
+type limiter struct {
+	mu      sync.Mutex
+	buckets map[string]bucket
+}
+
+type bucket struct {
+	tokens float64
+	at     time.Time
+}
+
+// allow takes a token from who's bucket at now, if there is one.
+func (l *limiter) allow(who string, now time.Time) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.buckets == nil || len(l.buckets) > 10000 {
+		l.buckets = map[string]bucket{} // a flood forgets everyone: each starts full again
+	}
+	b, ok := l.buckets[who]
+	if !ok {
+		b = bucket{tokens: BranchBurst, at: now}
+	}
+	b.tokens = math.Min(BranchBurst, b.tokens+now.Sub(b.at).Seconds()/BranchEvery.Seconds())
+	b.at = now
+	if b.tokens < 1 {
+		l.buckets[who] = b
+		return false
+	}
+	b.tokens--
+	l.buckets[who] = b
+	return true
+}
+
+// branch answers a line tried on a finished game's board with the position it reaches, its
+// choices, hard's estimate and the endgame database's exact value where it decides. Anyone who may
+// watch the game may try lines; nothing is stored.
+func (s *Server) branch(w http.ResponseWriter, r *http.Request, id uint64) {
+	ws := wordsFor(r)
+	refuse := func(status int, msg string) { writeJSON(w, status, answer{Error: msg}) }
+	if o := r.Header.Get("Origin"); o != "" && o != s.cfg.Public && o != "http://"+r.Host && o != "https://"+r.Host {
+		refuse(http.StatusForbidden, ws.T("web.foreign-origin", nil))
+		return
+	}
+	var d branchRequest
+	body, err := io.ReadAll(io.LimitReader(r.Body, maxBranchBody+1))
+	if err != nil || len(body) > maxBranchBody || json.Unmarshal(body, &d) != nil || d.Ply < 0 {
+		refuse(http.StatusBadRequest, ws.T("web.bad-request", nil))
+		return
+	}
+	l, member, seat, err := s.viewer(r, id)
+	if err != nil {
+		s.missing(w, r, id, err)
+		return
+	}
+	who := member
+	if who == "" {
+		who, _, _ = net.SplitHostPort(r.RemoteAddr)
+	}
+	if !s.branches.allow(who, s.cfg.Now()) {
+		w.Header().Set("Retry-After", "2")
+		refuse(http.StatusTooManyRequests, ws.T("web.branch-busy", nil))
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), 30*time.Second)
+	defer cancel()
+	b, err := s.table.Branch(ctx, l.View, d.Ply, d.Plays)
+	if err != nil {
+		msg, internal := bot.Refusal(err, ws)
+		status := http.StatusConflict
+		var ref *table.Refusal
+		switch {
+		case internal:
+			s.cfg.Log.Error("a branch on the web board failed", "game", id, "err", err)
+			status = http.StatusInternalServerError
+		case errors.As(err, &ref) && ref.Code == table.Invalid:
+			status = http.StatusUnprocessableEntity
+		}
+		refuse(status, strings.ReplaceAll(plain(msg, l), "`", ""))
+		return
+	}
+	st := state(l, seat)
+	g := b.Live
+	st.At, st.Board, st.Last = &d.Ply, live.Board(g), last(g, st.Players, ws)
+	st.Shown = strings.ReplaceAll(ws.T("web.branch-shown", map[string]any{"Ply": d.Ply, "Moves": strings.Join(d.Plays, " ")}), "`", "")
+	br := &Branch{Plays: d.Plays}
+	if g.Outcome().Over() {
+		br.Said = append(br.Said, ws.T("web.branch-over", nil))
+	} else {
+		st.Choices = choices(g)
+		win := math.Round(b.Win)
+		br.Win = &win
+		key := "web.branch-estimate"
+		if b.Proven {
+			key = "web.branch-proven"
+		}
+		br.Said = append(br.Said, ws.T(key, map[string]any{"Who": st.Players[g.ToMove()].Name, "Win": win}))
+		if b.Exact {
+			br.Final = &b.Final
+			br.Said = append(br.Said, ws.T("web.branch-exact", map[string]any{"South": st.Players[0].Name, "Mine": b.Final[0],
+				"North": st.Players[1].Name, "Theirs": b.Final[1]}))
+		}
+	}
+	st.Branch = br
+	w.Header().Set("Cache-Control", "no-store")
+	writeJSON(w, http.StatusOK, st)
+}
