@@ -115,21 +115,22 @@ func (b *Bot) withBoardButton(v View, rows []Row, w *say.Words) []Row {
 	return append(rows, Row{board})
 }
 
-// boardLink answers the Board button: in Discord with Activities, the Activity; else a player of the game gets their personal link to its live
-// board; anyone else the game's page where the server shows pages, else why there is none. Each
-// answer is for the clicker's eyes only.
+// boardLink answers the Board button: a player of the game gets the Activity where the application
+// has one, else their personal link to its live board; anyone else the game's page where the
+// server shows pages, else why there is none. Each answer is for the clicker's eyes only.
 func (b *Bot) boardLink(req *Request) (Reply, error) {
 	v, err := b.t.Game(req.in.Click.Action.Game)
 	if err != nil {
 		return Reply{}, err
 	}
 	title := v.Desc().Title
+	seated := v.SeatOf(req.actor.User) != games.NoSeat
 	switch {
 	case b.boards == nil:
 		return private(req.w.Rich("reply.board-off", nil)), nil
-	case b.activity:
+	case seated && b.activity:
 		return Reply{Type: Launch}, nil
-	case v.SeatOf(req.actor.User) != games.NoSeat:
+	case seated:
 		return private(req.w.Rich("reply.board-link", map[string]any{"Title": title, "URL": b.boards.Invite(req.actor.User, v.Game.ID)})), nil
 	}
 	if page := b.pageOf(v); page != "" {

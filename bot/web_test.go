@@ -119,11 +119,14 @@ func TestTheBoardButtonLaunchesTheActivity(t *testing.T) {
 	e.bot.LaunchActivity()
 	msg := e.challengeGame("ouri")
 	rec, _ := e.game("ouri", "alice")
-	for _, who := range []string{"alice", "carol"} {
-		r := e.do(e.click(who, msg, Action{Route: routeBoardLink, Kind: "ouri", Game: rec.ID, Ply: 0}))
-		if r.Type != Launch || len(r.Message.Content) != 0 {
-			t.Errorf("%s's click: want the Activity launched, got %+v", who, r)
-		}
+	// A player's click opens the Activity; a watcher's answers as without one (section 15).
+	r := e.do(e.click("alice", msg, Action{Route: routeBoardLink, Kind: "ouri", Game: rec.ID, Ply: 0}))
+	if r.Type != Launch || len(r.Message.Content) != 0 {
+		t.Errorf("alice's click: want the Activity launched, got %+v", r)
+	}
+	r = e.do(e.click("carol", msg, Action{Route: routeBoardLink, Kind: "ouri", Game: rec.ID, Ply: 0}))
+	if r.Type == Launch || !r.Message.Private || r.Refusal != "" {
+		t.Errorf("carol's click: want a private answer, not the Activity, got %+v", r)
 	}
 	if len(boards.invited) != 0 {
 		t.Errorf("links made when the Activity opens the board: %v", boards.invited)
