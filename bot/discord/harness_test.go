@@ -422,17 +422,6 @@ func isPrivate(r *discordgo.InteractionResponse) bool {
 		r.Data.Flags&discordgo.MessageFlagsEphemeral != 0
 }
 
-// mustPrivate checks a refusal: private, and saying want.
-func mustPrivate(t *testing.T, r *discordgo.InteractionResponse, want string) {
-	t.Helper()
-	if !isPrivate(r) {
-		t.Fatalf("want a private reply containing %q, got type %d: %+v", want, r.Type, r.Data)
-	}
-	if !strings.Contains(strings.ToLower(r.Data.Content), strings.ToLower(want)) {
-		t.Fatalf("private reply %q does not say %q", r.Data.Content, want)
-	}
-}
-
 func mustPublic(t *testing.T, r *discordgo.InteractionResponse) {
 	t.Helper()
 	if isPrivate(r) || r.Type != discordgo.InteractionResponseChannelMessageWithSource {
