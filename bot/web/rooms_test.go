@@ -25,7 +25,10 @@ func TestWatchersHearEachMoveInTheirOwnLanguage(t *testing.T) {
 	if st := next(t, pt); st.Last == nil || st.Last.Said != "Alice (Brancas) jogou a3-a4." {
 		t.Errorf("the Portuguese watcher heard %+v", st.Last)
 	}
-	if n := len(s.web.rooms.m); n != 1 {
+	s.web.rooms.mu.Lock()
+	n := len(s.web.rooms.m)
+	s.web.rooms.mu.Unlock()
+	if n != 1 {
 		t.Errorf("two watchers of one game make %d rooms", n)
 	}
 	cancel()
