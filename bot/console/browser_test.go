@@ -3,68 +3,19 @@ package console
 import (
 	"context"
 	"fmt"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strings"
+	"tabuleiro/bot/web/webtest"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 )
 
-// chrome starts a headless Chromium for a test, or skips the test where there is none.
-func chrome(t *testing.T) context.Context {
-	t.Helper()
-	browser := ""
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
-		if p, err := exec.LookPath(name); err == nil {
-			browser = p
-			break
-		}
-	}
-	if browser == "" {
-		t.Skip("no Chromium installed: the console's web board is not tried in a browser; on Debian, apt-get install chromium")
-	}
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(browser), chromedp.UserDataDir(t.TempDir()),
-		chromedp.Flag("disable-dev-shm-usage", true))
-	if os.Geteuid() == 0 {
-		opts = append(opts, chromedp.NoSandbox)
-	}
-	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancel := chromedp.NewContext(alloc)
-	t.Cleanup(func() { cancel(); cancelAlloc() })
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("starting %s: %v", browser, err)
-	}
-	return ctx
-}
-
-// shoot saves the page at width w as name.png in TABULEIRO_SCREENSHOTS, when set.
-func shoot(t *testing.T, ctx context.Context, name string, w int64) {
-	t.Helper()
-	dir := os.Getenv("TABULEIRO_SCREENSHOTS")
-	if dir == "" {
-		return
-	}
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(w, 800), chromedp.Sleep(300*time.Millisecond)); err != nil {
-		t.Fatal(err)
-	}
-	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900))
-}
-
 // A whole Ouri game against the bot, played by clicking the console's web board: each click is a
 // sowing the console shows, each of the bot's answers reaches the page, and the game ends.
 func TestAWholeOuriGameIsPlayedByClicksOnTheConsolesBoard(t *testing.T) {
-	browser := chrome(t)
+	browser := webtest.Chrome(t)
 	in, out := consoleOn(t, "127.0.0.1:0")
 	awaitLine(t, out, regexp.MustCompile(`The board you click is at http://`))
 	fmt.Fprintln(in, "/ouri vs-bot level:easy first:me")
@@ -75,8 +26,8 @@ func TestAWholeOuriGameIsPlayedByClicksOnTheConsolesBoard(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Navigate(link), chromedp.WaitVisible(`.cell.can`)); err != nil {
 		t.Fatal(err)
 	}
-	shoot(t, ctx, "ouri-1280", 1280)
-	shoot(t, ctx, "ouri-360", 360)
+	webtest.Screenshot(t, ctx, "ouri-1280", 1280)
+	webtest.Screenshot(t, ctx, "ouri-360", 360)
 	clicks := 0
 	for {
 		// Wait for the player's turn (a house to click) or the end.
@@ -127,7 +78,7 @@ func TestAWholeOuriGameIsPlayedByClicksOnTheConsolesBoard(t *testing.T) {
 			t.Fatal("the game did not end after 300 clicks")
 		}
 	}
-	shoot(t, ctx, "ouri-over-360", 360)
+	webtest.Screenshot(t, ctx, "ouri-over-360", 360)
 	status, err := chromedp.Run(ctx, chromedp.Text(`.status`))
 	if err != nil {
 		t.Fatal(err)
@@ -161,6 +112,6 @@ func TestAWholeOuriGameIsPlayedByClicksOnTheConsolesBoard(t *testing.T) {
 			t.Errorf("after %s the live region says %q", step.button, said)
 		}
 	}
-	shoot(t, ctx, "ouri-stepped-1280", 1280)
+	webtest.Screenshot(t, ctx, "ouri-stepped-1280", 1280)
 	t.Logf("%d clicks to the end: %s", clicks, status)
 }

@@ -3,12 +3,10 @@ package console
 import (
 	"bytes"
 	"context"
-	"log/slog"
 	"os"
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 	"unicode/utf8"
 
 	"tabuleiro/bot"
@@ -20,29 +18,11 @@ import (
 
 // The rough edges a newcomer hit (issue 24), each played at the console in both languages.
 
-// session plays lines at a console speaking lang, boards shown whole, and returns what each line
-// printed.
+// session plays lines at a console speaking lang, boards shown whole and the bot on the console's
+// clock (which wait moves on), and returns what each line printed.
 func session(t *testing.T, lang string, lines ...string) []string {
 	t.Helper()
-	clock := &clock{now: time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)}
-	st, err := store.Open(t.TempDir()+"/console.db", store.Options{Decode: catalog.Decode, Now: clock.Now})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	var out bytes.Buffer
-	c := New(&out, clock.Now)
-	c.SetLanguage(lang)
-	b := bot.New(st, c, bot.Config{Now: clock.Now, Seed: 11, Log: slog.New(slog.DiscardHandler), AI: testAI})
-	c.Attach(b)
-	var got []string
-	for _, line := range lines {
-		out.Reset()
-		c.Line(context.Background(), line)
-		b.Wait()
-		got = append(got, out.String())
-	}
-	return got
+	return saving(t, lang, t.TempDir(), lines...)
 }
 
 // bothLanguages runs f once per language the bot speaks, with that language's words.

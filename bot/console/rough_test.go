@@ -16,8 +16,7 @@ import (
 	"tabuleiro/store"
 )
 
-// saving plays lines at a console speaking lang whose pictures are saved in dir, and returns what
-// each line printed.
+// saving is session with the pictures saved in dir ("" saves none).
 func saving(t *testing.T, lang, dir string, lines ...string) []string {
 	t.Helper()
 	clock := &clock{now: time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)}
@@ -30,7 +29,7 @@ func saving(t *testing.T, lang, dir string, lines ...string) []string {
 	c := New(&out, clock.Now)
 	c.SetLanguage(lang)
 	c.pictures = dir
-	b := bot.New(st, c, bot.Config{Now: clock.Now, Seed: 11, Log: slog.New(slog.DiscardHandler), AI: testAI})
+	b := bot.New(st, c, bot.Config{Now: c.Now, Seed: 11, Log: slog.New(slog.DiscardHandler), AI: testAI})
 	c.Attach(b)
 	var got []string
 	for _, line := range lines {

@@ -1,45 +1,14 @@
 package console
 
 import (
-	"bytes"
-	"context"
-	"log/slog"
 	"os"
 	"strings"
 	"testing"
-	"time"
 
-	"tabuleiro/bot"
-	"tabuleiro/games/catalog"
 	"tabuleiro/say"
-	"tabuleiro/store"
 )
 
 // The tournament bookkeeping of issue 43, items 3 to 5, played at the console in both languages.
-
-// cupSession is session with the bot on the console's clock, which wait moves on.
-func cupSession(t *testing.T, lang string, lines ...string) []string {
-	t.Helper()
-	clock := &clock{now: time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)}
-	st, err := store.Open(t.TempDir()+"/console.db", store.Options{Decode: catalog.Decode, Now: clock.Now})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	var out bytes.Buffer
-	c := New(&out, clock.Now)
-	c.SetLanguage(lang)
-	b := bot.New(st, c, bot.Config{Now: c.Now, Seed: 11, Log: slog.New(slog.DiscardHandler), AI: testAI})
-	c.Attach(b)
-	var got []string
-	for _, line := range lines {
-		out.Reset()
-		c.Line(context.Background(), line)
-		b.Wait()
-		got = append(got, out.String())
-	}
-	return got
-}
 
 func TestAChannelHoldsOneTournamentAtATime(t *testing.T) {
 	bothLanguages(t, func(t *testing.T, lang string, w *say.Words) {
@@ -127,7 +96,7 @@ func TestBuchholzsLegendAndTheReadmeSayHowAByeCounts(t *testing.T) {
 // round's end forfeits the pairing (issue 43, item 3).
 func TestThePlayerKeepingAPairingWaitingIsToldWhatEndsIt(t *testing.T) {
 	bothLanguages(t, func(t *testing.T, lang string, w *say.Words) {
-		out := cupSession(t, lang,
+		out := session(t, lang,
 			"@ana /tabuleiro tournament create game:ordo rounds:1 round-time:1h",
 			"@ana /tabuleiro tournament join",
 			"@bia /tabuleiro tournament join",

@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"sync/atomic"
+	"tabuleiro/bot/web/webtest"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -232,7 +233,7 @@ func (s *site) head(t *testing.T, path string) string {
 // instance who is not seated watches and cannot move; a member outside it is told so; the seated
 // member plays an Ouri game against the bot to its end by clicking.
 func TestTheActivityIsPlayedInChromiumUnderTheSDKsMock(t *testing.T) {
-	browser := Chrome(t)
+	browser := webtest.Chrome(t)
 	s := newSite(t)
 	var member atomic.Value
 	s.web.cfg.Activity = &Activity{AppID: "42", Secret: "shh", Token: "bot-token", API: fakeDiscordAPI(t, &member).URL, Mock: true}

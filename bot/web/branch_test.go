@@ -202,7 +202,7 @@ func TestABranchIsRefusedAndRateLimited(t *testing.T) {
 // In the browser, a watcher of a finished Ouri endgame steps to a decision, tries another sowing
 // by clicking the board, reads and hears the endgame database's exact value, and goes back.
 func TestABranchIsTriedByClickingAFinishedGamesBoard(t *testing.T) {
-	browser := Chrome(t)
+	browser := webtest.Chrome(t)
 	s := newSite(t)
 	rec, ply := endgame(t, s, "ouri")
 	_, game, _ := s.st.Game(rec.ID)
@@ -274,7 +274,7 @@ func exactSaid(t *testing.T, s *site, rec store.Game, ply int, mark string) stri
 
 // axe-core finds no violation on a finished game's board while a line is tried on it.
 func TestAxeFindsNoViolationOnABranch(t *testing.T) {
-	browser := Chrome(t)
+	browser := webtest.Chrome(t)
 	s := newSite(t)
 	rec, ply := endgame(t, s, "abapa")
 	for _, dark := range []bool{false, true} {

@@ -2,9 +2,6 @@ package web
 
 import (
 	"context"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -18,41 +15,10 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"tabuleiro/bot/web/webtest"
 	"tabuleiro/games"
 	"tabuleiro/table"
 )
-
-// browsers are the names a Chromium goes by, Debian's first.
-var browsers = []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"}
-
-// Chrome starts a headless Chromium for a test, or skips the test where there is none. A test
-// that sets TABULEIRO_SCREENSHOTS to a directory finds its screenshots there.
-func Chrome(t *testing.T) context.Context {
-	t.Helper()
-	browser := ""
-	for _, name := range browsers {
-		if p, err := exec.LookPath(name); err == nil {
-			browser = p
-			break
-		}
-	}
-	if browser == "" {
-		t.Skipf("no Chromium installed (looked for %s): the web board is not tried in a browser; on Debian, apt-get install chromium", strings.Join(browsers, ", "))
-	}
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(browser), chromedp.UserDataDir(t.TempDir()),
-		chromedp.Flag("disable-dev-shm-usage", true))
-	if os.Geteuid() == 0 {
-		opts = append(opts, chromedp.NoSandbox) // Chromium's sandbox refuses to run as root
-	}
-	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancel := chromedp.NewContext(alloc)
-	ctx, cancelTime := context.WithTimeout(ctx, 2*time.Minute)
-	t.Cleanup(func() { cancelTime(); cancel(); cancelAlloc() })
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("starting %s: %v", browser, err)
-	}
-	return ctx
-}
 
 // tab is a new browser tab with its own cookies, speaking lang.
 func tab(t *testing.T, browser context.Context, lang string) context.Context {
@@ -67,25 +33,6 @@ func tab(t *testing.T, browser context.Context, lang string) context.Context {
 		t.Fatal(err)
 	}
 	return ctx
-}
-
-// Screenshot saves the page at width w as name.png in TABULEIRO_SCREENSHOTS, when set.
-func Screenshot(t *testing.T, ctx context.Context, name string, w int64) {
-	t.Helper()
-	dir := os.Getenv("TABULEIRO_SCREENSHOTS")
-	if dir == "" {
-		return
-	}
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(w, 800), chromedp.Sleep(300*time.Millisecond)); err != nil {
-		t.Fatal(err)
-	}
-	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
-		t.Fatal(err)
-	}
 }
 
 // click clicks the element sel names, again should the page have drawn the board anew between
@@ -127,15 +74,15 @@ func waitPly(t *testing.T, ctx context.Context, s *site, ply int) {
 }
 
 func TestAnOrdoMoveIsPlayedByClickingAHighlightedDestination(t *testing.T) {
-	browser := Chrome(t)
+	browser := webtest.Chrome(t)
 	s := newSite(t)
 	alice := tab(t, browser, "en-US")
 	if err := chromedp.Do(alice, chromedp.Navigate(s.web.Invite("111", s.people.ID)), chromedp.WaitVisible(`.cell.can`)); err != nil {
 		t.Fatal(err)
 	}
 	waitPly(t, alice, s, 0)
-	Screenshot(t, alice, "ordo-1280", 1280)
-	Screenshot(t, alice, "ordo-360", 360)
+	webtest.Screenshot(t, alice, "ordo-1280", 1280)
+	webtest.Screenshot(t, alice, "ordo-360", 360)
 	chromedp.Do(alice, chromedp.EmulateViewport(1280, 900))
 	// The pieces that may move are offered first; a piece clicked offers its destinations only.
 	if got := offered(t, alice); !slices.Contains(got, "a3") || slices.Contains(got, "a4") {
@@ -165,7 +112,7 @@ func TestAnOrdoMoveIsPlayedByClickingAHighlightedDestination(t *testing.T) {
 	if label, _ := chromedp.Run(alice, chromedp.AttributeValue(`[data-mark="a4"]`, "aria-label")); label.Value != "a4: empty, you can choose it" {
 		t.Errorf("a4 is named %q", label.Value)
 	}
-	Screenshot(t, alice, "ordo-picked-360", 360)
+	webtest.Screenshot(t, alice, "ordo-picked-360", 360)
 	chromedp.Do(alice, chromedp.EmulateViewport(1280, 900))
 	click(t, alice, `[data-mark="a4"]`)
 	waitPly(t, alice, s, 1)
@@ -181,7 +128,7 @@ func TestAnOrdoMoveIsPlayedByClickingAHighlightedDestination(t *testing.T) {
 }
 
 func TestAWatchersPageHasNoControlsAndItsForgedMoveIsRefused(t *testing.T) {
-	browser := Chrome(t)
+	browser := webtest.Chrome(t)
 	s := newSite(t)
 	watcher := tab(t, browser, "pt-BR")
 	// Warm the server and the browser, then time the page's first render at 360 px (reported,
@@ -210,11 +157,11 @@ func TestAWatchersPageHasNoControlsAndItsForgedMoveIsRefused(t *testing.T) {
 	if _, live, _ := s.st.Game(s.people.ID); live.Ply() != 0 {
 		t.Fatal("the forged move was played")
 	}
-	Screenshot(t, watcher, "ordo-watcher-pt-360", 360)
+	webtest.Screenshot(t, watcher, "ordo-watcher-pt-360", 360)
 }
 
 func TestAnExpiredOrReusedLinkIsRefusedInTheBrowser(t *testing.T) {
-	browser := Chrome(t)
+	browser := webtest.Chrome(t)
 	s := newSite(t)
 	used := s.web.Invite("111", s.people.ID)
 	late := s.web.Invite("111", s.people.ID)
@@ -243,7 +190,7 @@ func TestAnExpiredOrReusedLinkIsRefusedInTheBrowser(t *testing.T) {
 // Oolong's player chooses a seat: on a wide screen among the nine tables, on a narrow one on the
 // waiter's table shown large.
 func TestAnOolongSeatIsChosenByClicking(t *testing.T) {
-	browser := Chrome(t)
+	browser := webtest.Chrome(t)
 	s := newSite(t)
 	alice := tab(t, browser, "en-US")
 	if err := chromedp.Do(alice, chromedp.EmulateViewport(360, 800), chromedp.Navigate(s.web.Invite("111", s.oolong.ID)), chromedp.WaitVisible(`.cell.can`)); err != nil {
@@ -257,8 +204,8 @@ func TestAnOolongSeatIsChosenByClicking(t *testing.T) {
 	if got := offered(t, alice); !slices.Equal(got, want) {
 		t.Fatalf("at 360 px alice is offered %v, want the seats %v", got, want)
 	}
-	Screenshot(t, alice, "oolong-360", 360)
-	Screenshot(t, alice, "oolong-1280", 1280)
+	webtest.Screenshot(t, alice, "oolong-360", 360)
+	webtest.Screenshot(t, alice, "oolong-1280", 1280)
 	if err := chromedp.Do(alice, chromedp.EmulateViewport(360, 800)); err != nil {
 		t.Fatal(err)
 	}
@@ -272,7 +219,7 @@ func TestAnOolongSeatIsChosenByClicking(t *testing.T) {
 // The board is played from the keyboard: one tab stop, arrows to move, Enter to choose; the live
 // region says what was played. Dark or light, the page follows the system's choice.
 func TestTheBoardIsPlayedFromTheKeyboardInTheDark(t *testing.T) {
-	browser := Chrome(t)
+	browser := webtest.Chrome(t)
 	s := newSite(t)
 	carol := tab(t, browser, "en-US")
 	dark := chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
@@ -287,7 +234,7 @@ func TestTheBoardIsPlayedFromTheKeyboardInTheDark(t *testing.T) {
 	if err != nil || background != "rgb(22, 22, 22)" {
 		t.Errorf("in the dark the page's background is %q (%v)", background, err)
 	}
-	Screenshot(t, carol, "ouri-dark-360", 360)
+	webtest.Screenshot(t, carol, "ouri-dark-360", 360)
 	stops, _ := chromedp.Run(carol, chromedp.Evaluate[int](`document.querySelectorAll(".board [tabindex='0']").length`))
 	if stops != 1 {
 		t.Errorf("the board has %d tab stops, want 1", stops)
@@ -310,7 +257,7 @@ func TestTheBoardIsPlayedFromTheKeyboardInTheDark(t *testing.T) {
 // A page whose stream is cut (a restart, a proxy) reconnects by itself and shows what was decided
 // meanwhile, without a reload.
 func TestAPageReconnectsByItself(t *testing.T) {
-	browser := Chrome(t)
+	browser := webtest.Chrome(t)
 	s := newSite(t)
 	watcher := tab(t, browser, "en-US")
 	if err := chromedp.Do(watcher, chromedp.Navigate(s.web.Address(s.people.ID)), chromedp.WaitVisible(`.board`)); err != nil {

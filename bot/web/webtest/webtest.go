@@ -53,6 +53,27 @@ func Chrome(t *testing.T) context.Context {
 	return ctx
 }
 
+// Screenshot saves the page at width w as name.png in TABULEIRO_SCREENSHOTS, when set, for a person
+// to look at; the page is left 1280 px wide.
+func Screenshot(t *testing.T, ctx context.Context, name string, w int64) {
+	t.Helper()
+	dir := os.Getenv("TABULEIRO_SCREENSHOTS")
+	if dir == "" {
+		return
+	}
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(w, 800), chromedp.Sleep(300*time.Millisecond)); err != nil {
+		t.Fatal(err)
+	}
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900))
+}
+
 // root is the module's directory, found from this file's.
 func root() string {
 	_, file, _, _ := runtime.Caller(0)
