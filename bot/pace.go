@@ -143,6 +143,9 @@ func (b *Bot) gamesMessage(req *Request, page int) (Message, error) {
 	if err != nil {
 		return Message{}, err
 	}
+	ctx, cancel := context.WithTimeout(context.Background(), learnWithin)
+	defer cancel()
+	b.linked(ctx, list)
 	w := req.w
 	if len(list) == 0 {
 		return Message{Content: clip(w.Rich("games.none", nil))}, nil
@@ -161,6 +164,21 @@ func (b *Bot) gamesMessage(req *Request, page int) (Message, error) {
 		{Type: Button, Label: "▶", Style: Secondary, Action: act(page + 1), Disabled: page >= pages},
 	}}
 	return Message{Content: clip(say.Join("\n", lines...)), Rows: rows}, nil
+}
+
+// learnWithin bounds what /tabuleiro games spends reading the ids of boards it links to: the
+// answer is due within Discord's three seconds.
+const learnWithin = time.Second
+
+// linked fills in the message of listed games whose board's id is not stored yet (a board posted
+// as a reply is known by its interaction alone until learnBoards reads it), so that each jump
+// link lands on the board and not only in its channel.
+func (b *Bot) linked(ctx context.Context, list []table.Listed) {
+	for i := range list {
+		if list[i].Game.MessageID == "" {
+			list[i].Game.MessageID = b.learn(ctx, list[i].Game.ID)
+		}
+	}
 }
 
 // gamesPageOption is /tabuleiro games' page.
@@ -278,6 +296,7 @@ func (b *Bot) SendDigest(ctx context.Context, d table.Digest) error {
 	if len(d.Games) == 0 {
 		return nil
 	}
+	b.linked(ctx, d.Games)
 	first := d.Games[0].Game
 	w := b.publicWords(first.Guild, first.Channel, "")
 	lines := []say.Rich{w.Rich("digest.head", map[string]any{"Count": len(d.Games)})}
