@@ -104,3 +104,83 @@ func TestADayPacedGameOverTheEndpoint(t *testing.T) {
 		t.Fatalf("the loss on time was told %d times", told)
 	}
 }
+
+// Through the signed endpoint: a 2-day game's player is reminded once, when a quarter of their
+// time is left and not an hour before; a vacation longer than the year's budget is ended by the
+// budget, by itself, the deadline moved by exactly the budget; and no second vacation that year.
+func TestTheReminderComesOnceAndTheBudgetEndsAVacation(t *testing.T) {
+	clock := &movingClock{t: now}
+	f := newFakeDiscord(t)
+	tb := newTableOn(t, filepath.Join(t.TempDir(), "tabuleiro.db"), clock.Now, f, quietLog(), nil)
+	const channel, alice, bob = "710", "73", "74"
+	tb.challenged(guild, channel, "ordo", alice, bob, opt{"first", 3, "them"}, opt{"pace", 3, "2d"})
+	tb.settle()
+	reminders := func() int {
+		n := 0
+		for _, c := range f.recorded() {
+			if c.Method == "POST" && strings.Contains(c.Path, "/channels/"+channel+"/messages") && says(c.Body, "notify.reminder-paced") {
+				n++
+			}
+		}
+		return n
+	}
+	hourly := func(hours int) {
+		for range hours {
+			clock.Advance(time.Hour)
+			tb.bot.Sweep(context.Background())
+			tb.settle()
+		}
+	}
+	// Bob has 48 hours from the accept; a quarter is left at 36.
+	hourly(35)
+	if n := reminders(); n != 0 {
+		t.Fatalf("%d reminders with more than a quarter of the time left", n)
+	}
+	hourly(1)
+	if n := reminders(); n != 1 {
+		t.Fatalf("%d reminders when a quarter is left, want 1", n)
+	}
+	hourly(11)
+	if n := reminders(); n != 1 {
+		t.Fatalf("%d reminders by the last hour, want 1", n)
+	}
+	// An hour left; bob goes away for longer than this year's 14 days.
+	games, err := tb.st.MemberGames(bob)
+	if err != nil || len(games) != 1 {
+		t.Fatalf("bob's games: %v, %v", games, err)
+	}
+	deadline := games[0].Deadline
+	if r, _ := tb.send(command(bob, channel, "tabuleiro", "me", opt{"vacation", 3, "start"})); !r.private() || !says(r.Data.Content, "vacation.started", "Count", 1) {
+		t.Fatalf("the vacation: %s", r.Data.Content)
+	}
+	tb.settle()
+	for range 14 {
+		clock.Advance(24 * time.Hour)
+		tb.bot.Sweep(context.Background())
+		tb.settle()
+		if games, err = tb.st.MemberGames(bob); err != nil || len(games) != 1 {
+			t.Fatalf("bob's game on vacation, %v: %v, %v", clock.Now(), games, err)
+		}
+	}
+	if m, _ := tb.st.MemberSettings(bob); !m.Vacation.Until.IsZero() && m.Vacation.Until.After(clock.Now()) {
+		t.Fatalf("still on vacation past the budget: %+v", m.Vacation)
+	}
+	if want := deadline.Add(14 * 24 * time.Hour); !games[0].Deadline.Equal(want) {
+		t.Fatalf("the deadline after the budget's end is %v, want %v (moved by 14 days)", games[0].Deadline, want)
+	}
+	if r, _ := tb.send(command(bob, channel, "tabuleiro", "me", opt{"vacation", 3, "start"})); !r.private() || !says(r.Data.Content, "vacation.refuse.spent") {
+		t.Fatalf("a second vacation the same year: %s", r.Data.Content)
+	}
+	// Back from the budget's end, bob has the hour he had left.
+	clock.Advance(time.Hour - time.Second)
+	tb.bot.Sweep(context.Background())
+	if games, _ = tb.st.MemberGames(bob); len(games) != 1 {
+		t.Fatal("lost before the hour bob had left")
+	}
+	clock.Advance(time.Second)
+	tb.bot.Sweep(context.Background())
+	tb.settle()
+	if games, _ = tb.st.MemberGames(bob); len(games) != 0 {
+		t.Fatal("not lost when the hour bob had left ran out")
+	}
+}
