@@ -13,11 +13,28 @@ import (
 // during that hour, a DM listing the games where it is their move, with deadlines and jump links;
 // nothing when there are none. The sweep of the process with the duty sends it: each member's day is
 // claimed in the store first (compare-and-swap, as the daily puzzle's post), so any number of
-// processes send it once; a claim whose process died before sending is claimed again after
-// digestLease, still within the hour.
+// processes send it once; a claim whose process died before sending is claimed again after its
+// lease (digestLease), still within the hour.
 
-// digestLease is how long a claimed digest may wait for its sender before another claims it.
-const digestLease = time.Minute
+// digestLease is how long a claimed digest may wait for its sender before another process claims
+// it: a minute of a pace day, so a minute in production, and seconds where PACE_DAY is short (a
+// test of a process killed between the claim and the send waits seconds, not a minute); never
+// less than minDigestLease. The sender gives up on the DM after half of it (digestSend), so a
+// live sender has marked it tried before anyone else may claim it.
+func (t *Table) digestLease() time.Duration {
+	return max(t.cfg.PaceDay/(24*60), minDigestLease)
+}
+
+// minDigestLease is the lease's floor, reached with PACE_DAY under four hours (tests, the
+// console). Its half, 5 seconds, is what a DM may take: two REST calls (opening the member's DM,
+// posting in it), each well under a second at Discord's usual latency, with room for a short
+// rate-limit wait. The other half is slack for marking it tried (one store commit) and for the
+// clocks of two replicas differing: a lease shorter than the send would let a second replica send
+// it again while the first is still sending.
+const minDigestLease = 10 * time.Second
+
+// digestSend is how long one digest's DM may take: half its lease.
+func digestSend(lease time.Duration) time.Duration { return lease / 2 }
 
 // ErrDigestHour refuses a digest hour outside the day.
 var ErrDigestHour = refuse(Invalid, "digest.refuse.hour")
@@ -81,12 +98,12 @@ func (t *Table) sendDigests(ctx context.Context, st store.Store, now time.Time) 
 		t.log.Error("could not list the digests due", "err", err)
 		return 0
 	}
-	sent := 0
+	sent, lease := 0, t.digestLease()
 	for _, user := range due {
 		if ctx.Err() != nil {
 			break
 		}
-		won, err := st.ClaimDigest(user, day, digestLease)
+		won, err := st.ClaimDigest(user, day, lease)
 		if err != nil {
 			t.log.Error("could not claim a digest", "user", user, "err", err)
 			continue
@@ -94,7 +111,11 @@ func (t *Table) sendDigests(ctx context.Context, st store.Store, now time.Time) 
 		if !won {
 			continue
 		}
-		outcome := t.sendDigest(ctx, send, user, now)
+		// Bounded by the lease whatever the HTTP client's own timeout (two minutes): past its
+		// deadline no request of this DM leaves, and one under way is given up.
+		sendCtx, cancel := context.WithTimeout(ctx, digestSend(lease))
+		outcome := t.sendDigest(sendCtx, send, user, now)
+		cancel()
 		metrics.Digest(outcome)
 		if outcome == metrics.DigestSent {
 			sent++

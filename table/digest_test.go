@@ -142,27 +142,92 @@ func TestNoDigestWithoutAGameToMoveOrADM(t *testing.T) {
 	}
 }
 
+// The lease a dead process's claim holds is a minute of a pace day, never under ten seconds: the
+// digest is not sent a second before it ends, and once after.
 func TestADigestClaimedByADeadProcessIsSentOnce(t *testing.T) {
-	f, box := digestFixture(t)
+	for _, c := range []struct {
+		name    string
+		paceDay time.Duration
+		lease   time.Duration
+	}{
+		{"with a pace day of 24 hours, after a minute", 24 * time.Hour, time.Minute},
+		{"with a pace day of 48 hours, after two minutes", 48 * time.Hour, 2 * time.Minute},
+		{"with a pace day of 6 hours, after 15 seconds", 6 * time.Hour, 15 * time.Second},
+		{"with a pace day of 20 seconds, after the floor of 10 seconds", 20 * time.Second, 10 * time.Second},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			f, box := digestFixture(t)
+			f.tab = New(f.st, box, Config{Now: f.clock, Seed: 3, Log: slog.New(slog.DiscardHandler), AI: testAI, PaceDay: c.paceDay})
+			if got := f.tab.digestLease(); got != c.lease {
+				t.Fatalf("the lease is %v, want %v", got, c.lease)
+			}
+			stored(t, f.st, "g1", "c1", "ordo", store.Player{UserID: "m"}, store.Player{UserID: "o"}, f.now.Add(time.Hour), 1)
+			if _, err := f.tab.SetDigest("m", true, 8); err != nil {
+				t.Fatal(err)
+			}
+			f.advance(10 * time.Second)
+			// Another process claimed it and died before sending.
+			if won, err := f.st.ClaimDigest("m", "2025-03-01", c.lease); err != nil || !won {
+				t.Fatalf("the dead process's claim: %v, %v", won, err)
+			}
+			f.tab.Sweep(context.Background())
+			f.advance(c.lease - time.Second)
+			f.tab.Sweep(context.Background())
+			if box.count() != 0 {
+				t.Fatal("sent while the claim was fresh")
+			}
+			f.advance(time.Second)
+			f.tab.Sweep(context.Background())
+			f.advance(sweepEvery)
+			f.tab.Sweep(context.Background())
+			if box.count() != 1 {
+				t.Fatalf("%d digests after the claim's lease", box.count())
+			}
+		})
+	}
+}
+
+// stalled is a DigestSender whose DM never lands in time: it notes the time the send was given and
+// fails as a timed-out request does.
+type stalled struct {
+	tries  int
+	budget []time.Duration // how long each send was given
+}
+
+func (s *stalled) SendDigest(ctx context.Context, d Digest) error {
+	s.tries++
+	if deadline, ok := ctx.Deadline(); ok {
+		s.budget = append(s.budget, time.Until(deadline))
+	}
+	return fmt.Errorf("posting the digest: %w", context.DeadlineExceeded)
+}
+
+func (s *stalled) ChallengeExpired(context.Context, store.Challenge) {}
+func (s *stalled) GameChanged(context.Context, View)                 {}
+func (s *stalled) TurnPing(context.Context, View, bool, string) (string, error) {
+	return "", nil
+}
+
+// A DM is given half the claim's lease, whatever the HTTP client's timeout, so that its sender has
+// marked it tried before another process may claim it; tried, it is not tried again that day.
+func TestADigestsDMIsGivenHalfItsLease(t *testing.T) {
+	f, _ := digestFixture(t)
+	send := &stalled{}
+	f.tab = New(f.st, send, Config{Now: f.clock, Log: slog.New(slog.DiscardHandler), AI: testAI, PaceDay: time.Hour})
 	stored(t, f.st, "g1", "c1", "ordo", store.Player{UserID: "m"}, store.Player{UserID: "o"}, f.now.Add(time.Hour), 1)
 	if _, err := f.tab.SetDigest("m", true, 8); err != nil {
 		t.Fatal(err)
 	}
 	f.advance(10 * time.Second)
-	// Another process claimed it and died before sending.
-	if won, err := f.st.ClaimDigest("m", "2025-03-01", digestLease); err != nil || !won {
-		t.Fatalf("the dead process's claim: %v, %v", won, err)
+	f.tab.Sweep(context.Background())
+	lease := f.tab.digestLease()
+	if len(send.budget) != 1 || send.budget[0] <= 0 || send.budget[0] > lease/2 {
+		t.Fatalf("the DM was given %v (in %d tries), want at most half the lease of %v", send.budget, send.tries, lease)
 	}
+	f.advance(lease)
 	f.tab.Sweep(context.Background())
-	if box.count() != 0 {
-		t.Fatal("sent while the claim was fresh")
-	}
-	f.advance(digestLease)
-	f.tab.Sweep(context.Background())
-	f.advance(sweepEvery)
-	f.tab.Sweep(context.Background())
-	if box.count() != 1 {
-		t.Fatalf("%d digests after the claim's lease", box.count())
+	if send.tries != 1 {
+		t.Fatalf("%d tries, want 1", send.tries)
 	}
 }
 

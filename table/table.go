@@ -18,7 +18,8 @@ type Config struct {
 	// TurnPingAfter is how long a player may take before their turn is pinged; default 2m.
 	TurnPingAfter time.Duration
 	// PaceDay is how long one day of a day-paced game lasts; default 24h. A knob for tests and
-	// the console, which play a 2-day game in seconds with a short one.
+	// the console, which play a 2-day game in seconds with a short one. It scales the lease of a
+	// digest's claim too (digestLease).
 	PaceDay time.Duration
 	// VacationDays is each member's vacation budget of a calendar year, in pace days; default
 	// DefaultVacationDays.
