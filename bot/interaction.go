@@ -180,6 +180,10 @@ type Message struct {
 	Files []File
 	// Jump, when set, is a message this one points to (a turn ping's board); adapters link it.
 	Jump *Jump
+	// Once, when set, names a new message that is to be posted once (at most 25 characters): a
+	// platform that can (Discord's enforce_nonce) does not post a second message of the same name
+	// within minutes, so a send tried again after a crash cannot land twice.
+	Once string
 }
 
 // Jump names a message to link to.

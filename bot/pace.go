@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"hash/fnv"
 	"strconv"
 	"strings"
 	"time"
@@ -304,8 +305,17 @@ func (b *Bot) SendDigest(ctx context.Context, d table.Digest) error {
 		lines = append(lines, listedLine(l, w))
 	}
 	lines = append(lines, w.Rich("digest.foot", nil))
-	_, err := dm.SendDM(ctx, d.User, Message{Content: clip(say.Join("\n", lines...))})
+	_, err := dm.SendDM(ctx, d.User, Message{Content: clip(say.Join("\n", lines...)), Once: digestOnce(d)})
 	return err
+}
+
+// digestOnce names a member's digest of a day, so that Discord posts it once even when a process
+// that died after Discord took the post but before it answered has it sent again: "dg", the day
+// and a hash of the member, 23 characters at most.
+func digestOnce(d table.Digest) string {
+	h := fnv.New64a()
+	h.Write([]byte(d.User))
+	return "dg" + strings.ReplaceAll(d.Day, "-", "") + strconv.FormatUint(h.Sum64(), 36)
 }
 
 var _ table.DigestSender = (*Bot)(nil)

@@ -101,9 +101,16 @@ func TestAMembersGamesInThreeServersAndADM(t *testing.T) {
 	var digests []string
 	for _, c := range f.recorded() {
 		if c.Method == "POST" && c.Path == "/api/v10/channels/dm81/messages" {
-			var m struct{ Content string }
+			var m struct {
+				Content string
+				Nonce   string `json:"nonce"`
+				Enforce bool   `json:"enforce_nonce"`
+			}
 			if err := json.Unmarshal([]byte(c.Body), &m); err != nil {
 				t.Fatal(err)
+			}
+			if !m.Enforce || len(m.Nonce) == 0 || len(m.Nonce) > 25 {
+				t.Errorf("the digest's nonce is %q, enforced %v: Discord could post it twice", m.Nonce, m.Enforce)
 			}
 			digests = append(digests, m.Content)
 		}

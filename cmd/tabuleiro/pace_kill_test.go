@@ -5,7 +5,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"io"
 	"maps"
 	"net/http"
 	"net/http/httptest"
@@ -127,6 +126,7 @@ type dmBox struct {
 	held    bool
 	dropped int            // held messages whose sender went away unanswered
 	dms     map[string]int // messages delivered, by DM channel
+	nonces  []string       // each DM post's nonce, held or not, when Discord is to enforce it
 }
 
 // dmMessages is the path of a message posted in a DM: each member's DM channel is "9" and their id.
@@ -147,8 +147,15 @@ func (d *dmBox) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		json.NewDecoder(r.Body).Decode(&open)
 		fmt.Fprintf(w, `{"id":"9%s","type":1}`, open.Recipient)
 	case r.Method == "POST" && m != nil:
-		io.Copy(io.Discard, r.Body)
+		var post struct {
+			Nonce   string `json:"nonce"`
+			Enforce bool   `json:"enforce_nonce"`
+		}
+		json.NewDecoder(r.Body).Decode(&post)
 		d.mu.Lock()
+		if post.Enforce {
+			d.nonces = append(d.nonces, post.Nonce)
+		}
 		hold := !d.held
 		d.held = true
 		if !hold {
@@ -259,6 +266,12 @@ func TestADigestClaimedBeforeSIGKILLIsSentOnceAfterRestart(t *testing.T) {
 	b.kill()
 	if dms, dropped := box.counts(); len(dms) != 1 || dms[dm] != 1 || dropped != 1 {
 		t.Fatalf("digests delivered by DM channel %v and %d held one dropped, want one in %s and one dropped", dms, dropped, dm)
+	}
+	// Had the held post landed, Discord would not have posted the second: both carry one nonce.
+	box.mu.Lock()
+	defer box.mu.Unlock()
+	if n := box.nonces; len(n) != 2 || n[0] == "" || n[0] != n[1] || len(n[0]) > 25 {
+		t.Fatalf("the two posts of the digest carry the enforced nonces %q, want one of at most 25 characters", n)
 	}
 }
 

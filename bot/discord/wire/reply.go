@@ -90,6 +90,11 @@ func AppendMessage(b []byte, m bot.Message, edit bool) []byte {
 	if m.Private && !edit {
 		b = append(b, `,"flags":64`...)
 	}
+	if m.Once != "" && !edit {
+		b = append(b, `,"nonce":`...)
+		b = appendString(b, m.Once)
+		b = append(b, `,"enforce_nonce":true`...)
+	}
 	return append(b, '}')
 }
 
