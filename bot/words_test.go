@@ -11,6 +11,7 @@ import (
 	"tabuleiro/games/catalog"
 	"tabuleiro/learn"
 	"tabuleiro/render/describe"
+	"tabuleiro/render/describe/describetest"
 	"tabuleiro/say"
 	"tabuleiro/store"
 )
@@ -147,7 +148,7 @@ func TestAListenerPlaysAWholeGameAgainstTheBotFromTheWords(t *testing.T) {
 					for _, m := range legalMoveMessages(g, w) {
 						list = append(list, m.Content.String())
 					}
-					heard := heardMoves(list)
+					heard := describetest.Heard(list, w)
 					if len(heard) == 0 {
 						t.Fatalf("no move heard in %q", list)
 					}
@@ -161,20 +162,6 @@ func TestAListenerPlaysAWholeGameAgainstTheBotFromTheWords(t *testing.T) {
 			})
 		}
 	}
-}
-
-// heardMoves reads the moves off a move list's pages: every line after the count, the part after a
-// group's label, the moves separated by commas.
-func heardMoves(pages []string) []string {
-	var moves []string
-	lines := strings.Split(strings.Join(pages, "\n"), "\n")
-	for _, line := range lines[1:] {
-		if _, list, ok := strings.Cut(line, ": "); ok {
-			line = list
-		}
-		moves = append(moves, strings.Split(line, ", ")...)
-	}
-	return moves
 }
 
 // A board shown only to a person who chose words (a game's board answered privately) keeps its

@@ -14,6 +14,7 @@ import (
 	"tabuleiro/games/catalog"
 	"tabuleiro/render"
 	"tabuleiro/render/describe"
+	"tabuleiro/render/describe/describetest"
 	"tabuleiro/say"
 	"tabuleiro/store"
 )
@@ -85,23 +86,6 @@ func heard(t *testing.T, out string, w *say.Words) []string {
 	return lines
 }
 
-// movesHeard reads the moves off a move list as heard: every line after the count, the part after
-// a group's label, the moves separated by commas.
-func movesHeard(list []string) []string {
-	var moves []string
-	for _, line := range list[min(1, len(list)):] {
-		if _, rest, ok := strings.Cut(line, ": "); ok {
-			line = rest
-		}
-		for _, m := range strings.Split(line, ", ") {
-			if m = strings.TrimSpace(m); m != "" {
-				moves = append(moves, m)
-			}
-		}
-	}
-	return moves
-}
-
 // Issue 42's acceptance: a whole game of each kind is played at the console by a listener who
 // reads only the descriptions (the Describe button's private answer) and the legal-move lists (a
 // bare /… move), never a board, and types the moves as it heard them; in both languages, with
@@ -142,7 +126,7 @@ func listenToAGame(t *testing.T, kind string) {
 			if want := describe.Game(g, w).Turn; description[len(description)-1] != want {
 				t.Fatalf("turn %d: the description ends %q, not with whose turn it is (%q)", turn, description[len(description)-1], want)
 			}
-			moves := movesHeard(list)
+			moves := describetest.Heard(list, w)
 			if len(moves) == 0 {
 				t.Fatalf("turn %d: no move heard in %q", turn, list)
 			}

@@ -3,11 +3,11 @@ package web
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"io"
 	"math"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -71,15 +71,15 @@ func (l *limiter) allow(who string, now time.Time) bool {
 // watch the game may try lines; nothing is stored.
 func (s *Server) branch(w http.ResponseWriter, r *http.Request, id uint64) {
 	ws := wordsFor(r)
-	refuse := func(status int, msg string) { writeJSON(w, status, answer{Error: msg}) }
+	bare := bot.LiveView{Words: ws}
 	if o := r.Header.Get("Origin"); o != "" && o != s.cfg.Public && o != "http://"+r.Host && o != "https://"+r.Host {
-		refuse(http.StatusForbidden, ws.T("web.foreign-origin", nil))
+		s.refuse(w, r, bare, table.Refuse(table.Refused, "web.foreign-origin"))
 		return
 	}
 	var d branchRequest
 	body, err := io.ReadAll(io.LimitReader(r.Body, maxBranchBody+1))
 	if err != nil || len(body) > maxBranchBody || json.Unmarshal(body, &d) != nil || d.Ply < 0 {
-		refuse(http.StatusBadRequest, ws.T("web.bad-request", nil))
+		s.refuse(w, r, bare, table.Refuse(unreadable, "web.bad-request"))
 		return
 	}
 	l, member, seat, err := s.viewer(r, id)
@@ -92,25 +92,15 @@ func (s *Server) branch(w http.ResponseWriter, r *http.Request, id uint64) {
 		who, _, _ = net.SplitHostPort(r.RemoteAddr)
 	}
 	if !s.branches.allow(who, s.cfg.Now()) {
-		w.Header().Set("Retry-After", "2")
-		refuse(http.StatusTooManyRequests, ws.T("web.branch-busy", nil))
+		w.Header().Set("Retry-After", strconv.Itoa(int(BranchEvery/time.Second)))
+		s.refuse(w, r, bare, table.Refuse(tooMany, "web.branch-busy"))
 		return
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), 30*time.Second)
 	defer cancel()
 	b, err := s.table.Branch(ctx, l.View, d.Ply, d.Plays)
 	if err != nil {
-		msg, internal := bot.Refusal(err, ws)
-		status := http.StatusConflict
-		var ref *table.Refusal
-		switch {
-		case internal:
-			s.cfg.Log.Error("a branch on the web board failed", "game", id, "err", err)
-			status = http.StatusInternalServerError
-		case errors.As(err, &ref) && ref.Code == table.Invalid:
-			status = http.StatusUnprocessableEntity
-		}
-		refuse(status, strings.ReplaceAll(plain(msg, l), "`", ""))
+		s.refuse(w, r, l, err)
 		return
 	}
 	st := state(l, seat)

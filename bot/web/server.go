@@ -5,7 +5,6 @@ import (
 	"context"
 	"embed"
 	"encoding/json"
-	"errors"
 	"io"
 	"io/fs"
 	"log/slog"
@@ -254,21 +253,20 @@ type answer struct {
 // decide takes a decision, a resignation or an offer from the page, through the same table calls
 // as a button's, refused as they would be.
 func (s *Server) decide(w http.ResponseWriter, r *http.Request, id uint64, verb string) {
-	ws := wordsFor(r)
-	refuse := func(status int, msg string) { writeJSON(w, status, answer{Error: msg}) }
+	bare := bot.LiveView{Words: wordsFor(r)}
 	if o := r.Header.Get("Origin"); o != "" && o != s.cfg.Public && o != "http://"+r.Host && o != "https://"+r.Host && !s.inDiscord(o) {
-		refuse(http.StatusForbidden, ws.T("web.foreign-origin", nil))
+		s.refuse(w, r, bare, table.Refuse(table.Refused, "web.foreign-origin"))
 		return
 	}
 	var d decision
 	body, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
 	if err != nil || len(body) > maxBody || json.Unmarshal(body, &d) != nil || d.Ply < 0 || len(d.Play) > 200 {
-		refuse(http.StatusBadRequest, ws.T("web.bad-request", nil))
+		s.refuse(w, r, bare, table.Refuse(unreadable, "web.bad-request"))
 		return
 	}
 	member := s.member(r, id)
 	if member == "" {
-		refuse(http.StatusForbidden, ws.T("web.watcher", nil))
+		s.refuse(w, r, bare, table.Refuse(table.Refused, "web.watcher"))
 		return
 	}
 	shown, err := s.table.Game(id)
@@ -289,26 +287,12 @@ func (s *Server) decide(w http.ResponseWriter, r *http.Request, id uint64, verb 
 		v, err = s.offer(a, id, d.Ply)
 	}
 	if err != nil {
-		msg, internal := bot.Refusal(err, ws)
-		status := http.StatusConflict
-		var ref *table.Refusal
-		switch {
-		case internal:
-			s.cfg.Log.Error("a decision from the web board failed", "game", id, "err", err)
-			status = http.StatusInternalServerError
-		case errors.As(err, &ref) && ref.Code == table.Refused:
-			status = http.StatusForbidden
-		case errors.As(err, &ref) && ref.Code == table.Invalid:
-			status = http.StatusUnprocessableEntity
-		case errors.As(err, &ref) && ref.Code == table.NotFound:
-			status = http.StatusNotFound
-		}
 		// A mention is the person's display name, as on the board.
-		l, lerr := s.cfg.Bot.Live(id, ws)
+		l, lerr := s.cfg.Bot.Live(id, bare.Words)
 		if lerr != nil {
-			l = bot.LiveView{Words: ws}
+			l = bare
 		}
-		refuse(status, strings.ReplaceAll(plain(msg, l), "`", ""))
+		s.refuse(w, r, l, err)
 		return
 	}
 	// The answer is the game as this decision left it; what follows (the bot's reply) comes by

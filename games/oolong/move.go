@@ -46,6 +46,14 @@ func Served(m games.Move) (table, seat Dir, ok bool) {
 	return 0, 0, false
 }
 
+// Took is the seat a Move Tea special took its tea from; ok is false for the other decisions.
+func Took(m games.Move) (table, seat Dir, ok bool) {
+	if moveKind(m) == kindMoveTea {
+		return fieldA(m), fieldB(m), true
+	}
+	return 0, 0, false
+}
+
 // FormatMove writes a decision in canonical notation.
 func FormatMove(m games.Move) string {
 	switch moveKind(m) {

@@ -478,3 +478,33 @@ func TestSplitsAgreesWithConnected(t *testing.T) {
 		t.Errorf("%d cut points and %d other pieces checked: both kinds are needed", cuts, whole)
 	}
 }
+
+func TestMovedNamesEverySquareLeftAndReached(t *testing.T) {
+	at := func(name string) Square {
+		s, err := ParseSquare(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	for _, tt := range []struct {
+		name string
+		move games.Move
+		want string
+	}{
+		{"a singleton leaves one square and reaches one", Singleton(at("a3"), at("a5"), false), "a3 a5"},
+		{"a capture reaches the square it takes", Singleton(at("e3"), at("e6"), true), "e3 e6"},
+		{"a horizontal ordo moves its whole line forward", OrdoMove(at("c2"), at("e2"), at("c4")), "c2 c4 d2 d4 e2 e4"},
+		{"a vertical ordo moves its whole line sideways", OrdoMove(at("f3"), at("f5"), at("d3")), "f3 d3 f4 d4 f5 d5"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, s := range Moved(tt.move) {
+				got = append(got, s.String())
+			}
+			if strings.Join(got, " ") != tt.want {
+				t.Errorf("Moved = %v, want %s", got, tt.want)
+			}
+		})
+	}
+}

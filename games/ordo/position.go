@@ -41,6 +41,21 @@ func IsOrdo(m games.Move) bool { return m&ordoFlag != 0 }
 // IsCapture reports whether m captures.
 func IsCapture(m games.Move) bool { return m&captureFlag != 0 }
 
+// Moved are the squares m leaves and reaches, in pairs: From and To first, then each other square
+// of an ordo's line (end1 to end2) and the square its piece lands on. The boards mark them all.
+func Moved(m games.Move) []Square {
+	from, to := From(m), To(m)
+	if !IsOrdo(m) {
+		return []Square{from, to}
+	}
+	shift := int(to) - int(from)
+	var out []Square
+	for b := segment(from, End2(m)); !b.Empty(); b = b.AndNot(Bit(b.First())) {
+		out = append(out, b.First(), Square(int(b.First())+shift))
+	}
+	return out
+}
+
 // segment is the set of an ordo's squares, end1 to end2.
 func segment(end1, end2 Square) Bits {
 	step := 1

@@ -49,6 +49,10 @@ func (d Description) Pages() []string { return paginate(d.Paragraphs(), MaxPage)
 type Group struct {
 	Label string // what the moves have in common: "from a3", "table ne"; "" for a game's only group
 	Moves []string
+	// Said is how the list says the group where naming every move would run to pages: how a
+	// move is made, then what it is made of, a line each (an Oolong Move Tea's teas and empty
+	// seats). Nil to name the moves.
+	Said []string
 }
 
 // describer is what a game registers: its full description, its short one, and its legal moves
@@ -131,7 +135,7 @@ func Moves(g games.Game, w games.Words) []Group {
 }
 
 // MovePages are g's legal moves as messages of at most MaxPage characters: a line that counts them,
-// then a line a group ("from a3: a3-a4, a3-a5").
+// then a line a group ("from a3: a3-a4, a3-a5"), or the lines that say it.
 func MovePages(g games.Game, w games.Words) []string {
 	groups := Moves(g, w)
 	n := 0
@@ -144,6 +148,10 @@ func MovePages(g games.Game, w games.Words) []string {
 		lines = []string{render.BlockOf(g, w).Status.Line(w)}
 	}
 	for _, gr := range groups {
+		if gr.Said != nil {
+			lines = append(lines, gr.Said...)
+			continue
+		}
 		list := strings.Join(gr.Moves, ", ")
 		if gr.Label != "" {
 			list = gr.Label + ": " + list

@@ -5,9 +5,12 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"tabuleiro/games"
 	"tabuleiro/games/catalog"
+	"tabuleiro/games/oolong"
+	"tabuleiro/render/describe/describetest"
 	"tabuleiro/say"
 )
 
@@ -64,7 +67,7 @@ func TestAListenerPlaysWholeGamesFromTheWords(t *testing.T) {
 				if ply > 1000 {
 					t.Fatalf("%s (%s): no end after 1000 decisions", kind, lang)
 				}
-				heard := heardMoves(MovePages(g, w))
+				heard := describetest.Heard(MovePages(g, w), w)
 				if len(heard) == 0 {
 					t.Fatalf("%s (%s) ply %d: no move heard in %q", kind, lang, ply, MovePages(g, w))
 				}
@@ -88,16 +91,48 @@ func TestAListenerPlaysWholeGamesFromTheWords(t *testing.T) {
 	}
 }
 
-// heardMoves reads the moves off a move list: every line after the count, the part after a
-// group's label, the moves separated by commas.
-func heardMoves(pages []string) []string {
-	var moves []string
-	lines := strings.Split(strings.Join(pages, "\n"), "\n")
-	for _, line := range lines[1:] {
-		if _, list, ok := strings.Cut(line, ": "); ok {
-			line = list
+// Oolong's longest lists, a free placement's seats and a Move Tea's every tea to every empty seat
+// (hundreds of moves, seven messages when each was named), fit in one message: a Move Tea names its
+// teas and its empty seats table by table, and a listener who hears them makes exactly the legal
+// moves.
+func TestAnOolongMoveListFitsInOneMessage(t *testing.T) {
+	d, _ := catalog.Lookup("oolong")
+	free, moveTea, most := 0, 0, 0
+	for seed := range uint64(20) {
+		rng := rand.New(rand.NewPCG(seed, 7))
+		gg, err := d.New(nil, rng)
+		if err != nil {
+			t.Fatal(err)
 		}
-		moves = append(moves, strings.Split(line, ", ")...)
+		g := gg.(*oolong.Game)
+		for !g.Outcome().Over() {
+			legal := games.Names(g, g.Legal())
+			for _, lang := range languages {
+				w := say.For(lang)
+				pages := MovePages(g, w)
+				if len(pages) != 1 {
+					t.Fatalf("seed %d (%s): %d legal moves take %d messages:\n%s", seed, lang, len(legal), len(pages), strings.Join(pages, "\n"))
+				}
+				most = max(most, utf8.RuneCountInString(pages[0]))
+				heard := describetest.Heard(pages, w)
+				slices.Sort(heard)
+				slices.Sort(legal)
+				if !slices.Equal(heard, legal) {
+					t.Fatalf("seed %d (%s): heard %v\nfrom\n%s\nthe legal moves are %v", seed, lang, heard, pages[0], legal)
+				}
+			}
+			if strings.HasPrefix(legal[0], "move ") {
+				moveTea++
+			} else if g.Free() && len(g.Pending()) == 0 {
+				free++
+			}
+			if err := g.Play(g.Legal()[rng.IntN(len(g.Legal()))]); err != nil {
+				t.Fatal(err)
+			}
+		}
 	}
-	return moves
+	if free == 0 || moveTea == 0 {
+		t.Fatalf("%d free placements and %d Move Teas listed: nothing long was tried", free, moveTea)
+	}
+	t.Logf("%d free placements and %d Move Teas listed; the longest list has %d characters", free, moveTea, most)
 }

@@ -1,6 +1,8 @@
 package describe
 
 import (
+	"math/bits"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -136,7 +138,7 @@ func special(sp oolong.Special, id string, w games.Words) string {
 }
 
 // oolongMoves are the legal decisions grouped: placements by table, a Move Tea by the tea it moves,
-// any other special's choices together.
+// any other special's choices together. A Move Tea is said once where it can be (moveTeaGroup).
 func oolongMoves(g *oolong.Game, w games.Words) []Group {
 	var groups []Group
 	at := map[string]int{}
@@ -153,10 +155,12 @@ func oolongMoves(g *oolong.Game, w games.Words) []Group {
 	if p := g.Pending(); len(p) > 0 {
 		pendingName = w.T(p[0].Marker.NameID(), nil)
 	}
+	var teas []games.Move
 	for _, m := range g.Legal() {
 		name := g.Format(m)
-		if f := strings.Fields(name); len(f) == 3 && f[0] == "move" {
-			add("move "+f[1], w.T("words.oolong.from", map[string]any{"Seat": f[1]}), name)
+		if t, s, ok := oolong.Took(m); ok {
+			teas = append(teas, m)
+			add("move "+seatName(t, s), w.T("words.oolong.from", map[string]any{"Seat": seatName(t, s)}), name)
 			continue
 		}
 		if t, _, ok := oolong.Served(m); ok {
@@ -165,5 +169,61 @@ func oolongMoves(g *oolong.Game, w games.Words) []Group {
 		}
 		add("special", pendingName, name)
 	}
+	if said, ok := moveTeaGroup(g, teas, pendingName, w); ok {
+		first := slices.IndexFunc(groups, func(gr Group) bool { return strings.HasPrefix(gr.Moves[0], "move ") })
+		groups = slices.DeleteFunc(groups, func(gr Group) bool { return strings.HasPrefix(gr.Moves[0], "move ") })
+		groups = slices.Insert(groups, first, said)
+	}
 	return groups
 }
+
+// moveTeaGroup says a Move Tea's moves once, as the rules allow them: when each of its teas may go
+// to each empty seat of another table, the list names the teas and the empty seats, each grouped
+// by table, rather than every pair (up to some 40 teas times 80 seats: pages of them).
+func moveTeaGroup(g *oolong.Game, moves []games.Move, special string, w games.Words) (Group, bool) {
+	var from, to [9]uint16 // the seats of each table, a bit each
+	names := make([]string, len(moves))
+	for i, m := range moves {
+		ft, fs, _ := oolong.Took(m)
+		tt, ts, _ := oolong.Served(m)
+		from[ft] |= 1 << fs
+		to[tt] |= 1 << ts
+		names[i] = g.Format(m)
+	}
+	pairs := 0
+	for ft := range from {
+		for tt := range to {
+			if ft != tt {
+				pairs += bits.OnesCount16(from[ft]) * bits.OnesCount16(to[tt])
+			}
+		}
+	}
+	if len(moves) == 0 || pairs != len(moves) {
+		return Group{}, false // not every pair is legal: each tea's moves are named
+	}
+	return Group{Label: special, Moves: names, Said: []string{
+		w.T("words.oolong.move-tea", map[string]any{"Special": special, "Example": names[0]}),
+		w.T("words.oolong.move-tea-teas", map[string]any{"Seats": seatsByTable(from)}),
+		w.T("words.oolong.move-tea-seats", map[string]any{"Seats": seatsByTable(to)}),
+	}}, true
+}
+
+// seatsByTable names the seats in notation, table by table: "nw.s, nw.e; c.n".
+func seatsByTable(seats [9]uint16) string {
+	var tables []string
+	for t := range seats {
+		var names []string
+		for s := oolong.Dir(0); s < 9; s++ {
+			if seats[t]&(1<<s) != 0 {
+				names = append(names, seatName(oolong.Dir(t), s))
+			}
+		}
+		if names != nil {
+			tables = append(tables, strings.Join(names, ", "))
+		}
+	}
+	return strings.Join(tables, "; ")
+}
+
+// seatName is a seat in the rules' notation: its table, a dot, the seat.
+func seatName(table, seat oolong.Dir) string { return table.String() + "." + seat.String() }

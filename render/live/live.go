@@ -170,26 +170,9 @@ func Board(g games.Game) any {
 
 // movedSquares are the squares an Ordo move left and reached: every square of a line's.
 func movedSquares(m games.Move) []string {
-	from, to := ordo.From(m), ordo.To(m)
-	out := []string{from.String(), to.String()}
-	if ordo.IsOrdo(m) {
-		end := ordo.End2(m)
-		df, dr := sign(end.File()-from.File()), sign(end.Rank()-from.Rank())
-		shift := int(to) - int(from)
-		for s := from; s != end; {
-			s = ordo.SquareAt(s.File()+df, s.Rank()+dr)
-			out = append(out, s.String(), ordo.Square(int(s)+shift).String())
-		}
+	var out []string
+	for _, s := range ordo.Moved(m) {
+		out = append(out, s.String())
 	}
 	return out
-}
-
-func sign(n int) int {
-	switch {
-	case n > 0:
-		return 1
-	case n < 0:
-		return -1
-	}
-	return 0
 }

@@ -75,28 +75,9 @@ func lastSquares(g *ordo.Game) map[ordo.Square]bool {
 	if !ok {
 		return nil
 	}
-	from, to := ordo.From(m), ordo.To(m)
-	out := map[ordo.Square]bool{from: true, to: true}
-	if ordo.IsOrdo(m) {
-		end := ordo.End2(m)
-		df, dr := sign(end.File()-from.File()), sign(end.Rank()-from.Rank())
-		shift := int(to) - int(from)
-		for s := from; ; s = ordo.SquareAt(s.File()+df, s.Rank()+dr) {
-			out[s], out[ordo.Square(int(s)+shift)] = true, true
-			if s == end {
-				break
-			}
-		}
+	out := map[ordo.Square]bool{}
+	for _, s := range ordo.Moved(m) {
+		out[s] = true
 	}
 	return out
-}
-
-func sign(n int) int {
-	switch {
-	case n > 0:
-		return 1
-	case n < 0:
-		return -1
-	}
-	return 0
 }
