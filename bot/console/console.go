@@ -292,7 +292,7 @@ func (c *Console) wait(ctx context.Context, typed string) {
 	c.mu.Lock()
 	c.waited += d
 	c.mu.Unlock()
-	c.printf("  (%s)\n", c.w.T("console.waited", map[string]any{"Time": d.String()}))
+	c.printf("  (%s)\n", c.w.T("console.waited", map[string]any{"Time": span(d)}))
 	c.b.Sweep(ctx)
 	c.printf("\n")
 }
