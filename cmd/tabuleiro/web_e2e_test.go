@@ -7,11 +7,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"net/http/httputil"
 	"net/url"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -307,6 +309,9 @@ func (g *webGame) open(t *testing.T, member string, board bot.Action) {
 	if page[0] != g.lang || !strings.Contains(page[1], ws.T("web.your-turn", nil)) && !strings.Contains(page[1], ws.T("web.their-turn", nil)) {
 		t.Errorf("%s's page speaks %q and says %q, want %s", member, page[0], page[1], g.lang)
 	}
+	if len(g.tabs) == 0 {
+		webtest.Screenshot(t, ctx, "e2e-"+g.kind+"-"+g.lang+"-360", 360)
+	}
 	g.tabs[member] = ctx
 }
 
@@ -341,7 +346,7 @@ func (g *webGame) play(t *testing.T) {
 	g.checkPages(t)
 	g.checkEdits(t)
 	for _, ctx := range g.tabs {
-		webtest.Screenshot(t, ctx, g.kind+"-over-"+g.lang+"-360", 360)
+		webtest.Screenshot(t, ctx, "e2e-"+g.kind+"-over-"+g.lang+"-360", 360)
 		break
 	}
 }
@@ -477,7 +482,7 @@ func (g *webGame) checkEdits(t *testing.T) {
 			}
 		}
 		if time.Now().After(deadline) {
-			t.Errorf("the board message was never edited to show the clicked moves of plies %v", want)
+			t.Errorf("the board message was never edited to show the clicked moves of plies %v", slices.Sorted(maps.Keys(want)))
 			return
 		}
 	}
