@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
 	"net/http/httputil"
@@ -115,8 +116,18 @@ type edit struct {
 	body []byte
 }
 
+// kept are the edits so far, in the order Discord received them.
+func (e *editsKept) kept() []edit {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return append([]edit(nil), e.edits...)
+}
+
 func (e *editsKept) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method == http.MethodPatch {
+		// Discord takes a moment to apply an edit, never the same: edits sent one after another
+		// must reach it in their order all the same.
+		time.Sleep(time.Duration(rand.IntN(100)) * time.Millisecond)
 		body, _ := io.ReadAll(r.Body)
 		e.mu.Lock()
 		e.edits = append(e.edits, edit{r.URL.Path, body})
@@ -200,11 +211,13 @@ type webGame struct {
 	id                  uint64
 	vsBot               bool
 	tabs                map[string]context.Context // each member's browser
+	last                string                     // the member who clicked last
 	boardMsg            string                     // the board message's id, as Discord gives it with a click
 	// boards are the interactions whose answer is the game's board message: its edits go through them.
 	boards map[string]bool
-	// clicked are the plies clicks made; commits when the store held each ply.
-	clicked            []int
+	// clicked and typedAt are the plies clicks and typed moves made; commits when the store held
+	// each ply.
+	clicked, typedAt   []int
 	mu                 sync.Mutex
 	commits            []time.Time
 	ply, clicks, typed int
@@ -372,7 +385,15 @@ func (g *webGame) await(t *testing.T, ply int) {
 func (g *webGame) click(t *testing.T, member string, ply int, path []string) {
 	t.Helper()
 	ctx := g.tabs[member]
-	ready := `document.body.dataset.ply === "` + strconv.Itoa(ply) + `" && document.querySelector(".cell.can, .controls button.choice") !== null`
+	// A page that sent the last decision may show the next one (its stream) a moment before it
+	// reads the answer to what it sent, and takes no click meanwhile: a person is not that quick.
+	settle := "0"
+	if g.last == member {
+		settle = "50"
+	}
+	g.last = member
+	ready := `document.body.dataset.ply === "` + strconv.Itoa(ply) + `" && document.querySelector(".cell.can, .controls button.choice") !== null &&
+		Date.now() - window.shown[window.shown.length - 1][1] >= ` + settle
 	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(10 * time.Millisecond) {
 		var ok bool
 		if err := webtest.Eval(ctx, ready, &ok); err == nil && ok {
@@ -412,6 +433,7 @@ func (g *webGame) typeMove(t *testing.T, member string, ply int, play string) {
 		t.Fatalf("/%s move %s at ply %d answered %+v, not the new board", g.kind, play, ply, a)
 	}
 	g.boards[token] = true
+	g.typedAt = append(g.typedAt, ply+1)
 	g.typed++
 }
 
@@ -463,11 +485,12 @@ func (g *webGame) checkEdits(t *testing.T) {
 		}
 		want[ply] = strings.Join(render.BlockOf(at, say.For(g.lang)).Lines, "\n")
 	}
-	for deadline := time.Now().Add(5 * time.Second); len(want) > 0; time.Sleep(20 * time.Millisecond) {
-		g.p.discord.mu.Lock()
-		edits := append([]edit(nil), g.p.discord.edits...)
-		g.p.discord.mu.Unlock()
-		for _, e := range edits {
+	// The board message ends at the game's end, unless a typed move's answer became the board last.
+	final := v.Live.Ply()
+	end := !slices.Contains(g.typedAt, final)
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		last := -1 // the ply the board message shows after the last edit
+		for _, e := range g.p.discord.kept() {
 			var m struct {
 				Content    string
 				Components []any
@@ -476,13 +499,25 @@ func (g *webGame) checkEdits(t *testing.T) {
 				continue
 			}
 			for _, a := range actions(m.Components) {
-				if block, ok := want[a.Ply]; ok && a.Route == "board-link" && a.Game == g.id && strings.Contains(m.Content, block) {
+				if a.Route != "board-link" || a.Game != g.id {
+					continue
+				}
+				last = a.Ply
+				if block, ok := want[a.Ply]; ok && strings.Contains(m.Content, block) {
 					delete(want, a.Ply)
 				}
 			}
 		}
+		if len(want) == 0 && (!end || last == final) {
+			return
+		}
 		if time.Now().After(deadline) {
-			t.Errorf("the board message was never edited to show the clicked moves of plies %v", slices.Sorted(maps.Keys(want)))
+			if len(want) > 0 {
+				t.Errorf("the board message was never edited to show the clicked moves of plies %v", slices.Sorted(maps.Keys(want)))
+			}
+			if end && last != final {
+				t.Errorf("the board message was last edited to show ply %d, not the end at ply %d", last, final)
+			}
 			return
 		}
 	}
