@@ -18,6 +18,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -92,14 +93,20 @@ func newPlayground(t *testing.T, browser context.Context) *playground {
 	t.Cleanup(api.Close)
 	cfg.APIBase, _ = url.Parse(api.URL)
 	// PUBLIC_URL is known before the program listens: a front that passes everything on to it.
-	var front http.Handler = http.NotFoundHandler()
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { front.ServeHTTP(w, r) }))
+	var front atomic.Pointer[httputil.ReverseProxy]
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if program := front.Load(); program != nil {
+			program.ServeHTTP(w, r)
+			return
+		}
+		http.NotFound(w, r)
+	}))
 	t.Cleanup(srv.Close)
 	p.public, cfg.PublicURL = srv.URL, srv.URL
 	m, stop := serving(t, cfg)
 	t.Cleanup(func() { stop(); m.Close() })
 	target, _ := url.Parse("http://" + m.Addr.String())
-	front = httputil.NewSingleHostReverseProxy(target)
+	front.Store(httputil.NewSingleHostReverseProxy(target))
 	p.m = m
 	return p
 }
