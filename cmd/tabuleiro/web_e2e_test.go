@@ -447,14 +447,21 @@ func (g *webGame) typeMove(t *testing.T, member string, ply int, play string) {
 // checkPages checks that every decision reached every page within a second of being stored.
 func (g *webGame) checkPages(t *testing.T) {
 	t.Helper()
-	time.Sleep(time.Second) // the last decision's second
 	g.mu.Lock()
 	commits := append([]time.Time(nil), g.commits...)
 	g.mu.Unlock()
+	final := len(commits) - 1
 	for member, ctx := range g.tabs {
+		// What the page showed, once it shows the end or the end's second is over.
 		var shown [][2]int64
-		if err := webtest.Eval(ctx, `window.shown`, &shown); err != nil {
-			t.Fatal(err)
+		for {
+			if err := webtest.Eval(ctx, `window.shown`, &shown); err != nil {
+				t.Fatal(err)
+			}
+			if n := len(shown); n > 0 && shown[n-1][0] >= int64(final) || time.Since(commits[final]) > time.Second {
+				break
+			}
+			time.Sleep(20 * time.Millisecond)
 		}
 		worst := time.Duration(0)
 		for ply := 1; ply < len(commits); ply++ {
