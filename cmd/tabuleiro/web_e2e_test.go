@@ -43,7 +43,7 @@ import (
 // bot (every decision, in fact) reaches each page within a second.
 func TestWholeGamesArePlayedByClicksOnTheWebBoard(t *testing.T) {
 	if testing.Short() {
-		t.Skip("plays six whole games in Chromium against the program")
+		t.Skip("-short: six whole games in Chromium against the program take about a minute")
 	}
 	browser := webtest.Chrome(t)
 	p := newPlayground(t, browser)
