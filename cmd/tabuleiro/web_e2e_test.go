@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"maps"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
@@ -484,57 +483,76 @@ func (g *webGame) checkPages(t *testing.T) {
 }
 
 // checkEdits checks that each move clicked edited the game's board message in the channel (through
-// the interaction that showed it, or by its id) with the position the table holds after it.
+// the interaction that showed it, or by its id) with the position the table holds after it, that
+// every edit of it shows the position its controls stand at, and that the last shows the end.
 func (g *webGame) checkEdits(t *testing.T) {
 	t.Helper()
 	v, err := g.p.m.Bot.Table().Game(g.id)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[int]string{} // ply: the board's block then
-	for _, ply := range g.clicked {
-		at, err := v.At(ply)
-		if err != nil {
-			t.Fatal(err)
+	blocks := map[int]string{} // ply: the board's block then
+	block := func(ply int) string {
+		if _, ok := blocks[ply]; !ok {
+			at, err := v.At(ply)
+			if err != nil {
+				t.Fatal(err)
+			}
+			blocks[ply] = strings.Join(render.BlockOf(at, say.For(g.lang)).Lines, "\n")
 		}
-		want[ply] = strings.Join(render.BlockOf(at, say.For(g.lang)).Lines, "\n")
+		return blocks[ply]
 	}
 	// The board message ends at the game's end, unless a typed move's answer became the board last.
 	final := v.Live.Ply()
 	end := !slices.Contains(g.typedAt, final)
 	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-		last := -1 // the ply the board message shows after the last edit
+		shown, wrong, last, edits := map[int]bool{}, []int(nil), -1, 0
 		for _, e := range g.p.discord.kept() {
-			var m struct {
-				Content    string
-				Components []any
-			}
-			if !g.board(e.path) || json.Unmarshal(e.body, &m) != nil {
-				continue
-			}
-			for _, a := range actions(m.Components) {
-				if a.Route != "board-link" || a.Game != g.id {
-					continue
-				}
-				last = a.Ply
-				if block, ok := want[a.Ply]; ok && strings.Contains(m.Content, block) {
-					delete(want, a.Ply)
+			if ply, right, ok := g.shows(e, block); ok {
+				shown[ply], last, edits = shown[ply] || right, ply, edits+1
+				if !right {
+					wrong = append(wrong, ply)
 				}
 			}
 		}
-		if len(want) == 0 && (!end || last == final) {
-			return
+		var missing []int
+		for _, ply := range g.clicked {
+			if !shown[ply] {
+				missing = append(missing, ply)
+			}
 		}
-		if time.Now().After(deadline) {
-			if len(want) > 0 {
-				t.Errorf("the board message was never edited to show the clicked moves of plies %v", slices.Sorted(maps.Keys(want)))
+		if len(missing) == 0 && (!end || last == final) || time.Now().After(deadline) {
+			if len(missing) > 0 {
+				t.Errorf("the board message was never edited to show the clicked moves of plies %v", missing)
 			}
 			if end && last != final {
 				t.Errorf("the board message was last edited to show ply %d, not the end at ply %d", last, final)
 			}
+			if len(wrong) > 0 {
+				t.Errorf("the board message was edited with another position than its controls' at plies %v", wrong)
+			}
+			t.Logf("the board message was edited %d times", edits)
 			return
 		}
 	}
+}
+
+// shows reads an edit of the game's board message: the ply its controls stand at, and whether it
+// shows the position then (block gives it).
+func (g *webGame) shows(e edit, block func(int) string) (ply int, right, ok bool) {
+	var m struct {
+		Content    string
+		Components []any
+	}
+	if !g.board(e.path) || json.Unmarshal(e.body, &m) != nil {
+		return 0, false, false
+	}
+	for _, a := range actions(m.Components) {
+		if a.Route == "board-link" && a.Game == g.id {
+			return a.Ply, strings.Contains(m.Content, block(a.Ply)), true
+		}
+	}
+	return 0, false, false
 }
 
 // board says whether a request's path edits the game's board message: by its id in the channel,
