@@ -217,7 +217,6 @@ type webGame struct {
 	id                  uint64
 	vsBot               bool
 	tabs                map[string]context.Context // each member's browser
-	last                string                     // the member who clicked last
 	boardMsg            string                     // the board message's id, as Discord gives it with a click
 	// boards are the interactions whose answer is the game's board message: its edits go through them.
 	boards map[string]bool
@@ -391,15 +390,9 @@ func (g *webGame) await(t *testing.T, ply int) {
 func (g *webGame) click(t *testing.T, member string, ply int, path []string) {
 	t.Helper()
 	ctx := g.tabs[member]
-	// A page that sent the last decision may show the next one (its stream) a moment before it
-	// reads the answer to what it sent, and takes no click meanwhile: a person is not that quick.
-	settle := "0"
-	if g.last == member {
-		settle = "50"
-	}
-	g.last = member
-	ready := `document.body.dataset.ply === "` + strconv.Itoa(ply) + `" && document.querySelector(".cell.can, .controls button.choice") !== null &&
-		Date.now() - window.shown[window.shown.length - 1][1] >= ` + settle
+	// No pause: a page that sent the last decision takes the next click as soon as it shows the
+	// board that followed, before the answer to what it sent.
+	ready := `document.body.dataset.ply === "` + strconv.Itoa(ply) + `" && document.querySelector(".cell.can, .controls button.choice") !== null`
 	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(10 * time.Millisecond) {
 		var ok bool
 		if err := webtest.Eval(ctx, ready, &ok); err == nil && ok {

@@ -15,7 +15,8 @@ let zoom = ""; // Oolong on a narrow screen: the table shown large
 let confirming = false; // the resignation waits for its confirmation
 let error = "";
 let live = false;
-let sending = false;
+let sending = false; // a branch is being tried
+let sentAt = -1; // the ply a decision was sent at, until its answer: that board takes no clicks
 let focusMark = ""; // the mark that had the focus, kept across redraws
 
 // el makes an element with attributes and children.
@@ -55,7 +56,9 @@ function nextMarks(): Map<string, Choice[]> {
 
 // pick takes a click on a mark: a decision complete is sent, else the pick goes on.
 function pick(mark: string) {
-  if (sending) return;
+  // Clicks wait for the answer only while the board is the one the decision was sent from: once
+  // the stream has drawn what followed, the next decision may be picked at once.
+  if (sending || (state && state.ply === sentAt)) return;
   focusMark = mark;
   if (picked.length > 0 && picked[picked.length - 1] === mark) {
     picked = picked.slice(0, -1); // a second click undoes
@@ -86,18 +89,22 @@ function pick(mark: string) {
 async function send(verb: string, play = "") {
   if (!state) return;
   if (verb === "decide" && branching(state)) return branch(play);
-  sending = true;
+  const at = state.ply;
+  sentAt = at;
   error = "";
   try {
     const res = await fetch(base + "/" + verb, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       credentials: "same-origin",
-      body: JSON.stringify({ ply: state.ply, play }),
+      body: JSON.stringify({ ply: at, play }),
     });
     const answer = await res.json().catch(() => ({}));
-    picked = [];
-    confirming = false;
+    if (state.ply === at) {
+      // What was picked on a newer board stays.
+      picked = [];
+      confirming = false;
+    }
     if (answer.state) {
       show(answer.state);
     } else {
@@ -107,7 +114,7 @@ async function send(verb: string, play = "") {
   } catch {
     error = state.words.offline;
   } finally {
-    sending = false;
+    if (sentAt === at) sentAt = -1;
     render();
   }
 }
