@@ -52,7 +52,7 @@ func TestCheckComparesTheLinksWithTheirExpiries(t *testing.T) {
 		{"a damaged link", func(tx *bolt.Tx) error {
 			k, _ := tx.Bucket(bLinks).Cursor().First()
 			return tx.Bucket(bLinks).Put(k, []byte{99})
-		}, "cannot be read"},
+		}, "web-links record"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			s, _, _ := openTest(t)
