@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"golang.org/x/text/language"
@@ -53,6 +54,9 @@ type Server struct {
 	assets http.Handler
 	// branches limits the lines each viewer tries on finished games.
 	branches limiter
+	// ending is closed by EndStreams.
+	ending  chan struct{}
+	endOnce sync.Once
 }
 
 //go:embed assets
@@ -74,7 +78,7 @@ func New(cfg Config) *Server {
 	}
 	cfg.Public = strings.TrimRight(cfg.Public, "/")
 	sub, _ := fs.Sub(assets, "assets")
-	return &Server{cfg: cfg, table: cfg.Bot.Table(),
+	return &Server{cfg: cfg, table: cfg.Bot.Table(), ending: make(chan struct{}),
 		assets: http.StripPrefix("/assets/", http.FileServerFS(sub))}
 }
 

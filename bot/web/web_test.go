@@ -96,6 +96,35 @@ func TestALinkTheStoreCannotCheckIsToBeOpenedAgain(t *testing.T) {
 	}
 }
 
+// A server shutting down ends its event streams, a watcher's and a player's, so that its HTTP
+// server's Shutdown does not wait for pages that never close; the pages reconnect by themselves.
+func TestEndStreamsEndsEveryEventStream(t *testing.T) {
+	s := newSite(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	streams := map[string]<-chan State{
+		"a watcher's": s.client(t, "en-US").stream(ctx, s.people),
+		"a player's":  s.player(t, "111", s.people).stream(ctx, s.people),
+	}
+	for _, c := range streams {
+		next(t, c)
+	}
+	s.web.EndStreams()
+	for name, c := range streams {
+		select {
+		case st, open := <-c:
+			if open {
+				t.Errorf("%s stream sent ply %d after EndStreams", name, st.Ply)
+			}
+		case <-time.After(time.Second):
+			t.Errorf("%s stream is still open a second after EndStreams", name)
+		}
+	}
+	if res, _ := s.client(t, "en-US").do("GET", s.path(s.people)+"/state", ""); res.StatusCode != http.StatusOK {
+		t.Errorf("after EndStreams the state is answered %s", res.Status)
+	}
+}
+
 func TestAWatcherSeesTheGameAndNoControls(t *testing.T) {
 	s := newSite(t)
 	watcher := s.client(t, "en-US")
