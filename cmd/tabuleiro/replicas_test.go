@@ -239,7 +239,9 @@ func TestAPageOnOneReplicaFollowsMovesMadeThroughAnotherAndOutlivesItsRestart(t 
 	}
 	says(t, page, w.T("web.reconnecting", nil))
 	r.start(t, 1)
+	back := time.Now()
 	says(t, page, w.T("web.connected", nil))
+	t.Logf("the page was live again %v after replica B served again", time.Since(back).Round(time.Millisecond))
 	if b == r.mains[1] {
 		t.Fatal("replica B was not started anew")
 	}
