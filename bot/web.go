@@ -84,7 +84,7 @@ func Refusal(err error, w *say.Words) (msg say.Rich, internal bool) { return pub
 // bot/web imports the bot, not the other way round).
 type Boards interface {
 	// Invite is member's personal link to game id as a player: one use, within 15 minutes.
-	Invite(member string, id uint64) string
+	Invite(member string, id uint64) (string, error)
 }
 
 // LinkBoards gives the bot the live web board, so that every board message carries a Board
@@ -131,7 +131,11 @@ func (b *Bot) boardLink(req *Request) (Reply, error) {
 	case seated && b.activity:
 		return Reply{Type: Launch}, nil
 	case seated:
-		return private(req.w.Rich("reply.board-link", map[string]any{"Title": title, "URL": b.boards.Invite(req.actor.User, v.Game.ID)})), nil
+		link, err := b.boards.Invite(req.actor.User, v.Game.ID)
+		if err != nil {
+			return Reply{}, err
+		}
+		return private(req.w.Rich("reply.board-link", map[string]any{"Title": title, "URL": link})), nil
 	}
 	if page := b.pageOf(v); page != "" {
 		return private(req.w.Rich("reply.board-page", map[string]any{"Title": title, "URL": page})), nil

@@ -10,9 +10,9 @@ import (
 // fakeBoards stands for the web board: it hands out numbered links and remembers for whom.
 type fakeBoards struct{ invited []string }
 
-func (f *fakeBoards) Invite(member string, id uint64) string {
+func (f *fakeBoards) Invite(member string, id uint64) (string, error) {
 	f.invited = append(f.invited, fmt.Sprintf("%s/%d", member, id))
-	return fmt.Sprintf("https://boards.example/b/%d/join/%d", id, len(f.invited))
+	return fmt.Sprintf("https://boards.example/b/%d/join/%d", id, len(f.invited)), nil
 }
 
 // boardButton is the Board button among rows, if any.

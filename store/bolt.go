@@ -179,7 +179,7 @@ func createBuckets(tx *bolt.Tx) error {
 			return damaged(path, "its bucket %q is missing", b)
 		}
 	}
-	for _, b := range slices.Concat(allBuckets, settingsBuckets, tournamentBuckets) {
+	for _, b := range slices.Concat(allBuckets, settingsBuckets, tournamentBuckets, linkBuckets) {
 		if _, err := tx.CreateBucketIfNotExists(b); errors.Is(err, bolterrors.ErrIncompatibleValue) {
 			return damaged(path, "its bucket %q is not a bucket", b)
 		} else if err != nil {

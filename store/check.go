@@ -31,6 +31,7 @@ func (s *DB) Check() error {
 			checkDailyServers(tx, add)
 			checkMembers(tx, add)
 			checkTournaments(tx, add)
+			checkLinks(tx, add)
 			return nil
 		})
 	}

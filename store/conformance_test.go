@@ -128,6 +128,9 @@ var conformance = []struct {
 	{"a member's active games are listed everywhere, and a pace round-trips", memberGames},
 	{"vacations under way are listed by their end", vacationsDue},
 	{"a digest is claimed once a day, again only when its sender died", digestClaims},
+	{"a personal link is taken once, on any handle, for its game, before its expiry", links},
+	{"keeping a link deletes the expired ones, earliest first", linkSweep},
+	{"racing handles take each link once", racingLinks},
 }
 
 func person(id string) store.Player { return store.Player{UserID: id} }

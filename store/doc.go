@@ -31,6 +31,10 @@
 // claimed again only when its sender died before marking it sent. A store written before the
 // member index builds it once when it opens.
 //
+// The web board's personal links (links.go) are kept by the hash of their token, with their expiry
+// (indexed, so that keeping a link deletes the expired ones): a link one process made is taken on
+// any other, once, by compare-and-swap.
+//
 // The transaction that ends a game also settles it (rating.go): a rated game between two people
 // changes both Glicko-2 ratings and the game's record of the change, a game against the bot counts in
 // the person's vs-bot record, and the leaderboard index and its band counts follow. The game moves

@@ -86,6 +86,7 @@ type Store interface {
 	Tournaments
 	Pages
 	Correspondence
+	Links
 
 	// Duty is the store to carry out the timers on, nil while another process carries them out.
 	Duty() Store

@@ -2,6 +2,7 @@ package table
 
 import (
 	"errors"
+	"time"
 
 	"tabuleiro/store"
 )
@@ -36,3 +37,15 @@ func (t *Table) Names(users ...string) (map[string]string, error) { return t.st.
 
 // NoteNames keeps display names that changed.
 func (t *Table) NoteNames(names map[string]string) error { return t.st.NoteNames(names) }
+
+// KeepLink keeps a personal link to the live web board (bot/web), for any process sharing the
+// store to take once.
+func (t *Table) KeepLink(token string, l store.Link, now time.Time) error {
+	return t.st.KeepLink(token, l, now)
+}
+
+// TakeLink takes a personal link for game id, once: the link, and false when it is unknown, taken,
+// expired at now or for another game.
+func (t *Table) TakeLink(token string, id uint64, now time.Time) (store.Link, bool, error) {
+	return t.st.TakeLink(token, id, now)
+}

@@ -77,7 +77,12 @@ func (c *Console) web(user string) {
 		if rec.Channel != consoleChannel {
 			continue
 		}
-		c.printf("  %s\n", c.w.T("web.console-link", map[string]any{"Title": table.Describe(rec.Kind).Title, "URL": c.boards.Invite(user, rec.ID)}))
+		link, err := c.boards.Invite(user, rec.ID)
+		if err != nil {
+			c.printf("  ? %v\n\n", err)
+			return
+		}
+		c.printf("  %s\n", c.w.T("web.console-link", map[string]any{"Title": table.Describe(rec.Kind).Title, "URL": link}))
 		n++
 	}
 	if n == 0 {

@@ -170,7 +170,9 @@ func TestABoardOnEveryInterfaceIsLinkedAtLoopback(t *testing.T) {
 // boardsOf stands for the web board in a console without one listening.
 type boardsOf string
 
-func (b boardsOf) Invite(member string, id uint64) string { return string(b) + "/" + member }
+func (b boardsOf) Invite(member string, id uint64) (string, error) {
+	return string(b) + "/" + member, nil
+}
 
 func TestTheActivitysLaunchIsSaid(t *testing.T) {
 	st, err := store.Open(t.TempDir()+"/console.db", store.Options{Decode: catalog.Decode})

@@ -6,16 +6,20 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
+
+	"tabuleiro/store"
 )
 
 // Addresses, personal links and sessions. A board's address is "<id>-<key>", the key the first 96
-// bits of an HMAC of the id. A personal link is a random token kept in memory until used or 15
-// minutes old. A session is a cookie naming the member and the game, signed, good for 30 days.
+// bits of an HMAC of the id. A personal link is a random token kept in the store (by its hash)
+// until used or 15 minutes old, so that any replica takes it, once. A session is a cookie naming
+// the member and the game, signed with the key every replica reads from the store, good for 30
+// days.
 
 const (
 	keyDigits  = 24
@@ -58,52 +62,27 @@ func (s *Server) game(name string) (uint64, bool) {
 	return id, hmac.Equal([]byte(key), []byte(want))
 }
 
-// invite is a personal link waiting to be used.
-type invite struct {
-	member  string
-	game    uint64
-	expires time.Time
-}
-
-// invites are the personal links not yet used, in memory: a link is used within minutes, by the
-// process that made it (in HTTP mode behind several replicas it needs a home in the store).
-type invites struct {
-	mu sync.Mutex
-	m  map[string]invite
-}
-
 // Invite is a personal link that makes member a player of game id on the board: one use, within
-// LinkTTL. Give it to member alone (Discord: an ephemeral reply).
-func (s *Server) Invite(member string, id uint64) string {
+// LinkTTL, on any replica sharing the store. Give it to member alone (Discord: an ephemeral reply).
+func (s *Server) Invite(member string, id uint64) (string, error) {
 	var b [16]byte
 	rand.Read(b[:])
 	token := base64.RawURLEncoding.EncodeToString(b[:])
 	now := s.cfg.Now()
-	s.invites.mu.Lock()
-	defer s.invites.mu.Unlock()
-	for t, in := range s.invites.m {
-		if !now.Before(in.expires) {
-			delete(s.invites.m, t)
-		}
+	if err := s.table.KeepLink(token, store.Link{Member: member, Game: id, Expires: now.Add(LinkTTL)}, now); err != nil {
+		return "", fmt.Errorf("web: a personal link for game %d: %w", id, err)
 	}
-	s.invites.m[token] = invite{member: member, game: id, expires: now.Add(LinkTTL)}
-	return s.Address(id) + "/join/" + token
+	return s.Address(id) + "/join/" + token, nil
 }
 
 // redeem uses a personal link for game id: its member, or "" when it is unknown, used, expired or
 // for another game.
-func (s *Server) redeem(token string, id uint64) string {
-	s.invites.mu.Lock()
-	defer s.invites.mu.Unlock()
-	in, ok := s.invites.m[token]
-	if !ok || in.game != id {
-		return ""
+func (s *Server) redeem(token string, id uint64) (string, error) {
+	l, ok, err := s.table.TakeLink(token, id, s.cfg.Now())
+	if err != nil || !ok {
+		return "", err
 	}
-	delete(s.invites.m, token)
-	if !s.cfg.Now().Before(in.expires) {
-		return ""
-	}
-	return in.member
+	return l.Member, nil
 }
 
 func cookieName(id uint64) string { return "tabuleiro-" + strconv.FormatUint(id, 10) }

@@ -43,7 +43,7 @@ func TestAxeFindsNoViolationOnTheBoard(t *testing.T) {
 			page := tab(t, browser, tt.lang)
 			address := s.web.Address(tt.rec.ID)
 			if tt.member != "" {
-				address = s.web.Invite(tt.member, tt.rec.ID)
+				address = s.invite(t, tt.member, tt.rec.ID)
 			}
 			if err := chromedp.Do(page, webtest.Dark(tt.dark), chromedp.EmulateViewport(tt.width, 800),
 				chromedp.Navigate(address), chromedp.WaitVisible(`.board .cell`)); err != nil {

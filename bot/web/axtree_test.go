@@ -54,7 +54,7 @@ func TestTheAccessibilityTreeNamesEverySquareAndControl(t *testing.T) {
 				page := tab(t, browser, lang)
 				address := s.web.Address(tt.rec.ID)
 				if tt.member != "" {
-					address = s.web.Invite(tt.member, tt.rec.ID)
+					address = s.invite(t, tt.member, tt.rec.ID)
 				}
 				if err := chromedp.Do(page, chromedp.EmulateViewport(tt.width, 800), chromedp.Navigate(address), chromedp.WaitVisible(`.board .cell`)); err != nil {
 					t.Fatal(err)

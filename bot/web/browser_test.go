@@ -77,7 +77,7 @@ func TestAnOrdoMoveIsPlayedByClickingAHighlightedDestination(t *testing.T) {
 	browser := webtest.Chrome(t)
 	s := newSite(t)
 	alice := tab(t, browser, "en-US")
-	if err := chromedp.Do(alice, chromedp.Navigate(s.web.Invite("111", s.people.ID)), chromedp.WaitVisible(`.cell.can`)); err != nil {
+	if err := chromedp.Do(alice, chromedp.Navigate(s.invite(t, "111", s.people.ID)), chromedp.WaitVisible(`.cell.can`)); err != nil {
 		t.Fatal(err)
 	}
 	waitPly(t, alice, s, 0)
@@ -163,8 +163,8 @@ func TestAWatchersPageHasNoControlsAndItsForgedMoveIsRefused(t *testing.T) {
 func TestAnExpiredOrReusedLinkIsRefusedInTheBrowser(t *testing.T) {
 	browser := webtest.Chrome(t)
 	s := newSite(t)
-	used := s.web.Invite("111", s.people.ID)
-	late := s.web.Invite("111", s.people.ID)
+	used := s.invite(t, "111", s.people.ID)
+	late := s.invite(t, "111", s.people.ID)
 	first := tab(t, browser, "en-US")
 	if err := chromedp.Do(first, chromedp.Navigate(used), chromedp.WaitVisible(`.cell.can`)); err != nil {
 		t.Fatal(err)
@@ -193,7 +193,7 @@ func TestAnOolongSeatIsChosenByClicking(t *testing.T) {
 	browser := webtest.Chrome(t)
 	s := newSite(t)
 	alice := tab(t, browser, "en-US")
-	if err := chromedp.Do(alice, chromedp.EmulateViewport(360, 800), chromedp.Navigate(s.web.Invite("111", s.oolong.ID)), chromedp.WaitVisible(`.cell.can`)); err != nil {
+	if err := chromedp.Do(alice, chromedp.EmulateViewport(360, 800), chromedp.Navigate(s.invite(t, "111", s.oolong.ID)), chromedp.WaitVisible(`.cell.can`)); err != nil {
 		t.Fatal(err)
 	}
 	_, live, _ := s.st.Game(s.oolong.ID)
@@ -227,7 +227,7 @@ func TestTheBoardIsPlayedFromTheKeyboardInTheDark(t *testing.T) {
 			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: "dark"}}})
 		return err
 	})
-	if err := chromedp.Do(carol, dark, chromedp.Navigate(s.web.Invite("333", s.vsBot.ID)), chromedp.WaitVisible(`.cell.can`)); err != nil {
+	if err := chromedp.Do(carol, dark, chromedp.Navigate(s.invite(t, "333", s.vsBot.ID)), chromedp.WaitVisible(`.cell.can`)); err != nil {
 		t.Fatal(err)
 	}
 	background, err := chromedp.Run(carol, chromedp.Evaluate[string](`getComputedStyle(document.body).backgroundColor`))

@@ -28,9 +28,12 @@
 // A board's address carries a key (an HMAC of the game's id) so that nobody finds a game by
 // counting. Whoever has the address watches; only a session cookie, set by a personal link
 // (Invite: bound to a member and a game, one use, 15 minutes), lets its member decide, and
-// then only what the table lets them. Nothing secret reaches the page: no user ids, no keys.
+// then only what the table lets them. The links are kept in the store (store.Links), so that
+// behind a balancer a link one replica made opens the board on any other, once; the sessions
+// are signed with the store's page key, which every replica shares. Nothing secret reaches the
+// page: no user ids, no keys.
 //
 //	boards := web.New(web.Config{Bot: b, Key: key, Public: "http://127.0.0.1:8080"})
-//	link := boards.Invite("alice", gameID) // for alice's eyes only
+//	link, err := boards.Invite("alice", gameID) // for alice's eyes only
 //	http.ListenAndServe(addr, boards)
 package web

@@ -54,6 +54,8 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request, id uint64) {
 			return
 		case <-s.cfg.Context.Done():
 			return
+		case <-s.ending:
+			return
 		case <-beat.C:
 			if _, err := w.Write([]byte(": alive\n\n")); err != nil {
 				return
@@ -75,6 +77,11 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request, id uint64) {
 		}
 	}
 }
+
+// EndStreams ends every event stream, open now or opened later, so that the HTTP server's
+// Shutdown need not wait for pages that never close: each page reconnects by itself, to another
+// replica or to this one restarted. Everything else is served as before.
+func (s *Server) EndStreams() { s.endOnce.Do(func() { close(s.ending) }) }
 
 // openStream starts a server-sent event stream on w and gives what sends a state on it (a state
 // the same as the last one sent is not sent again); false once the page has gone.

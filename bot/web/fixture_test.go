@@ -104,12 +104,7 @@ func newSite(t testing.TB) *site {
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(func() { cancel(); b.Wait() })
 	s := &site{st: st, b: b, chat: c, clock: &clock{t: time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC)}}
-	var h http.Handler
-	s.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { h.ServeHTTP(w, r) }))
-	t.Cleanup(s.srv.Close)
-	s.web = New(Config{Bot: b, Key: []byte("test key"), Public: s.srv.URL, Now: s.clock.Now, Log: log, Context: ctx,
-		Watch: func(rec store.Game) bool { return b.Table().ShowsPages(rec.Guild) }})
-	h = s.web
+	s.serve(t, ctx, log)
 	if _, err := st.ChangeServerSettings("g1", func(s *store.ServerSettings) { s.Pages = true }); err != nil {
 		t.Fatal(err)
 	}
@@ -135,6 +130,29 @@ func newSite(t testing.TB) *site {
 	return s
 }
 
+// serve puts s.b's boards on a listening server of their own.
+func (s *site) serve(t testing.TB, ctx context.Context, log *slog.Logger) {
+	var h http.Handler
+	s.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { h.ServeHTTP(w, r) }))
+	t.Cleanup(s.srv.Close)
+	s.web = New(Config{Bot: s.b, Key: []byte("test key"), Public: s.srv.URL, Now: s.clock.Now, Log: log, Context: ctx,
+		Watch: func(rec store.Game) bool { return s.b.Table().ShowsPages(rec.Guild) }})
+	h = s.web
+}
+
+// replica is another process's boards over the same store and games: a bot and a Server of its
+// own, nothing in memory shared, on an address of its own, with the same key.
+func (s *site) replica(t testing.TB) *site {
+	t.Helper()
+	r := *s
+	log := slog.New(slog.DiscardHandler)
+	r.b = bot.New(s.st, s.chat, bot.Config{Log: log, Seed: 2, CoachDepth: 2, AI: testAI})
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(func() { cancel(); r.b.Wait() })
+	r.serve(t, ctx, log)
+	return &r
+}
+
 // client is a browser: a cookie jar, a language.
 type client struct {
 	t    testing.TB
@@ -149,11 +167,21 @@ func (s *site) client(t testing.TB, lang string) *client {
 		http: &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
 }
 
+// invite is member's personal link to game id.
+func (s *site) invite(t testing.TB, member string, id uint64) string {
+	t.Helper()
+	link, err := s.web.Invite(member, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return link
+}
+
 // player is a browser that followed member's personal link to game rec.
 func (s *site) player(t testing.TB, member string, rec store.Game) *client {
 	t.Helper()
 	c := s.client(t, "en-US")
-	res, _ := c.do("GET", strings.TrimPrefix(s.web.Invite(member, rec.ID), s.srv.URL), "")
+	res, _ := c.do("GET", strings.TrimPrefix(s.invite(t, member, rec.ID), s.srv.URL), "")
 	if res.StatusCode != http.StatusSeeOther {
 		t.Fatalf("%s's personal link answered %s", member, res.Status)
 	}

@@ -130,7 +130,7 @@ func TestScreensMatchTheirGoldens(t *testing.T) {
 					page := tab(t, browser, "en-US")
 					address := s.web.Address(tt.rec.ID)
 					if tt.member != "" {
-						address = s.web.Invite(tt.member, tt.rec.ID)
+						address = s.invite(t, tt.member, tt.rec.ID)
 					}
 					if err := chromedp.Do(page, webtest.Dark(dark), chromedp.EmulateViewport(width, 800), chromedp.Navigate(address),
 						chromedp.WaitVisible(`.board .cell`)); err != nil {

@@ -36,7 +36,7 @@ func TestAWholeOrdoGameIsPlayedByKeyboardAlone(t *testing.T) {
 		t.Fatal(err)
 	}
 	alice := tab(t, browser, "en-US")
-	if err := chromedp.Do(alice, chromedp.EmulateViewport(1280, 900), chromedp.Navigate(s.web.Invite("111", rec.ID)), chromedp.WaitVisible(`.cell.can`)); err != nil {
+	if err := chromedp.Do(alice, chromedp.EmulateViewport(1280, 900), chromedp.Navigate(s.invite(t, "111", rec.ID)), chromedp.WaitVisible(`.cell.can`)); err != nil {
 		t.Fatal(err)
 	}
 	// The page's live region is listened to: every text it is given, in order.

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"golang.org/x/text/language"
@@ -46,13 +47,15 @@ type Config struct {
 
 // Server serves the live boards; it is an http.Handler.
 type Server struct {
-	cfg     Config
-	table   *table.Table
-	invites invites
-	rooms   rooms
-	assets  http.Handler
+	cfg    Config
+	table  *table.Table
+	rooms  rooms
+	assets http.Handler
 	// branches limits the lines each viewer tries on finished games.
 	branches limiter
+	// ending is closed by EndStreams.
+	ending  chan struct{}
+	endOnce sync.Once
 }
 
 //go:embed assets
@@ -74,7 +77,7 @@ func New(cfg Config) *Server {
 	}
 	cfg.Public = strings.TrimRight(cfg.Public, "/")
 	sub, _ := fs.Sub(assets, "assets")
-	return &Server{cfg: cfg, table: cfg.Bot.Table(), invites: invites{m: map[string]invite{}},
+	return &Server{cfg: cfg, table: cfg.Bot.Table(), ending: make(chan struct{}),
 		assets: http.StripPrefix("/assets/", http.FileServerFS(sub))}
 }
 
@@ -222,12 +225,17 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 
 // join uses a personal link: it sets the member's session for the game and leads to the board.
 func (s *Server) join(w http.ResponseWriter, r *http.Request, id uint64, token string) {
-	member := s.redeem(token, id)
-	if member == "" {
+	member, err := s.redeem(token, id)
+	if err != nil || member == "" {
 		ws := wordsFor(r)
+		status, msg := http.StatusForbidden, ws.T("web.link-refused", nil)
+		if err != nil {
+			s.cfg.Log.Error("could not take a personal link", "game", id, "err", err)
+			status, msg = http.StatusServiceUnavailable, ws.T("web.link-unchecked", nil)
+		}
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-		w.WriteHeader(http.StatusForbidden)
-		io.WriteString(w, ws.T("web.link-refused", nil)+"\n")
+		w.WriteHeader(status)
+		io.WriteString(w, msg+"\n")
 		return
 	}
 	http.SetCookie(w, s.session(member, id))

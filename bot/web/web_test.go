@@ -20,10 +20,10 @@ import (
 func TestAPersonalLinkWorksOnceWithinFifteenMinutes(t *testing.T) {
 	s := newSite(t)
 	link := func(member string) string {
-		return strings.TrimPrefix(s.web.Invite(member, s.people.ID), s.srv.URL)
+		return strings.TrimPrefix(s.invite(t, member, s.people.ID), s.srv.URL)
 	}
 	used := link("111")
-	other := strings.TrimPrefix(s.web.Invite("333", s.vsBot.ID), s.srv.URL)
+	other := strings.TrimPrefix(s.invite(t, "333", s.vsBot.ID), s.srv.URL)
 	late := link("111")
 	tests := []struct {
 		name string
@@ -53,6 +53,75 @@ func TestAPersonalLinkWorksOnceWithinFifteenMinutes(t *testing.T) {
 				t.Errorf("after the link the page sees the viewer in seat %d, want %d", you, want)
 			}
 		})
+	}
+}
+
+// Behind a balancer a link made by one replica is opened on another: it works there once, and its
+// session is good on both.
+func TestAPersonalLinkMadeOnOneReplicaWorksOnceOnAnother(t *testing.T) {
+	a := newSite(t)
+	b := a.replica(t)
+	link := strings.TrimPrefix(a.invite(t, "111", a.people.ID), a.srv.URL)
+	onB := b.client(t, "en-US")
+	if res, body := onB.do("GET", link, ""); res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("replica B answered A's link with %s: %s", res.Status, body)
+	}
+	onA := &client{t: t, s: a, http: onB.http, lang: "en-US"} // the same browser, through A
+	for name, c := range map[string]*client{"B": onB, "A": onA} {
+		if you := c.state(a.people).You; you != 0 {
+			t.Errorf("after the link, replica %s sees its player in seat %d, want 0", name, you)
+		}
+	}
+	refused := say.For(say.English).T("web.link-refused", nil)
+	for name, c := range map[string]*client{"B": b.client(t, "en-US"), "A": a.client(t, "en-US")} {
+		res, body := c.do("GET", link, "")
+		if res.StatusCode != http.StatusForbidden || !strings.Contains(body, refused) {
+			t.Errorf("the link used a second time, on replica %s: %s %q", name, res.Status, body)
+		}
+		if you := c.state(a.people).You; you != -1 {
+			t.Errorf("the refused link made a player of seat %d on replica %s", you, name)
+		}
+	}
+}
+
+// A link the store cannot take just now is neither refused nor used: the person is told to open
+// it again.
+func TestALinkTheStoreCannotCheckIsToBeOpenedAgain(t *testing.T) {
+	s := newSite(t)
+	link := strings.TrimPrefix(s.invite(t, "111", s.people.ID), s.srv.URL)
+	s.st.Close()
+	res, body := s.client(t, "pt-BR").do("GET", link, "")
+	if want := say.For(say.Portuguese).T("web.link-unchecked", nil); res.StatusCode != http.StatusServiceUnavailable || !strings.Contains(body, want) {
+		t.Errorf("a link the store could not take: %s %q", res.Status, body)
+	}
+}
+
+// A server shutting down ends its event streams, a watcher's and a player's, so that its HTTP
+// server's Shutdown does not wait for pages that never close; the pages reconnect by themselves.
+func TestEndStreamsEndsEveryEventStream(t *testing.T) {
+	s := newSite(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	streams := map[string]<-chan State{
+		"a watcher's": s.client(t, "en-US").stream(ctx, s.people),
+		"a player's":  s.player(t, "111", s.people).stream(ctx, s.people),
+	}
+	for _, c := range streams {
+		next(t, c)
+	}
+	s.web.EndStreams()
+	for name, c := range streams {
+		select {
+		case st, open := <-c:
+			if open {
+				t.Errorf("%s stream sent ply %d after EndStreams", name, st.Ply)
+			}
+		case <-time.After(time.Second):
+			t.Errorf("%s stream is still open a second after EndStreams", name)
+		}
+	}
+	if res, _ := s.client(t, "en-US").do("GET", s.path(s.people)+"/state", ""); res.StatusCode != http.StatusOK {
+		t.Errorf("after EndStreams the state is answered %s", res.Status)
 	}
 }
 

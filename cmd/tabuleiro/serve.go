@@ -306,6 +306,11 @@ func (m *Main) serveHTTP(interactions *discord.Interactions, pages, boards http.
 		IdleTimeout:       2 * time.Minute,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
+	if m.Boards != nil {
+		// The boards' event streams never end by themselves: the shutdown ends them, and the
+		// pages reconnect (to another replica, or to this one restarted).
+		m.srv.RegisterOnShutdown(m.Boards.EndStreams)
+	}
 	go func() {
 		if err := m.srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
 			m.failed <- fmt.Errorf("HTTP endpoint: %w", err)
