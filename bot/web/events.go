@@ -91,7 +91,7 @@ func (s *Server) stream(w http.ResponseWriter, flusher http.Flusher, r *http.Req
 		select {
 		case <-r.Context().Done():
 			return
-		case <-s.cfg.Context.Done():
+		case <-s.streams.Done():
 			return
 		case <-beat.C:
 			if _, err := w.Write(alive); err != nil {

@@ -139,8 +139,8 @@ func (s *Server) hold(w *seatless, conn net.Conn, first []byte, leave func()) {
 	}
 	w.c = nil
 	w.mu.Unlock()
-	if s.cfg.Context.Err() != nil {
-		conn.Close() // the room has ended the streams it held already
+	if s.streams.Err() != nil {
+		conn.Close() // the streams have ended, and the room those it held
 	}
 	go func() {
 		// A page sends nothing after its request: a read ends when it goes (or is closed here).
@@ -156,8 +156,8 @@ func (s *Server) hold(w *seatless, conn net.Conn, first []byte, leave func()) {
 }
 
 // serveRoom makes the room's state after each change, once a language, for every watcher; it
-// says the held streams are alive every heartbeat, and ends them when the server's context ends
-// (the pages reconnect).
+// says the held streams are alive every heartbeat, and ends them when the streams end (EndStreams,
+// Config.Context): the pages reconnect.
 func (s *Server) serveRoom(id uint64, r *room, changed <-chan struct{}, done <-chan struct{}) {
 	beat := time.NewTicker(s.cfg.Heartbeat)
 	defer beat.Stop()
@@ -165,7 +165,7 @@ func (s *Server) serveRoom(id uint64, r *room, changed <-chan struct{}, done <-c
 		select {
 		case <-done:
 			return
-		case <-s.cfg.Context.Done():
+		case <-s.streams.Done():
 			s.end(r)
 			return
 		case <-beat.C:

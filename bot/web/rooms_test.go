@@ -121,7 +121,7 @@ func TestWatchersStreamWhetherTheirConnectionsAreHeldOrNot(t *testing.T) {
 			}
 			leave[0]()
 			s.waitWatchers(t, s.people, n-1, held*(n-1)/n)
-			s.stop()
+			s.web.EndStreams()
 			for i, st := range streams[1:] {
 				if ended(st) {
 					continue
@@ -188,8 +188,8 @@ func (s *site) watchers(rec store.Game) (all, held int) {
 }
 
 // A held stream is a plain HTTP/1.1 response that runs until its connection closes: it says it
-// is alive every heartbeat, and the watcher who closes it leaves the room.
-func TestAHeldStreamSaysItIsAliveAndEndsWithItsConnection(t *testing.T) {
+// is alive every heartbeat, and the server closes it when its context ends.
+func TestAHeldStreamSaysItIsAliveUntilTheServerEndsIt(t *testing.T) {
 	s := newSite(t)
 	s.web.cfg.Heartbeat = 20 * time.Millisecond
 	conn, err := net.Dial("tcp", s.srv.Listener.Addr().String())
@@ -217,6 +217,12 @@ func TestAHeldStreamSaysItIsAliveAndEndsWithItsConnection(t *testing.T) {
 		t.Fatalf("the stream began %q, then %v, want the state then a heartbeat", got, lines.Err())
 	}
 	s.waitWatchers(t, s.people, 1, 1)
-	conn.Close()
+	s.stop()
+	conn.SetDeadline(time.Now().Add(time.Second))
+	for lines.Scan() {
+	}
+	if err := lines.Err(); err != nil {
+		t.Errorf("the stream did not end with the server's context: %v", err)
+	}
 	s.waitWatchers(t, s.people, 0, 0)
 }

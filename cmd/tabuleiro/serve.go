@@ -306,6 +306,9 @@ func (m *Main) serveHTTP(interactions *discord.Interactions, pages, boards http.
 		IdleTimeout:       2 * time.Minute,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
+	if m.Boards != nil {
+		m.srv.RegisterOnShutdown(m.Boards.EndStreams) // the pages reconnect, elsewhere or here once back
+	}
 	go func() {
 		if err := m.srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
 			m.failed <- fmt.Errorf("HTTP endpoint: %w", err)
