@@ -3,9 +3,11 @@ package web
 import (
 	"bufio"
 	"context"
+	"errors"
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -225,4 +227,47 @@ func TestAHeldStreamSaysItIsAliveUntilTheServerEndsIt(t *testing.T) {
 		t.Errorf("the stream did not end with the server's context: %v", err)
 	}
 	s.waitWatchers(t, s.people, 0, 0)
+}
+
+// A held watcher that takes nothing holds up no other: the room writes to the others meanwhile,
+// and closes its connection once it has waited writeWait.
+func TestAStalledWatcherHoldsUpNoOther(t *testing.T) {
+	const n = 3 * writers
+	ws := make([]*seatless, n)
+	heard := make(chan time.Duration, n) // after the room began
+	var stalled net.Conn
+	start := time.Now()
+	for i := range ws {
+		server, client := net.Pipe()
+		defer client.Close()
+		ws[i] = &seatless{conn: server}
+		if i == 0 {
+			stalled = client // never read: a pipe takes nothing unread
+			continue
+		}
+		go func() {
+			b := make([]byte, 64)
+			if n, err := client.Read(b); err == nil && strings.Contains(string(b[:n]), "data: ply 1") {
+				heard <- time.Since(start)
+			}
+		}()
+	}
+	deliver(ws, []byte("ply 1"), event([]byte("ply 1")))
+	if took := time.Since(start); took < writeWait || took > writeWait+time.Second {
+		t.Errorf("the room wrote for %v, want the stalled watcher's %v", took, writeWait)
+	}
+	for i := range n - 1 {
+		select {
+		case after := <-heard:
+			if after > writeWait/2 {
+				t.Errorf("a watcher heard of ply 1 after %v, waiting on the stalled one", after)
+			}
+		case <-time.After(time.Second):
+			t.Fatalf("%d of %d watchers heard of ply 1 beside a stalled one", i, n-1)
+		}
+	}
+	stalled.SetReadDeadline(time.Now().Add(time.Second))
+	if _, err := stalled.Read(make([]byte, 1)); err == nil || errors.Is(err, os.ErrDeadlineExceeded) {
+		t.Errorf("the stalled watcher's connection is still open: %v", err)
+	}
 }
