@@ -79,6 +79,11 @@ func (w *seatless) offer(b []byte) {
 func (w *seatless) send(b, frame []byte) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	w.write(b, frame)
+}
+
+// write is send, w.mu held.
+func (w *seatless) write(b, frame []byte) {
 	if b != nil {
 		h := stateHash(b)
 		if h == w.last {
@@ -128,13 +133,7 @@ func (s *Server) hold(w *seatless, conn net.Conn, first []byte, leave func()) {
 	w.conn, w.last = conn, stateHash(first)
 	select {
 	case b := <-w.c: // offered since the first state was read
-		if h := stateHash(b); h != w.last {
-			w.last = h
-			conn.SetWriteDeadline(time.Now().Add(writeWait))
-			if _, err := conn.Write(event(b)); err != nil {
-				conn.Close()
-			}
-		}
+		w.write(b, event(b))
 	default:
 	}
 	w.c = nil

@@ -271,3 +271,42 @@ func TestAStalledWatcherHoldsUpNoOther(t *testing.T) {
 		t.Errorf("the stalled watcher's connection is still open: %v", err)
 	}
 }
+
+// A state the room offered a watcher while its stream began is written once its connection is
+// held, if it is not the first state again.
+func TestAStateOfferedBeforeTheHandOverIsSentIfNew(t *testing.T) {
+	for _, tt := range []struct{ name, offered, want string }{
+		{"a newer state is sent", "ply 2", string(event([]byte("ply 2")))},
+		{"the first state again is not", "ply 1", string(alive)},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s := newSite(t)
+			w, leave := s.web.enter(s.people.ID, say.English)
+			w.offer([]byte(tt.offered))
+			server, client := net.Pipe()
+			read := make(chan string, 4)
+			go func() {
+				b := make([]byte, 64)
+				for {
+					n, err := client.Read(b)
+					if err != nil {
+						return
+					}
+					read <- string(b[:n])
+				}
+			}()
+			s.web.hold(w, server, []byte("ply 1"), leave)
+			w.send(nil, alive)
+			select {
+			case got := <-read:
+				if !strings.HasSuffix(got, tt.want) {
+					t.Errorf("the held stream went on with %q, want %q", got, tt.want)
+				}
+			case <-time.After(time.Second):
+				t.Fatal("nothing was written to the held connection")
+			}
+			client.Close()
+			s.waitWatchers(t, s.people, 0, 0)
+		})
+	}
+}
