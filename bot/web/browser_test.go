@@ -264,7 +264,7 @@ func TestAPageReconnectsByItself(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitPly(t, watcher, s, 0)
-	s.srv.CloseClientConnections()
+	s.cut()
 	if _, _, err := s.b.Table().Move(table.Actor{User: "111", Place: table.Place{Guild: "g1", Channel: "c1"}, Kind: "ordo"}, "a3-a4"); err != nil {
 		t.Fatal(err)
 	}

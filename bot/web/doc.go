@@ -22,7 +22,9 @@
 //
 // The store's live feed (store.Watcher; etcd's watch across replicas) tells the server of every
 // change. The watchers of a game share a room that lays its state out once a change and a
-// language; a player's stream is their own (their choices). A decision made here is then shown in
+// language, and, over HTTP/1.1, holds their connections and writes to them itself, so that a
+// watcher costs a connection and a small reader rather than a request; a player's stream is their
+// own (their choices). EndStreams, at a shutdown, ends them all: the pages reconnect. A decision made here is then shown in
 // the chat as a button's would be (bot.Decided: the board message, the bot's reply).
 //
 // A board's address carries a key (an HMAC of the game's id) so that nobody finds a game by

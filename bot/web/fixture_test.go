@@ -6,11 +6,13 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
+	"maps"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -89,6 +91,8 @@ type site struct {
 	// bot (carol to move) in g1; dave and erin's Ouri game in g2 (pages off).
 	people, vsBot, closed store.Game
 	oolong                store.Game // alice and bob's Oolong game in g1, alice to move
+	// stop ends the server's context, as a shutdown does.
+	stop context.CancelFunc
 }
 
 func newSite(t testing.TB) *site {
@@ -103,7 +107,7 @@ func newSite(t testing.TB) *site {
 	b := bot.New(st, c, bot.Config{Log: log, Seed: 1, CoachDepth: 2, AI: testAI})
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(func() { cancel(); b.Wait() })
-	s := &site{st: st, b: b, chat: c, clock: &clock{t: time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC)}}
+	s := &site{st: st, b: b, chat: c, clock: &clock{t: time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC)}, stop: cancel}
 	s.serve(t, ctx, log)
 	if _, err := st.ChangeServerSettings("g1", func(s *store.ServerSettings) { s.Pages = true }); err != nil {
 		t.Fatal(err)
@@ -149,6 +153,7 @@ func (s *site) replica(t testing.TB) *site {
 	r.b = bot.New(s.st, s.chat, bot.Config{Log: log, Seed: 2, CoachDepth: 2, AI: testAI})
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(func() { cancel(); r.b.Wait() })
+	r.stop = cancel
 	r.serve(t, ctx, log)
 	return &r
 }
@@ -238,17 +243,41 @@ func (c *client) send(rec store.Game, verb string, ply int, play string) (int, a
 
 func (s *site) path(rec store.Game) string { return Prefix + s.web.name(rec.ID) }
 
+// cut drops every connection to the site's server, as a restart or a proxy would: those its
+// rooms hold too, which net/http no longer knows.
+func (s *site) cut() {
+	s.srv.CloseClientConnections()
+	for _, r := range s.rooms() {
+		s.web.end(r)
+	}
+}
+
+// rooms is the server's rooms.
+func (s *site) rooms() []*room {
+	s.web.rooms.mu.Lock()
+	defer s.web.rooms.mu.Unlock()
+	return slices.Collect(maps.Values(s.web.rooms.m))
+}
+
 // stream reads a game's event stream as the client: each state as it comes.
 func (c *client) stream(ctx context.Context, rec store.Game) <-chan State {
 	c.t.Helper()
-	req, _ := http.NewRequestWithContext(ctx, "GET", c.s.srv.URL+c.s.path(rec)+"/events", nil)
-	req.Header.Set("Accept-Language", c.lang)
-	res, err := c.http.Do(req)
+	out, _ := streamAt(c.t, ctx, c.http, c.s.srv.URL+c.s.path(rec)+"/events", c.lang)
+	return out
+}
+
+// streamAt reads the event stream at url through hc in lang: each state as it comes, until the
+// stream or ctx ends; and the response's head.
+func streamAt(t testing.TB, ctx context.Context, hc *http.Client, url, lang string) (<-chan State, *http.Response) {
+	t.Helper()
+	req, _ := http.NewRequestWithContext(ctx, "GET", url, nil)
+	req.Header.Set("Accept-Language", lang)
+	res, err := hc.Do(req)
 	if err != nil {
-		c.t.Fatal(err)
+		t.Fatal(err)
 	}
 	if res.StatusCode != http.StatusOK {
-		c.t.Fatalf("events: %s", res.Status)
+		t.Fatalf("events: %s", res.Status)
 	}
 	out := make(chan State, 16)
 	go func() {
@@ -265,7 +294,7 @@ func (c *client) stream(ctx context.Context, rec store.Game) <-chan State {
 			}
 		}
 	}()
-	return out
+	return out, res
 }
 
 // next is the next state of a stream within a second.

@@ -11,7 +11,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"golang.org/x/text/language"
@@ -51,11 +50,11 @@ type Server struct {
 	table  *table.Table
 	rooms  rooms
 	assets http.Handler
+	// streams bounds the event streams: cfg.Context, or less when EndStreams ends them first.
+	streams    context.Context
+	endStreams context.CancelFunc
 	// branches limits the lines each viewer tries on finished games.
 	branches limiter
-	// ending is closed by EndStreams.
-	ending  chan struct{}
-	endOnce sync.Once
 }
 
 //go:embed assets
@@ -77,9 +76,17 @@ func New(cfg Config) *Server {
 	}
 	cfg.Public = strings.TrimRight(cfg.Public, "/")
 	sub, _ := fs.Sub(assets, "assets")
-	return &Server{cfg: cfg, table: cfg.Bot.Table(), ending: make(chan struct{}),
+	s := &Server{cfg: cfg, table: cfg.Bot.Table(),
 		assets: http.StripPrefix("/assets/", http.FileServerFS(sub))}
+	s.streams, s.endStreams = context.WithCancel(cfg.Context)
+	return s
 }
+
+// EndStreams ends every event stream, as a shutdown must: the pages reconnect, to another
+// replica or to this server once it is back. Register it with http.Server.RegisterOnShutdown:
+// a shutdown otherwise waits for the streams, which do not end by themselves, and knows nothing
+// of those the rooms hold. The streams end too when Config.Context does.
+func (s *Server) EndStreams() { s.endStreams() }
 
 // ServeHTTP routes a request (see the package's doc).
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
