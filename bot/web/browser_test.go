@@ -160,7 +160,7 @@ func TestAWatchersPageHasNoControlsAndItsForgedMoveIsRefused(t *testing.T) {
 	webtest.Screenshot(t, watcher, "ordo-watcher-pt-360", 360)
 }
 
-func TestAnExpiredOrReusedLinkIsRefusedInTheBrowser(t *testing.T) {
+func TestAnExpiredReusedOrOtherGamesLinkIsRefusedInTheBrowser(t *testing.T) {
 	browser := webtest.Chrome(t)
 	s := newSite(t)
 	used := s.invite(t, "111", s.people.ID)
@@ -170,7 +170,10 @@ func TestAnExpiredOrReusedLinkIsRefusedInTheBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.clock.Add(LinkTTL)
-	for name, link := range map[string]string{"reused": used, "expired": late} {
+	// Alice's fresh link to her Oolong game, put on the address of her Ordo game.
+	oolong := s.invite(t, "111", s.oolong.ID)
+	elsewhere := strings.Replace(oolong, s.web.Address(s.oolong.ID), s.web.Address(s.people.ID), 1)
+	for name, link := range map[string]string{"reused": used, "expired": late, "another game's": elsewhere} {
 		t.Run(name, func(t *testing.T) {
 			other := tab(t, browser, "en-US")
 			if err := chromedp.Do(other, chromedp.Navigate(link)); err != nil {
