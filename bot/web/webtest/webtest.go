@@ -26,7 +26,7 @@ import (
 var browsers = []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"}
 
 // Chrome starts a headless Chromium for a test, or skips the test where there is none.
-func Chrome(t *testing.T) context.Context {
+func Chrome(t testing.TB) context.Context {
 	t.Helper()
 	browser := ""
 	for _, name := range browsers {
