@@ -1,16 +1,11 @@
 package main
 
 import (
-	"crypto/ed25519"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"maps"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -29,28 +24,11 @@ func TestADayPacedGameAndItsDigestSurviveSIGKILL(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary, restarts it and waits for its sweeps")
 	}
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "tabuleiro")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
 	discord := &postRecorder{}
 	api := httptest.NewServer(discord)
-	defer api.Close()
-	pub, priv, _ := ed25519.GenerateKey(nil)
-	addr := "127.0.0.1:" + freePort(t)
+	t.Cleanup(api.Close)
 	const paceDay = 20 * time.Second
-	b := &killedBot{t: t, bin: bin, addr: addr, priv: priv, env: append(os.Environ(),
-		"DISCORD_TOKEN=tok", "DISCORD_GATEWAY=off", "DISCORD_PUBLIC_KEY="+hex.EncodeToString(pub), "HTTP_ADDR="+addr,
-		"DISCORD_API_BASE="+api.URL, "DB_PATH="+filepath.Join(dir, "tabuleiro.db"), "DISCORD_APP_ID=424242", "PACE_DAY="+paceDay.String())}
-	defer func() {
-		if b.cmd != nil && b.cmd.ProcessState == nil {
-			b.kill()
-		}
-		if t.Failed() {
-			t.Logf("the bot's log:\n%s", b.log.String())
-		}
-	}()
+	b := newKilledBot(t, api.URL, "PACE_DAY="+paceDay.String())
 	// The digest is set for this hour: start with most of it ahead.
 	if n := time.Now().UTC(); n.Minute() == 59 {
 		time.Sleep(time.Duration(60-n.Second()+1) * time.Second)
@@ -198,28 +176,11 @@ func TestADigestClaimedBeforeSIGKILLIsSentOnceAfterRestart(t *testing.T) {
 	}
 	const lease = 10 * time.Second
 	began := time.Now()
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "tabuleiro")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
 	box := newDMBox()
 	api := httptest.NewServer(box)
-	defer api.Close()
-	defer close(box.release)
-	pub, priv, _ := ed25519.GenerateKey(nil)
-	addr := "127.0.0.1:" + freePort(t)
-	b := &killedBot{t: t, bin: bin, addr: addr, priv: priv, env: append(os.Environ(),
-		"DISCORD_TOKEN=tok", "DISCORD_GATEWAY=off", "DISCORD_PUBLIC_KEY="+hex.EncodeToString(pub), "HTTP_ADDR="+addr,
-		"DISCORD_API_BASE="+api.URL, "DB_PATH="+filepath.Join(dir, "tabuleiro.db"), "DISCORD_APP_ID=424242", "PACE_DAY=1h")}
-	defer func() {
-		if b.cmd != nil && b.cmd.ProcessState == nil {
-			b.kill()
-		}
-		if t.Failed() {
-			t.Logf("the bot's log:\n%s", b.log.String())
-		}
-	}()
+	t.Cleanup(api.Close)
+	t.Cleanup(func() { close(box.release) })
+	b := newKilledBot(t, api.URL, "PACE_DAY=1h")
 	// The digest is set for this hour: start with most of it ahead.
 	if n := time.Now().UTC(); n.Minute() == 59 {
 		time.Sleep(time.Duration(60-n.Second()+1) * time.Second)

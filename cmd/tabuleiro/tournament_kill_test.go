@@ -72,10 +72,38 @@ type killedBot struct {
 	bin  string
 	env  []string
 	addr string
+	db   string
 	priv ed25519.PrivateKey
 	cmd  *exec.Cmd
 	seq  int
 	log  strings.Builder
+}
+
+// newKilledBot builds the binary and makes the process a test starts, kills and starts again: on a
+// bbolt file of its own, answering on a free port, calling the fake Discord at api, with env's
+// settings beside. It is killed when the test ends, and its log shown when the test failed.
+func newKilledBot(t *testing.T, api string, env ...string) *killedBot {
+	t.Helper()
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "tabuleiro")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	pub, priv, _ := ed25519.GenerateKey(nil)
+	addr := "127.0.0.1:" + freePort(t)
+	db := filepath.Join(dir, "tabuleiro.db")
+	b := &killedBot{t: t, bin: bin, addr: addr, priv: priv, db: db, env: append(append(os.Environ(),
+		"DISCORD_TOKEN=tok", "DISCORD_GATEWAY=off", "DISCORD_PUBLIC_KEY="+hex.EncodeToString(pub), "HTTP_ADDR="+addr,
+		"DISCORD_API_BASE="+api, "DB_PATH="+db, "DISCORD_APP_ID=424242"), env...)}
+	t.Cleanup(func() {
+		if b.cmd != nil && b.cmd.ProcessState == nil {
+			b.kill()
+		}
+		if t.Failed() {
+			t.Logf("the bot's log:\n%s", b.log.String())
+		}
+	})
+	return b
 }
 
 func (b *killedBot) start() {
@@ -156,29 +184,11 @@ func TestTheSwissSurvivesSIGKILLBetweenAndWithinRounds(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary and restarts it a dozen times")
 	}
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "tabuleiro")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
 	discord := &postRecorder{}
 	api := httptest.NewServer(discord)
-	defer api.Close()
-	pub, priv, _ := ed25519.GenerateKey(nil)
-	addr := "127.0.0.1:" + freePort(t)
-	db := filepath.Join(dir, "tabuleiro.db")
-	b := &killedBot{t: t, bin: bin, addr: addr, priv: priv, env: append(os.Environ(),
-		"DISCORD_TOKEN=tok", "DISCORD_GATEWAY=off", "DISCORD_PUBLIC_KEY="+hex.EncodeToString(pub), "HTTP_ADDR="+addr,
-		"DISCORD_API_BASE="+api.URL, "DB_PATH="+db, "DISCORD_APP_ID=424242")}
+	t.Cleanup(api.Close)
+	b := newKilledBot(t, api.URL)
 	b.start()
-	defer func() {
-		if b.cmd.ProcessState == nil {
-			b.kill()
-		}
-		if t.Failed() {
-			t.Logf("the bot's log:\n%s", b.log.String())
-		}
-	}()
 
 	players := []string{"201", "202", "203", "204", "205", "206", "207", "208"}
 	if text, private := b.interaction("201", cup("create", map[string]any{"name": "game", "type": 3, "value": "ordo"},
@@ -271,7 +281,7 @@ func TestTheSwissSurvivesSIGKILLBetweenAndWithinRounds(t *testing.T) {
 	}
 	b.kill()
 
-	st, err := store.Open(db, store.Options{Decode: catalog.Decode})
+	st, err := store.Open(b.db, store.Options{Decode: catalog.Decode})
 	if err != nil {
 		t.Fatal(err)
 	}
