@@ -7,6 +7,7 @@ import (
 	"math"
 	"net"
 	"net/http"
+	"net/netip"
 	"strconv"
 	"strings"
 	"sync"
@@ -66,6 +67,25 @@ func (l *limiter) allow(who string, now time.Time) bool {
 	return true
 }
 
+// origin names the viewer without a session by where they come from: their IPv4 address, or the
+// /64 of their IPv6 address (one host is given a whole /64, and could otherwise try lines from as
+// many addresses as it likes).
+func origin(remote string) string {
+	host, _, err := net.SplitHostPort(remote)
+	if err != nil {
+		host = remote
+	}
+	ip, err := netip.ParseAddr(host)
+	if err != nil {
+		return host
+	}
+	if ip = ip.Unmap(); ip.Is4() {
+		return ip.String()
+	}
+	p, _ := ip.Prefix(64)
+	return p.String()
+}
+
 // branch answers a line tried on a finished game's board with the position it reaches, its
 // choices, hard's estimate and the endgame database's exact value where it decides. Anyone who may
 // watch the game may try lines; nothing is stored.
@@ -89,7 +109,7 @@ func (s *Server) branch(w http.ResponseWriter, r *http.Request, id uint64) {
 	}
 	who := member
 	if who == "" {
-		who, _, _ = net.SplitHostPort(r.RemoteAddr)
+		who = origin(r.RemoteAddr)
 	}
 	if !s.branches.allow(who, s.cfg.Now()) {
 		w.Header().Set("Retry-After", strconv.Itoa(int(BranchEvery/time.Second)))

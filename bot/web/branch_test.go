@@ -294,3 +294,20 @@ func TestAxeFindsNoViolationOnABranch(t *testing.T) {
 		webtest.Axe(t, page, "a line tried on a finished game")
 	}
 }
+
+// A viewer without a session is counted by their IPv4 address or their IPv6 /64: one host cannot
+// try more lines by taking more addresses of its own network.
+func TestBranchesAreCountedByAddressOrIPv6Network(t *testing.T) {
+	for _, c := range []struct{ remote, want string }{
+		{"203.0.113.7:5123", "203.0.113.7"},
+		{"[2001:db8:1:2:aaaa::1]:443", "2001:db8:1:2::/64"},
+		{"[2001:db8:1:2:ffff:ffff:ffff:fffe]:80", "2001:db8:1:2::/64"},
+		{"[2001:db8:1:3::1]:80", "2001:db8:1:3::/64"},
+		{"[::ffff:203.0.113.7]:80", "203.0.113.7"},
+		{"not an address", "not an address"},
+	} {
+		if got := origin(c.remote); got != c.want {
+			t.Errorf("origin(%q) = %q, want %q", c.remote, got, c.want)
+		}
+	}
+}
