@@ -51,15 +51,7 @@ func TestAWholeOuriGameIsPlayedByClicksOnTheConsolesBoard(t *testing.T) {
 			t.Fatalf("after %d clicks the page offers nothing to click and the game is not over:\n%s", clicks, out.String())
 		}
 		ply, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.dataset.ply`))
-		// Again should the page have drawn the board anew between finding the house and the click.
-		var err error
-		for range 5 {
-			if err = chromedp.Do(ctx, chromedp.Click(`[data-mark="`+mark+`"]`)); err == nil {
-				break
-			}
-			time.Sleep(50 * time.Millisecond)
-		}
-		if err != nil {
+		if err := webtest.Click(ctx, `[data-mark="`+mark+`"]`); err != nil {
 			t.Fatal(err)
 		}
 		clicks++

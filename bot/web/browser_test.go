@@ -35,18 +35,12 @@ func tab(t *testing.T, browser context.Context, lang string) context.Context {
 	return ctx
 }
 
-// click clicks the element sel names, again should the page have drawn the board anew between
-// finding it and clicking it.
+// click clicks the element sel names with the mouse, once.
 func click(t *testing.T, ctx context.Context, sel string) {
 	t.Helper()
-	var err error
-	for range 5 {
-		if err = chromedp.Do(ctx, chromedp.Click(sel)); err == nil {
-			return
-		}
-		time.Sleep(50 * time.Millisecond)
+	if err := webtest.Click(ctx, sel); err != nil {
+		t.Fatalf("clicking %s: %v", sel, err)
 	}
-	t.Fatalf("clicking %s: %v", sel, err)
 }
 
 // offered are the marks of the cells the page offers to click next.

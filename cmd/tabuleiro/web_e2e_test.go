@@ -408,14 +408,7 @@ func (g *webGame) click(t *testing.T, member string, ply int, path []string) {
 		if choice, ok := strings.CutPrefix(mark, "!"); ok {
 			sel = `//div[contains(@class,"controls")]/button[text()="` + choice + `"]`
 		}
-		var err error
-		for range 5 { // again should the page have drawn the board anew between finding and clicking
-			if err = chromedp.Do(ctx, chromedp.Click(sel)); err == nil {
-				break
-			}
-			time.Sleep(20 * time.Millisecond)
-		}
-		if err != nil {
+		if err := webtest.Click(ctx, sel); err != nil {
 			t.Fatalf("clicking %s at ply %d: %v", mark, ply, err)
 		}
 	}

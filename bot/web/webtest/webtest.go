@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -176,4 +177,27 @@ func AXTree(ctx context.Context) ([]AXNode, error) {
 		return nil
 	}))
 	return out, err
+}
+
+// Click clicks with the mouse the middle of the element sel names (a CSS selector, or an XPath
+// when it starts with "/"), once. The element is found and scrolled to within the page, so a
+// board drawn anew meanwhile is not a failure to retry: retrying a click that may have landed
+// would click twice (a pick and its undoing). It waits up to two seconds for the element.
+func Click(ctx context.Context, sel string) error {
+	find := `document.querySelector(` + strconv.Quote(sel) + `)`
+	if strings.HasPrefix(sel, "/") {
+		find = `document.evaluate(` + strconv.Quote(sel) + `, document, null, XPathResult.FIRST_ORDERED_NODE_TYPE, null).singleNodeValue`
+	}
+	where := `(() => { const e = ` + find + `; if (!e) return null; e.scrollIntoView({block: "nearest", inline: "nearest"});
+		const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 ? [r.x + r.width / 2, r.y + r.height / 2] : null; })()`
+	var at []float64
+	for deadline := time.Now().Add(2 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		if err := Eval(ctx, where, &at); err == nil && len(at) == 2 {
+			break
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("no %s on the page to click", sel)
+		}
+	}
+	return chromedp.Do(ctx, chromedp.MouseClickXY(at[0], at[1]))
 }
