@@ -24,20 +24,27 @@ func TestARoundShownAgainAfterADeathPostsUnderTheSameNames(t *testing.T) {
 	dying, later := newFakeDiscord(t), newFakeDiscord(t)
 	a := newTableOn(t, path, clk.Now, dying, quietLog(), tune)
 	var death sync.Once
+	died := make(chan struct{})
 	dying.mu.Lock()
 	dying.taken = func(c call) {
 		if strings.Contains(c.Body, `"content":"**Round 1 of`) {
 			death.Do(func() {
-				a.stopped = true
 				if err := a.st.Close(); err != nil {
 					t.Errorf("the dying process's store: %v", err)
 				}
+				close(died)
 			})
 		}
 	}
 	dying.mu.Unlock()
 	c := &cupRun{t: t, clk: clk, st: a.st, f: dying, post: a.post, settle: a.settle}
 	c.open("swiss", 3, []string{"201", "202", "203", "204"})
+	select {
+	case <-died:
+		a.stopped = true // its store is closed
+	default:
+		t.Fatal("round 1's message was never posted")
+	}
 	before := c.posted()
 	if len(before) != 3 {
 		t.Fatalf("the dying process posted %d messages, want the round's and its two boards", len(before))
