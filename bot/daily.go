@@ -4,6 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/fnv"
+	"strconv"
+	"strings"
 	"time"
 
 	"tabuleiro/say"
@@ -20,21 +23,32 @@ func (b *Bot) postDailies(ctx context.Context) {
 
 // postDaily sends a claimed daily puzzle to its channel, in the server's language, its position
 // shown as the server's boards are (as text where the bot turns out not to be allowed to attach the
-// picture).
+// picture). Both carry the day's Once: a refused picture posted nothing, and a claim taken over
+// after its process died posts under the same name, so Discord shows the day once.
 func (b *Bot) postDaily(ctx context.Context, d store.DailyPuzzle) (string, error) {
 	w := b.publicWords(d.Guild, "", "")
 	m, err := dailyMessage(d, w, b.publicLook(d.Guild, 0))
 	if err != nil {
 		return "", err
 	}
+	m.Once = dailyOnce(d)
 	id, err := b.send.Send(ctx, d.Channel, m)
 	if errors.Is(err, ErrForbidden) && len(m.Files) > 0 {
 		b.log.Info("could not post the daily puzzle as a picture; posting it as text", "guild", d.Guild, "err", err)
 		if m, err = dailyMessage(d, w, asText); err == nil {
+			m.Once = dailyOnce(d)
 			id, err = b.send.Send(ctx, d.Channel, m)
 		}
 	}
 	return id, err
+}
+
+// dailyOnce names a server's daily puzzle of a day, the same in every process: "dy", the day and
+// a hash of the server, 23 characters at most.
+func dailyOnce(d store.DailyPuzzle) string {
+	h := fnv.New64a()
+	h.Write([]byte(d.Guild))
+	return "dy" + strings.ReplaceAll(d.Day, "-", "") + strconv.FormatUint(h.Sum64(), 36)
 }
 
 // dailyMessage is a daily puzzle as its channel sees it: the position (as lk says: a block, or a

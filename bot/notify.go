@@ -44,8 +44,13 @@ func (b *Bot) GameChanged(ctx context.Context, v View) {
 // else by editing the board in the channel, else by posting a new board there. Where the bot may not
 // post, the players are told (through an interaction whose token is good) and nothing is retried: the game goes on,
 // and /… board shows it.
-func (b *Bot) showBoard(ctx context.Context, v View, w *say.Words) {
+func (b *Bot) showBoard(ctx context.Context, v View, w *say.Words) { b.showBoardOnce(ctx, v, w, "") }
+
+// showBoardOnce is showBoard whose board, when it is posted anew, is named once (Message.Once;
+// "" for none): a tournament's board shown again by another process after a death.
+func (b *Bot) showBoardOnce(ctx context.Context, v View, w *say.Words, once string) {
 	m := b.boardMessage(v, "", w, b.gameLook(v))
+	m.Once = once
 	log := b.log.With("guild", v.Game.Guild, "channel", v.Game.Channel, "game", v.Game.ID)
 	f := b.follow.get(b.follow.boards, v.Game.ID)
 	if f != nil {
@@ -59,7 +64,9 @@ func (b *Bot) showBoard(ctx context.Context, v View, w *say.Words) {
 	if errors.Is(err, ErrForbidden) && len(m.Files) > 0 {
 		// The bot may post but not attach files there, perhaps: the board goes as text.
 		log.Info("could not show the board as a picture; showing it as text", "err", err)
-		err = b.postBoard(ctx, v, b.boardMessage(v, "", w, asText), log)
+		text := b.boardMessage(v, "", w, asText)
+		text.Once = once
+		err = b.postBoard(ctx, v, text, log)
 	}
 	switch {
 	case err == nil:

@@ -460,9 +460,9 @@ func (b *Bot) showAdvance(ctx context.Context, adv table.Advance) {
 	}
 	for _, n := range adv.Rounds {
 		if n > 1 {
-			b.post(ctx, tr, resultsMessage(tr, n-1, b.t.LostOnTime, w), log)
+			b.post(ctx, tr, onceAs(resultsMessage(tr, n-1, b.t.LostOnTime, w), roundOnce(tr, n-1, "res")), log)
 		}
-		id := b.post(ctx, tr, roundMessage(tr, n, w), log)
+		id := b.post(ctx, tr, onceAs(roundMessage(tr, n, w), roundOnce(tr, n, "")), log)
 		if id != "" {
 			if err := b.t.NoteRound(tr.ID, n, id); err != nil {
 				log.Warn("could not record a round's message", "round", n, "err", err)
@@ -470,7 +470,7 @@ func (b *Bot) showAdvance(ctx context.Context, adv table.Advance) {
 		}
 	}
 	for _, v := range adv.Started {
-		b.showBoard(ctx, v, w)
+		b.showBoardOnce(ctx, v, w, boardOnce(tr, v.Game.ID))
 		b.tournamentGameThread(ctx, tr, v, w)
 	}
 	for _, n := range adv.Boards {
@@ -479,17 +479,62 @@ func (b *Bot) showAdvance(ctx context.Context, adv table.Advance) {
 		}
 	}
 	for _, bl := range adv.Blocked {
-		b.post(ctx, tr, blockedMessage(tr, bl, w), log)
+		b.post(ctx, tr, onceAs(blockedMessage(tr, bl, w), blockedOnce(tr, bl)), log)
 	}
 	if adv.Finished {
-		b.post(ctx, tr, resultsMessage(tr, len(tr.Played), b.t.LostOnTime, w), log)
+		b.post(ctx, tr, onceAs(resultsMessage(tr, len(tr.Played), b.t.LostOnTime, w), roundOnce(tr, len(tr.Played), "res")), log)
 		if m, err := b.standingsMessage(tr.ID, 1, w); err == nil {
-			b.post(ctx, tr, m, log)
+			b.post(ctx, tr, onceAs(m, roundOnce(tr, len(tr.Played), "end")), log)
 		}
 	}
 	if adv.Finished || len(adv.Rounds) > 0 {
 		b.showTournament(ctx, tr)
 	}
+}
+
+// The posts of a tournament's rounds are each named (Message.Once) from the tournament, the round
+// and which post it is, the same in every process: a round shown again by another process after
+// the one that paired it died (table's reshow) posts under the same names, so what Discord took
+// before the death is not posted twice. At most 23 characters: "t", the tournament in base 36
+// (13 at most), ".", the round in decimal (3) and what it is (a letter first; 5 at most): the
+// dot, outside base 36, keeps any two names apart.
+
+// roundOnce names a post of round number of tr: what is "" for the round's own message, "res"
+// for its results, "end" for the final standings after it ("t1.3res").
+func roundOnce(tr store.Tournament, number int, what string) string {
+	return "t" + strconv.FormatUint(tr.ID, 36) + "." + strconv.Itoa(number) + what
+}
+
+// boardOnce names the board of a game of tr, as the round that paired it; "" for a game tr did
+// not pair.
+func boardOnce(tr store.Tournament, game uint64) string {
+	for n := len(tr.Played); n > 0; n-- {
+		for i, p := range tr.Played[n-1].Pairings {
+			if p.Game == game && game != 0 {
+				return roundOnce(tr, n, "b"+strconv.Itoa(i))
+			}
+		}
+	}
+	return ""
+}
+
+// blockedOnce names the ping of a player keeping a pairing waiting: the round, the board, which of
+// its two players, and whether it is the reminder.
+func blockedOnce(tr store.Tournament, bl table.Blocked) string {
+	what := "w" + strconv.Itoa(bl.Board) + "f"
+	if p := tr.Played[bl.Round-1].Pairings[bl.Board]; p.First != bl.Player {
+		what = "w" + strconv.Itoa(bl.Board) + "s"
+	}
+	if bl.Reminder {
+		what += "2"
+	}
+	return roundOnce(tr, bl.Round, what)
+}
+
+// onceAs is m to be posted once as name (Message.Once).
+func onceAs(m Message, name string) Message {
+	m.Once = name
+	return m
 }
 
 // post sends a tournament's message where it is played; the id is "-" when the bot may not post

@@ -7,7 +7,8 @@ import (
 	"time"
 )
 
-// DailyPuzzle is a server's puzzle of one UTC day: claimed once, by the one process that posts it.
+// DailyPuzzle is a server's puzzle of one UTC day: claimed by the one process that posts it, and
+// claimed again by another only when that process died before its post was tried.
 type DailyPuzzle struct {
 	Guild, Day string // Day as Day gives it
 	Channel    string
@@ -16,7 +17,14 @@ type DailyPuzzle struct {
 	Claimed    time.Time
 	MessageID  string // the posted message, once noted
 	Solvers    int    // people who solved it from the message, each once
+	// Tried says its post was tried (posted, refused or failed): the claim is final, never
+	// taken over. A record from a build before claims had a lease reads as tried, as its
+	// claims were final then.
+	Tried bool
 }
+
+// open says the claim waits for its post: not tried, no message noted.
+func (d DailyPuzzle) open() bool { return !d.Tried && d.MessageID == "" }
 
 // DailyServer is a server that asked for a daily puzzle (settings puzzle-channel and puzzle-hour).
 type DailyServer struct {
@@ -28,7 +36,8 @@ type DailyServer struct {
 func Day(t time.Time) string { return t.UTC().Format(time.DateOnly) }
 
 // DailyDue lists the servers whose daily puzzle of day is due at hour (their puzzle-hour is hour
-// or earlier) and not claimed yet: one walk of the servers that asked for one.
+// or earlier) and not posted yet: not claimed, or claimed and not tried (its process may have died;
+// ClaimDaily says whether its lease is over). One walk of the servers that asked for one.
 func (s *DB) DailyDue(day string, hour int) ([]DailyServer, error) {
 	var out []DailyServer
 	err := s.view(func(tx Tx) error {
@@ -37,8 +46,10 @@ func (s *DB) DailyDue(day string, hour int) ([]DailyServer, error) {
 		c := tx.Bucket(bDailyServers).Cursor()
 		for k, v := c.First(); len(k) > 1 && int(k[0]) <= hour; k, v = c.Next() {
 			guild := string(k[1:])
-			if daily.Get(key(guild, day)) != nil {
-				continue
+			if v := daily.Get(key(guild, day)); v != nil {
+				if d, err := decodeDaily(guild, day, v); err != nil || !d.open() {
+					continue
+				}
 			}
 			out = append(out, DailyServer{Guild: guild, Channel: string(v), Hour: int(k[0])})
 		}
@@ -48,26 +59,32 @@ func (s *DB) DailyDue(day string, hour int) ([]DailyServer, error) {
 }
 
 // ClaimDaily claims d.Guild's puzzle of d.Day for d, by compare-and-swap: when two processes race
-// at the hour, one gets true and posts; the other gets the claim that won and false.
-func (s *DB) ClaimDaily(d DailyPuzzle) (DailyPuzzle, bool, error) {
+// at the hour, one gets true and posts; the other gets the claim that won and false. A claim not
+// tried within lease (its process died between the claim and the post) is claimed again, as it
+// was (the same channel and puzzle: its post may have landed), so a day is not lost to a crash.
+func (s *DB) ClaimDaily(d DailyPuzzle, lease time.Duration) (DailyPuzzle, bool, error) {
 	if d.Guild == "" || d.Day == "" || d.Puzzle == "" || !checkText(d.Guild, d.Day) {
 		return DailyPuzzle{}, false, errors.New("store: a daily puzzle needs its server, day and puzzle")
 	}
-	d.Claimed = s.opt.Now()
-	d.MessageID, d.Solvers = "", 0
+	now := s.opt.Now()
+	d.Claimed = now
+	d.MessageID, d.Solvers, d.Tried = "", 0, false
 	var out DailyPuzzle
 	var won bool
 	err := s.commit(func(tx Tx) error {
 		b := tx.Bucket(bDaily)
 		k := key(d.Guild, d.Day)
-		if v := b.Get(k); v != nil {
-			var err error
-			out, err = decodeDaily(d.Guild, d.Day, v)
-			won = false
-			return err
-		}
 		out, won = d, true
-		return b.Put(k, encodeDaily(d))
+		if v := b.Get(k); v != nil {
+			was, err := decodeDaily(d.Guild, d.Day, v)
+			if err != nil || !was.open() || now.Before(was.Claimed.Add(lease)) {
+				out, won = was, false
+				return err
+			}
+			out = was
+			out.Claimed = now
+		}
+		return b.Put(k, encodeDaily(out))
 	})
 	return out, won, err
 }
@@ -83,15 +100,25 @@ func (s *DB) Daily(guild, day string) (DailyPuzzle, error) {
 }
 
 // NoteDailyMessage records the message the daily puzzle was posted as, at once, so that every
-// process sees it.
+// process sees it; its claim is final.
 func (s *DB) NoteDailyMessage(guild, day, messageID string) (DailyPuzzle, error) {
+	return s.settleDailyPost(guild, day, func(d *DailyPuzzle) { d.MessageID, d.Tried = messageID, true })
+}
+
+// DailyTried marks a claimed daily puzzle's post tried, though none was noted (Discord refused it,
+// or it failed and may have landed): its claim is final, never taken over.
+func (s *DB) DailyTried(guild, day string) (DailyPuzzle, error) {
+	return s.settleDailyPost(guild, day, func(d *DailyPuzzle) { d.Tried = true })
+}
+
+func (s *DB) settleDailyPost(guild, day string, change func(*DailyPuzzle)) (DailyPuzzle, error) {
 	var out DailyPuzzle
 	err := s.commit(func(tx Tx) error {
 		d, err := getDaily(tx, guild, day)
 		if err != nil {
 			return err
 		}
-		d.MessageID = messageID
+		change(&d)
 		out = d
 		return tx.Bucket(bDaily).Put(key(guild, day), encodeDaily(d))
 	})
@@ -173,13 +200,17 @@ func encodeDaily(d DailyPuzzle) []byte {
 	w.time(d.Claimed)
 	w.str(d.MessageID)
 	w.uint(uint64(d.Solvers))
+	w.bool(d.Tried)
 	return w.b
 }
 
 func decodeDaily(guild, day string, b []byte) (DailyPuzzle, error) {
 	r := learningRecord(b)
 	d := DailyPuzzle{Guild: guild, Day: day, Channel: r.str(), Kind: r.str(), Puzzle: r.str(),
-		Claimed: r.time(), MessageID: r.str(), Solvers: int(r.uint())}
+		Claimed: r.time(), MessageID: r.str(), Solvers: int(r.uint()), Tried: true}
+	if len(r.b) > 0 { // written since claims have a lease; without it, a claim was final
+		d.Tried = r.bool()
+	}
 	if err := r.end(); err != nil {
 		return DailyPuzzle{}, corruptAt(bDaily, key(guild, day), err)
 	}

@@ -3,6 +3,7 @@ package store
 import (
 	"strings"
 	"testing"
+	"time"
 
 	bolt "go.etcd.io/bbolt"
 )
@@ -43,5 +44,29 @@ func TestCheckComparesTheDailyServersWithTheSettings(t *testing.T) {
 			})
 			s.ChangeServerSettings("g1", func(c *ServerSettings) {})
 		})
+	}
+}
+
+// A daily puzzle's record from the build before claims had a lease (no flag after the solvers)
+// reads as tried: its claim was final then, and is not taken over now.
+func TestADailyClaimOfTheBuildBeforeTheLeaseIsFinal(t *testing.T) {
+	s, c, _ := openTest(t)
+	old := learningWriter()
+	old.str("c1")
+	old.str("ouri")
+	old.str("ouri-0001")
+	old.time(c.Now())
+	old.str("")
+	old.uint(0)
+	day := Day(c.Now())
+	if err := s.File().db.Update(func(tx *bolt.Tx) error {
+		return tx.Bucket(bDaily).Put(key("g1", day), old.b)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	c.Add(time.Hour)
+	d, won, err := s.ClaimDaily(DailyPuzzle{Guild: "g1", Day: day, Channel: "c1", Kind: "ouri", Puzzle: "ouri-0002"}, time.Minute)
+	if err != nil || won || !d.Tried || d.Puzzle != "ouri-0001" {
+		t.Fatalf("claiming over the old record: %+v, won %v, %v; want it final", d, won, err)
 	}
 }

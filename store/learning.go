@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"time"
 
 	"tabuleiro/rating"
 )
@@ -28,9 +29,10 @@ type Learning interface {
 
 	// The daily puzzle (daily.go).
 	DailyDue(day string, hour int) ([]DailyServer, error)
-	ClaimDaily(d DailyPuzzle) (DailyPuzzle, bool, error)
+	ClaimDaily(d DailyPuzzle, lease time.Duration) (DailyPuzzle, bool, error)
 	Daily(guild, day string) (DailyPuzzle, error)
 	NoteDailyMessage(guild, day, messageID string) (DailyPuzzle, error)
+	DailyTried(guild, day string) (DailyPuzzle, error)
 
 	// Blunders waiting to become puzzles (blunders.go).
 	AddBlunder(user string, b Blunder) (Blunder, bool, error)

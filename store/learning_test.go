@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sync"
 	"testing"
+	"time"
 
 	"tabuleiro/games"
 	"tabuleiro/rating"
@@ -22,6 +23,7 @@ func init() {
 		{"a puzzle attempt settles both ratings once, across handles", puzzleSettlesOnce},
 		{"the attempt under way is one, survives and refuses stale decisions", attemptUnderWay},
 		{"the daily puzzle is claimed once by racing handles and counts each person's first attempt once", dailyClaim},
+		{"a daily puzzle claimed and never tried is claimed again, as it was, after its lease", dailyTakeover},
 		{"blunders queue once, wait for proof and leave when solved", blunderQueue},
 	}...)
 }
@@ -216,7 +218,7 @@ func dailyClaim(t *testing.T, f fixture) {
 		go func() {
 			defer wg.Done()
 			d, ok, err := h.ClaimDaily(store.DailyPuzzle{Guild: "g1", Day: day, Channel: "c1", Kind: "ouri",
-				Puzzle: fmt.Sprintf("ouri-%04d", i+1)})
+				Puzzle: fmt.Sprintf("ouri-%04d", i+1)}, time.Minute)
 			if err != nil {
 				t.Error(err)
 			}
@@ -227,11 +229,15 @@ func dailyClaim(t *testing.T, f fixture) {
 	if won[0] == won[1] || claims[0].Puzzle != claims[1].Puzzle {
 		t.Fatalf("racing claims: won %v, claims %+v", won, claims)
 	}
-	if due, _ := f.DailyDue(day, 23); len(due) != 1 || due[0].Guild != "g2" {
+	// Claimed and not posted, g1 stays due (its process may die); posted, it is not.
+	if due, _ := f.DailyDue(day, 23); len(due) != 2 {
 		t.Fatalf("due after g1's claim: %+v", due)
 	}
 	if _, err := f.NoteDailyMessage("g1", day, "m9"); err != nil {
 		t.Fatal(err)
+	}
+	if due, _ := f.DailyDue(day, 23); len(due) != 1 || due[0].Guild != "g2" {
+		t.Fatalf("due after g1's post: %+v", due)
 	}
 	// Solvers are counted once each, whether they solve, replay or double-click.
 	for _, user := range []string{"a", "b", "a"} {
@@ -323,6 +329,69 @@ func dailyRetries(t *testing.T, f fixture, puzzle, day string) {
 	f.ChangeServerSettings("g2", func(s *store.ServerSettings) { s.PuzzleChannel = "" })
 	if due, _ := f.DailyDue(day, 23); len(due) != 0 {
 		t.Fatalf("due after g2 turned it off: %+v", due)
+	}
+}
+
+func dailyTakeover(t *testing.T, f fixture) {
+	day := store.Day(f.clock.Now())
+	claim := func(h store.Store, guild, puzzle string) (store.DailyPuzzle, bool) {
+		t.Helper()
+		d, won, err := h.ClaimDaily(store.DailyPuzzle{Guild: guild, Day: day, Channel: "c-" + guild, Kind: "ouri",
+			Puzzle: puzzle}, time.Minute)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d, won
+	}
+	due := func(what string, guilds ...string) {
+		t.Helper()
+		var got []string
+		for _, s := range must(f.other().DailyDue(day, 23)) {
+			got = append(got, s.Guild)
+		}
+		want(t, what, got, guilds)
+	}
+	for _, g := range []string{"dead", "noted", "tried"} {
+		must(f.ChangeServerSettings(g, func(s *store.ServerSettings) { s.PuzzleChannel, s.PuzzleHour = "c-"+g, 9 }))
+		if _, won := claim(f.Store, g, "ouri-0001"); !won {
+			t.Fatalf("%s's first claim lost", g)
+		}
+	}
+	f.NoteDailyMessage("noted", day, "m1")
+	f.DailyTried("tried", day)
+	f.clock.Add(time.Minute - time.Second)
+	for _, g := range []string{"dead", "noted", "tried"} {
+		if _, won := claim(f.other(), g, "ouri-0002"); won {
+			t.Fatalf("%s was claimed again within its lease", g)
+		}
+	}
+	due("due within the lease", "dead")
+	f.clock.Add(time.Second)
+	// Past the lease the claim nobody tried is another's, with the puzzle the dead one may have
+	// posted; noted or tried, never.
+	var got []string
+	for _, g := range []string{"dead", "noted", "tried"} {
+		d, won := claim(f.other(), g, "ouri-0002")
+		if won {
+			want(t, "the claim taken over", []any{d.Puzzle, d.Channel, d.Claimed.Equal(f.clock.Now())},
+				[]any{"ouri-0001", "c-dead", true})
+		}
+		got = append(got, fmt.Sprintf("%s %v", g, won))
+	}
+	want(t, "claims past the lease", got, []string{"dead true", "noted false", "tried false"})
+	if _, won := claim(f.Store, "dead", "ouri-0003"); won {
+		t.Fatal("a claim taken over was taken again at once")
+	}
+	if d, err := f.DailyTried("dead", day); err != nil || !d.Tried || d.MessageID != "" {
+		t.Fatalf("marking it tried: %+v, %v", d, err)
+	}
+	due("due once tried")
+	f.clock.Add(time.Hour)
+	if _, won := claim(f.other(), "dead", "ouri-0004"); won {
+		t.Fatal("a tried claim was claimed again")
+	}
+	if d := must(f.other().Daily("noted", day)); d.MessageID != "m1" || !d.Tried {
+		t.Fatalf("the noted one: %+v", d)
 	}
 }
 

@@ -21,8 +21,9 @@ func (t *Table) SetDailyPuzzle(guild, channel string, hour int) (store.ServerSet
 	return t.ChangeSettings(guild, func(s *store.ServerSettings) { s.PuzzleChannel, s.PuzzleHour = channel, hour })
 }
 
-// DailyDue lists the servers whose daily puzzle is due at now and not yet claimed today: their
-// puzzle-hour has come (a process that was down at the hour posts when it is back, the same day).
+// DailyDue lists the servers whose daily puzzle is due at now and not yet posted today: their
+// puzzle-hour has come (a process that was down at the hour posts when it is back, the same day),
+// and their day is not claimed, or claimed and not tried (its process may have died).
 func (t *Table) DailyDue(now time.Time) ([]store.DailyServer, error) {
 	now = now.UTC()
 	return t.st.DailyDue(store.Day(now), now.Hour())
@@ -32,19 +33,30 @@ func (t *Table) DailyDue(now time.Time) ([]store.DailyServer, error) {
 // server this time.
 type DailyChoice func(s store.DailyServer, day string) (kind, puzzle string, ok bool)
 
-// DailyPost posts a claimed daily puzzle and returns the message's id.
+// DailyPost posts a claimed daily puzzle and returns the message's id. A post of the same server
+// and day again (a claim taken over after its process died) is to be posted once: the bot names
+// it (Message.Once) from the server and the day, so a post that landed before the death is not
+// posted twice.
 type DailyPost func(ctx context.Context, d store.DailyPuzzle) (messageID string, err error)
+
+// dailyLease is how long a claimed daily puzzle may wait for its post before another process
+// claims it: the digest's lease (a minute, never under 10 s; see digestLease), as a post is one
+// or two REST calls (the picture, then the text where the picture is refused) as a DM is two. It
+// stays well inside the few minutes Discord keeps a message's nonce, so a post taken over is
+// still recognised as the one that may have landed.
+func (t *Table) dailyLease() time.Duration { return t.digestLease() }
 
 // PostDailies posts every due daily puzzle once: each server's day is claimed in the store first
 // (compare-and-swap), and only the process whose claim won posts it and notes the message. Any
 // number of processes may call it at once, and again after a restart; a day is posted at most
-// once. It returns the puzzles this call posted.
+// once. A claim whose process died before its post was tried is taken over after its lease by
+// the next call of any process. It returns the puzzles this call posted.
 func (t *Table) PostDailies(ctx context.Context, now time.Time, choose DailyChoice, post DailyPost) ([]store.DailyPuzzle, error) {
 	due, err := t.DailyDue(now)
 	if err != nil {
 		return nil, err
 	}
-	day := store.Day(now)
+	day, lease := store.Day(now), t.dailyLease()
 	var posted []store.DailyPuzzle
 	var errs []error
 	for _, s := range due {
@@ -55,7 +67,7 @@ func (t *Table) PostDailies(ctx context.Context, now time.Time, choose DailyChoi
 		if !ok {
 			continue
 		}
-		d, won, err := t.st.ClaimDaily(store.DailyPuzzle{Guild: s.Guild, Day: day, Channel: s.Channel, Kind: kind, Puzzle: puzzle})
+		d, won, err := t.st.ClaimDaily(store.DailyPuzzle{Guild: s.Guild, Day: day, Channel: s.Channel, Kind: kind, Puzzle: puzzle}, lease)
 		if err != nil {
 			errs = append(errs, err)
 			continue
@@ -63,20 +75,39 @@ func (t *Table) PostDailies(ctx context.Context, now time.Time, choose DailyChoi
 		if !won {
 			continue
 		}
-		// Claimed and not posted would be lost for the day: a failed post is told, never retried,
-		// as a Discord POST may have landed.
-		id, err := post(ctx, d)
+		d, err = t.postClaimed(ctx, d, post, lease)
 		if err != nil {
-			errs = append(errs, fmt.Errorf("posting the daily puzzle of %s: %w", s.Guild, err))
-			continue
-		}
-		if d, err = t.st.NoteDailyMessage(d.Guild, d.Day, id); err != nil {
 			errs = append(errs, err)
 		}
-		t.log.Info("daily puzzle posted", "guild", d.Guild, "day", day, "puzzle", d.Puzzle, "message", id)
-		posted = append(posted, d)
+		if d.MessageID != "" {
+			t.log.Info("daily puzzle posted", "guild", d.Guild, "day", day, "puzzle", d.Puzzle, "message", d.MessageID)
+			posted = append(posted, d)
+		}
 	}
 	return posted, errors.Join(errs...)
+}
+
+// postClaimed posts a claimed daily puzzle within half its lease (as digestSend: a live poster
+// settles it before anyone else may claim it) and settles the claim: the message noted, or the
+// post marked tried. A post that failed is told, never retried, as a Discord POST may have landed;
+// only a claim whose process died is taken over.
+func (t *Table) postClaimed(ctx context.Context, d store.DailyPuzzle, post DailyPost, lease time.Duration) (store.DailyPuzzle, error) {
+	postCtx, cancel := context.WithTimeout(ctx, digestSend(lease))
+	id, err := post(postCtx, d)
+	cancel()
+	if err != nil {
+		err = fmt.Errorf("posting the daily puzzle of %s: %w", d.Guild, err)
+		if _, terr := t.st.DailyTried(d.Guild, d.Day); terr != nil {
+			err = errors.Join(err, terr)
+		}
+		return d, err
+	}
+	noted, err := t.st.NoteDailyMessage(d.Guild, d.Day, id)
+	if err != nil {
+		d.MessageID = id
+		return d, err
+	}
+	return noted, nil
 }
 
 // SolveDaily opens a server's daily puzzle of a day for the person (its Solve button): their

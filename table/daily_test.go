@@ -149,3 +149,59 @@ func TestTwoReplicasPostTheDailyPuzzleOnce(t *testing.T) {
 		t.Errorf("a day not posted: %v, want ErrNoPuzzle", err)
 	}
 }
+
+// A process that died between its claim and its post leaves the day claimed and not tried: the
+// next sweep of any process posts it once its lease is over, the puzzle the dead one claimed
+// (its post may have landed; the bot's Once keeps Discord from showing it twice), and never
+// again. A post that failed is told and not retried.
+func TestADailyPuzzleClaimedByADeadProcessIsPostedOnceAfterItsLease(t *testing.T) {
+	f := newFixture(t)
+	for _, g := range []string{"dead", "failed"} {
+		if _, err := f.tab.SetDailyPuzzle(g, "c-"+g, 9); err != nil {
+			t.Fatal(err)
+		}
+	}
+	day, lease := store.Day(f.clock()), f.tab.dailyLease()
+	if _, won, err := f.st.ClaimDaily(store.DailyPuzzle{Guild: "dead", Day: day, Channel: "c-dead", Kind: "ouri",
+		Puzzle: "ouri-0002"}, lease); !won || err != nil {
+		t.Fatalf("the dead process's claim: %v, %v", won, err)
+	}
+	p := &poster{}
+	failing := func(ctx context.Context, d store.DailyPuzzle) (string, error) {
+		if d.Guild == "failed" {
+			return "", errors.New("Discord answered 500")
+		}
+		return p.post(ctx, d)
+	}
+	for _, s := range []struct {
+		name    string
+		advance time.Duration
+		posts   []string
+	}{
+		{"within the lease the dead claim waits; the failed post is told", 0, nil},
+		{"still within the lease", lease - time.Second, nil},
+		{"past the lease the dead claim is posted, as claimed", time.Second, []string{"dead ouri-0002"}},
+		{"and never again, nor the failed one", time.Hour, []string{"dead ouri-0002"}},
+	} {
+		t.Run(s.name, func(t *testing.T) {
+			f.advance(s.advance)
+			_, err := f.tab.PostDailies(context.Background(), f.clock(), oneKind, failing)
+			if s.advance == 0 && err == nil {
+				t.Error("the failed post was not told")
+			}
+			if s.advance != 0 && err != nil {
+				t.Errorf("the failed post was tried again: %v", err)
+			}
+			var got []string
+			for _, d := range p.posts {
+				got = append(got, d.Guild+" "+d.Puzzle)
+			}
+			if fmt.Sprint(got) != fmt.Sprint(s.posts) {
+				t.Fatalf("posts %v, want %v", got, s.posts)
+			}
+		})
+	}
+	if d, err := f.st.Daily("dead", day); err != nil || d.MessageID != "m1" {
+		t.Errorf("the dead claim's record: %+v, %v; want its message noted", d, err)
+	}
+}

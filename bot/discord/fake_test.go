@@ -30,6 +30,9 @@ type fakeDiscord struct {
 	// refused are the forms Discord would refuse (a picture without a description among them);
 	// the test fails with them when it ends.
 	refused []string
+	// taken, when set, is told of each call Discord took before it answers (a process may die
+	// then).
+	taken func(call)
 }
 
 type call struct {
@@ -197,7 +200,11 @@ func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	f.nextID++
 	id := fmt.Sprint(f.nextID)
+	taken := f.taken
 	f.mu.Unlock()
+	if taken != nil {
+		taken(c)
+	}
 
 	parts := strings.Split(strings.TrimPrefix(r.URL.Path, "/"), "/")
 	reply := func(v any) {

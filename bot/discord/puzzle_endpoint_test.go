@@ -15,6 +15,7 @@ import (
 
 	"tabuleiro/ai/puzzle"
 	"tabuleiro/rating"
+	"tabuleiro/store"
 	"tabuleiro/store/etcdkv/etcdtest"
 )
 
@@ -347,3 +348,73 @@ func (f *failOnError) Handle(_ context.Context, r slog.Record) error {
 }
 func (f *failOnError) WithAttrs([]slog.Attr) slog.Handler { return f }
 func (f *failOnError) WithGroup(string) slog.Handler      { return f }
+
+// dailyNonces are the nonces of the daily puzzle's posts Discord received, in order; each must be
+// enforced and at most Discord's 25 characters.
+func dailyNonces(t *testing.T, f *fakeDiscord, channel string) []string {
+	t.Helper()
+	var out []string
+	for _, c := range f.recorded() {
+		if c.Method != "POST" || c.Path != "/api/v10/channels/"+channel+"/messages" {
+			continue
+		}
+		var m struct {
+			Nonce   string `json:"nonce"`
+			Enforce bool   `json:"enforce_nonce"`
+		}
+		if err := json.Unmarshal([]byte(c.Body), &m); err != nil {
+			t.Fatal(err)
+		}
+		if !m.Enforce || m.Nonce == "" || len(m.Nonce) > 25 {
+			t.Errorf("a daily post's nonce is %q, enforced %v: Discord could post it twice", m.Nonce, m.Enforce)
+		}
+		out = append(out, m.Nonce)
+	}
+	return out
+}
+
+// A process that claimed the day's puzzle and died before noting its post (it may have landed)
+// leaves it to the next sweep after the lease, which posts it under the name of the server's day:
+// the one any process gives it (here another deployment's, on a file of its own), so Discord
+// shows the day once. The next day's is named anew.
+func TestADailyPuzzleClaimedByADeadProcessIsPostedAfterItsLeaseUnderTheDaysNonce(t *testing.T) {
+	f := newFakeDiscord(t)
+	clk := newClock() // 12:00 UTC
+	log := slog.New(&failOnError{t: t})
+	tb := newTableOn(t, filepath.Join(t.TempDir(), "tabuleiro.db"), clk.Now, f, log, nil)
+	tb.send(dailySettings("c-daily", 12))
+	shipped, err := puzzle.Load("ouri")
+	if err != nil {
+		t.Fatal(err)
+	}
+	day := store.Day(clk.Now())
+	if _, won, err := tb.st.ClaimDaily(store.DailyPuzzle{Guild: guild, Day: day, Channel: "c-daily", Kind: "ouri",
+		Puzzle: shipped[0].ID}, time.Minute); !won || err != nil {
+		t.Fatalf("the dead process's claim: %v, %v", won, err)
+	}
+	sweep := func(tb *table, f *fakeDiscord, posts int) []string {
+		t.Helper()
+		tb.bot.Sweep(context.Background())
+		tb.settle()
+		n := dailyNonces(t, f, "c-daily")
+		if len(n) != posts {
+			t.Fatalf("%d daily posts, want %d", len(n), posts)
+		}
+		return n
+	}
+	sweep(tb, f, 0)
+	clk.Advance(time.Minute) // the lease of a 24 h pace day
+	nonces := sweep(tb, f, 1)
+	clk.Advance(time.Hour)
+	sweep(tb, f, 1)
+	other := newFakeDiscord(t)
+	elsewhere := newTableOn(t, filepath.Join(t.TempDir(), "tabuleiro.db"), clk.Now, other, log, nil)
+	elsewhere.send(dailySettings("c-daily", 12))
+	if got := sweep(elsewhere, other, 1); got[0] != nonces[0] {
+		t.Errorf("another process names the day %q, this one %q", got[0], nonces[0])
+	}
+	clk.Advance(24 * time.Hour)
+	if nonces = sweep(tb, f, 2); nonces[1] == nonces[0] {
+		t.Errorf("the next day is named as the first: %q", nonces[1])
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"strconv"
@@ -205,11 +206,46 @@ func (c *cupRun) posted() []postedMessage {
 
 type postedMessage struct {
 	Content string `json:"content"`
+	Nonce   string `json:"nonce"`
+	Enforce bool   `json:"enforce_nonce"`
 	Allowed *struct {
 		Parse []string `json:"parse"`
 		Users []string `json:"users"`
 		Roles []string `json:"roles"`
 	} `json:"allowed_mentions"`
+}
+
+// checkNonces holds a tournament's posts to their names (Message.Once): each round's message, its
+// boards and its results, and the final standings, each posted once under a name of its own,
+// enforced and at most Discord's 25 characters. The games' own posts (a turn's ping, a loss on
+// time) are not the rounds'.
+func checkNonces(t *testing.T, tr store.Tournament, msgs []postedMessage) {
+	t.Helper()
+	name := func(round int, what string) string {
+		return "t" + strconv.FormatUint(tr.ID, 36) + "." + strconv.Itoa(round) + what
+	}
+	want := map[string]int{name(len(tr.Played), "end"): 1}
+	for i, r := range tr.Played {
+		want[name(i+1, "")], want[name(i+1, "res")] = 1, 1
+		for b, p := range r.Pairings {
+			if p.Game != 0 {
+				want[name(i+1, "b"+strconv.Itoa(b))] = 1
+			}
+		}
+	}
+	got := map[string]int{}
+	for i, m := range msgs {
+		if m.Nonce == "" {
+			continue
+		}
+		if !m.Enforce || len(m.Nonce) > 25 {
+			t.Errorf("post %d carries the nonce %q, enforced %v: %.80q", i, m.Nonce, m.Enforce, m.Content)
+		}
+		got[m.Nonce]++
+	}
+	if !maps.Equal(got, want) {
+		t.Errorf("the rounds' posts are named\n%v\nwant each of\n%v", got, want)
+	}
 }
 
 // checkEnd holds the finished tournament to what was played: every result kept, each round
@@ -234,6 +270,7 @@ func (c *cupRun) checkEnd(tr store.Tournament) {
 	announced := map[int]int{}
 	var final *postedMessage
 	msgs := c.posted()
+	checkNonces(t, tr, msgs)
 	for i, m := range msgs {
 		if m.Allowed == nil || m.Allowed.Parse == nil || len(m.Allowed.Parse) != 0 || len(m.Allowed.Roles) != 0 {
 			t.Errorf("a message may ping more than the people it names: %+v", m)
