@@ -194,19 +194,29 @@ func (b *Bot) LearnBoards(ctx context.Context) {
 	wg.Wait()
 }
 
-// learnEvery is how often Run looks for boards whose ids are to be learnt.
-const learnEvery = time.Minute
+// learnEvery is how often Run looks for boards whose ids are to be learnt; dailyEvery, for daily
+// puzzles due (as the table sweeps: a day's post, or a claim whose process died, comes within
+// seconds of being due, not a minute).
+const (
+	learnEvery = time.Minute
+	dailyEvery = 10 * time.Second
+)
 
-// runLearning learns the boards' ids as they age, until ctx is done.
+// runLearning posts the daily puzzles due, at once and as they fall due, and learns the boards'
+// ids as they age, until ctx is done.
 func (b *Bot) runLearning(ctx context.Context) {
-	tick := time.NewTicker(learnEvery)
-	defer tick.Stop()
+	learn := time.NewTicker(learnEvery)
+	defer learn.Stop()
+	daily := time.NewTicker(dailyEvery)
+	defer daily.Stop()
+	b.postDailies(ctx)
 	for {
 		select {
 		case <-ctx.Done():
 			return
-		case <-tick.C:
+		case <-learn.C:
 			b.learnBoards(ctx, learnAfter)
+		case <-daily.C:
 			b.postDailies(ctx)
 		}
 	}
