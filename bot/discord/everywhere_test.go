@@ -78,9 +78,14 @@ func TestAMembersGamesInThreeServersAndADM(t *testing.T) {
 	if got := linksIn(r.Data.Content); !slices.Equal(got, want) {
 		t.Fatalf("the games list links to\n%v\nwant\n%v\n%s", got, want, r.Data.Content)
 	}
-	mine := strings.Count(r.Data.Content, "**your move**")
-	if mine != 3 || !strings.Contains(lineOf(r.Data.Content, theirs), "their move") {
-		t.Fatalf("whose move:\n%s", r.Data.Content)
+	for i, link := range want {
+		line, id := lineOf(r.Data.Content, link), "games.yours"
+		if i == len(want)-1 {
+			id = "games.theirs"
+		}
+		if !says(line, id) {
+			t.Fatalf("game %d's line does not say %s: %q", i+1, id, line)
+		}
 	}
 
 	// The digest at 14:00 UTC: the three games where it is their move, in one DM, once.
