@@ -54,7 +54,7 @@ func (c *chat) shown() int {
 	return len(c.sent) + len(c.edits)
 }
 
-// clock is a test clock for the links.
+// clock is a test clock for the links and the bot.
 type clock struct {
 	mu sync.Mutex
 	t  time.Time
@@ -104,10 +104,11 @@ func newSite(t testing.TB) *site {
 	t.Cleanup(func() { st.Close() })
 	log := slog.New(slog.DiscardHandler)
 	c := &chat{}
-	b := bot.New(st, c, bot.Config{Log: log, Seed: 1, CoachDepth: 2, AI: testAI})
+	clk := &clock{t: time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC)}
+	b := bot.New(st, c, bot.Config{Log: log, Seed: 1, CoachDepth: 2, AI: testAI, Now: clk.Now})
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(func() { cancel(); b.Wait() })
-	s := &site{st: st, b: b, chat: c, clock: &clock{t: time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC)}, stop: cancel}
+	s := &site{st: st, b: b, chat: c, clock: clk, stop: cancel}
 	s.serve(t, ctx, log)
 	if _, err := st.ChangeServerSettings("g1", func(s *store.ServerSettings) { s.Pages = true }); err != nil {
 		t.Fatal(err)
@@ -150,7 +151,7 @@ func (s *site) replica(t testing.TB) *site {
 	t.Helper()
 	r := *s
 	log := slog.New(slog.DiscardHandler)
-	r.b = bot.New(s.st, s.chat, bot.Config{Log: log, Seed: 2, CoachDepth: 2, AI: testAI})
+	r.b = bot.New(s.st, s.chat, bot.Config{Log: log, Seed: 2, CoachDepth: 2, AI: testAI, Now: s.clock.Now})
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(func() { cancel(); r.b.Wait() })
 	r.stop = cancel
