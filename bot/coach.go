@@ -160,24 +160,8 @@ func (b *Bot) review(req *Request) (Reply, error) {
 // reviewText is a review as one message: the game, each decision hard finds clearly better than
 // the one played (the worst kept when they do not all fit), each player's accuracy, the legend.
 func reviewText(w *say.Words, v View, r ai.Review, size Measure) say.Rich {
-	head := w.Rich("coach.review.head", map[string]any{"Players": players(v, w), "Count": len(r.Decisions)})
-	if len(r.Decisions) == 0 {
-		// Portuguese counts 0 in the singular ("0 decisão"): none is said in words.
-		head = w.Rich("coach.review.head-none", map[string]any{"Players": players(v, w)})
-	}
-	var acc []say.Rich
-	for s := range 2 {
-		seat := games.Seat(s)
-		accuracy := "coach.review.accuracy"
-		if r.Counted[seat] == 0 {
-			accuracy = "coach.review.accuracy-none" // every decision was forced, or none was made
-		}
-		acc = append(acc, w.Rich(accuracy, map[string]any{
-			"Who":      table.Seated(v.Game.Seats[seat], v.Colour(seat), w),
-			"Accuracy": int(math.Round(r.Accuracy[seat])), "Count": r.Counted[seat]}))
-	}
-	foot := say.Join("\n", append(acc, w.Rich("coach.review.legend", map[string]any{
-		"Inaccuracy": ai.InaccuracyLoss, "Mistake": ai.MistakeLoss, "Blunder": ai.BlunderLoss}))...)
+	head := reviewHead(w, v, r)
+	foot := say.Join("\n", append(reviewAccuracy(w, v, r), reviewLegend(w))...)
 	build := func(least ai.Grade) (say.Rich, int) {
 		var lines []say.Rich
 		left := 0
@@ -189,9 +173,7 @@ func reviewText(w *say.Words, v View, r ai.Review, size Measure) say.Rich {
 				left++
 				continue
 			}
-			lines = append(lines, w.Rich("coach.review.line", map[string]any{
-				"Ply": x.Ply, "Colour": v.Colour(x.Seat), "Played": v.Live.Format(x.Played), "Mark": x.Grade.Mark(),
-				"Better": v.Live.Format(x.Best), "Loss": int(math.Round(x.Loss))}))
+			lines = append(lines, reviewLine(w, v, x))
 		}
 		if len(lines) == 0 && left == 0 {
 			lines = append(lines, w.Rich("coach.review.clean", nil))
@@ -208,4 +190,42 @@ func reviewText(w *say.Words, v View, r ai.Review, size Measure) say.Rich {
 		}
 	}
 	return Clip(text, size)
+}
+
+// reviewHead names a review's game and how many decisions it judged.
+func reviewHead(w *say.Words, v View, r ai.Review) say.Rich {
+	if len(r.Decisions) == 0 {
+		// Portuguese counts 0 in the singular ("0 decisão"): none is said in words.
+		return w.Rich("coach.review.head-none", map[string]any{"Players": players(v, w)})
+	}
+	return w.Rich("coach.review.head", map[string]any{"Players": players(v, w), "Count": len(r.Decisions)})
+}
+
+// reviewAccuracy is each player's accuracy, South's (or the first seat's) first.
+func reviewAccuracy(w *say.Words, v View, r ai.Review) []say.Rich {
+	var acc []say.Rich
+	for s := range 2 {
+		seat := games.Seat(s)
+		accuracy := "coach.review.accuracy"
+		if r.Counted[seat] == 0 {
+			accuracy = "coach.review.accuracy-none" // every decision was forced, or none was made
+		}
+		acc = append(acc, w.Rich(accuracy, map[string]any{
+			"Who":      table.Seated(v.Game.Seats[seat], v.Colour(seat), w),
+			"Accuracy": int(math.Round(r.Accuracy[seat])), "Count": r.Counted[seat]}))
+	}
+	return acc
+}
+
+// reviewLegend says what the marks mean.
+func reviewLegend(w *say.Words) say.Rich {
+	return w.Rich("coach.review.legend", map[string]any{
+		"Inaccuracy": ai.InaccuracyLoss, "Mistake": ai.MistakeLoss, "Blunder": ai.BlunderLoss})
+}
+
+// reviewLine is one decision hard finds clearly better than the one played.
+func reviewLine(w *say.Words, v View, x ai.Decision) say.Rich {
+	return w.Rich("coach.review.line", map[string]any{
+		"Ply": x.Ply, "Colour": v.Colour(x.Seat), "Played": v.Live.Format(x.Played), "Mark": x.Grade.Mark(),
+		"Better": v.Live.Format(x.Best), "Loss": int(math.Round(x.Loss))})
 }

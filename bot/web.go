@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 
+	"tabuleiro/ai"
 	"tabuleiro/games"
 	"tabuleiro/say"
 	"tabuleiro/table"
@@ -141,4 +142,37 @@ func (b *Bot) boardLink(req *Request) (Reply, error) {
 		return private(req.w.Rich("reply.board-page", map[string]any{"Title": title, "URL": page})), nil
 	}
 	return private(req.w.Rich("reply.board-no-pages", map[string]any{"Title": title})), nil
+}
+
+// HintText words a hint for the web board as `/… hint` answers it: the decision, what it is worth
+// to the player, the hints left.
+func HintText(w *say.Words, h table.Hint) say.Rich { return hintText(w, h) }
+
+// WebReview is a finished game's review as the web board shows it, in the words `/… review` uses.
+type WebReview struct {
+	Head      say.Rich
+	Decisions []ReviewedDecision // those hard finds clearly better than played, in order
+	Accuracy  []say.Rich         // each player's
+	Legend    say.Rich
+}
+
+// ReviewedDecision is a decision hard finds clearly better than the one played.
+type ReviewedDecision struct {
+	Ply            int
+	Mark           string // ?! ? ??
+	Played, Better string // in canonical notation
+	Said           say.Rich
+}
+
+// ReviewFor words r, the review of finished game v, in w's language.
+func ReviewFor(v View, r ai.Review, w *say.Words) WebReview {
+	out := WebReview{Head: reviewHead(w, v, r), Accuracy: reviewAccuracy(w, v, r), Legend: reviewLegend(w)}
+	for _, x := range r.Decisions {
+		if x.Grade == ai.Good {
+			continue
+		}
+		out.Decisions = append(out.Decisions, ReviewedDecision{Ply: x.Ply, Mark: x.Grade.Mark(),
+			Played: v.Live.Format(x.Played), Better: v.Live.Format(x.Best), Said: reviewLine(w, v, x)})
+	}
+	return out
 }

@@ -34,8 +34,10 @@ const (
 	BranchEvery = 2 * time.Second
 )
 
-// limiter is a token bucket per viewer.
+// limiter is a token bucket per viewer: burst tokens, one more every every.
 type limiter struct {
+	burst   float64
+	every   time.Duration
 	mu      sync.Mutex
 	buckets map[string]bucket
 }
@@ -54,9 +56,9 @@ func (l *limiter) allow(who string, now time.Time) bool {
 	}
 	b, ok := l.buckets[who]
 	if !ok {
-		b = bucket{tokens: BranchBurst, at: now}
+		b = bucket{tokens: l.burst, at: now}
 	}
-	b.tokens = math.Min(BranchBurst, b.tokens+now.Sub(b.at).Seconds()/BranchEvery.Seconds())
+	b.tokens = math.Min(l.burst, b.tokens+now.Sub(b.at).Seconds()/l.every.Seconds())
 	b.at = now
 	if b.tokens < 1 {
 		l.buckets[who] = b

@@ -53,8 +53,13 @@ type Server struct {
 	// streams bounds the event streams: cfg.Context, or less when EndStreams ends them first.
 	streams    context.Context
 	endStreams context.CancelFunc
-	// branches limits the lines each viewer tries on finished games.
-	branches limiter
+	// branches limits the lines each viewer tries on finished games, reviews the reviews each
+	// viewer starts.
+	branches, reviews limiter
+	// coaching holds the viewers whose hint or review is being searched: one at a time each.
+	coaching coaching
+	// reviewed keeps the finished games' reviews, so that a crowd of watchers costs one search.
+	reviewed reviewCache
 }
 
 //go:embed assets
@@ -77,7 +82,9 @@ func New(cfg Config) *Server {
 	cfg.Public = strings.TrimRight(cfg.Public, "/")
 	sub, _ := fs.Sub(assets, "assets")
 	s := &Server{cfg: cfg, table: cfg.Bot.Table(),
-		assets: http.StripPrefix("/assets/", http.FileServerFS(sub))}
+		assets:   http.StripPrefix("/assets/", http.FileServerFS(sub)),
+		branches: limiter{burst: BranchBurst, every: BranchEvery},
+		reviews:  limiter{burst: 1, every: ReviewEvery}}
 	s.streams, s.endStreams = context.WithCancel(cfg.Context)
 	return s
 }
@@ -131,6 +138,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.decide(w, r, id, verb)
 	case verb == "branch" && arg == "" && r.Method == http.MethodPost:
 		s.branch(w, r, id)
+	case verb == "hint" && arg == "" && r.Method == http.MethodPost:
+		s.hint(w, r, id)
+	case verb == "review" && arg == "" && r.Method == http.MethodPost:
+		s.review(w, r, id)
 	default:
 		http.NotFound(w, r)
 	}
@@ -250,6 +261,28 @@ func (s *Server) join(w http.ResponseWriter, r *http.Request, id uint64, token s
 	http.Redirect(w, r, Prefix+s.name(id), http.StatusSeeOther)
 }
 
+// foreign reports whether r comes from a page of another site than ours (or Discord's).
+func (s *Server) foreign(r *http.Request) bool {
+	o := r.Header.Get("Origin")
+	return o != "" && o != s.cfg.Public && o != "http://"+r.Host && o != "https://"+r.Host && !s.inDiscord(o)
+}
+
+// readDecision reads what the page sent to decide (or to ask for a hint) from our own origin; it
+// refuses what it cannot take, in bare's language.
+func (s *Server) readDecision(w http.ResponseWriter, r *http.Request, bare bot.LiveView) (decision, bool) {
+	if s.foreign(r) {
+		s.refuse(w, r, bare, table.Refuse(table.Refused, "web.foreign-origin"))
+		return decision{}, false
+	}
+	var d decision
+	body, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
+	if err != nil || len(body) > maxBody || json.Unmarshal(body, &d) != nil || d.Ply < 0 || len(d.Play) > 200 {
+		s.refuse(w, r, bare, table.Refuse(unreadable, "web.bad-request"))
+		return decision{}, false
+	}
+	return d, true
+}
+
 // A decision sent by the page.
 type decision struct {
 	Ply  int    `json:"ply"`
@@ -269,14 +302,8 @@ type answer struct {
 // as a button's, refused as they would be.
 func (s *Server) decide(w http.ResponseWriter, r *http.Request, id uint64, verb string) {
 	bare := bot.LiveView{Words: wordsFor(r)}
-	if o := r.Header.Get("Origin"); o != "" && o != s.cfg.Public && o != "http://"+r.Host && o != "https://"+r.Host && !s.inDiscord(o) {
-		s.refuse(w, r, bare, table.Refuse(table.Refused, "web.foreign-origin"))
-		return
-	}
-	var d decision
-	body, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
-	if err != nil || len(body) > maxBody || json.Unmarshal(body, &d) != nil || d.Ply < 0 || len(d.Play) > 200 {
-		s.refuse(w, r, bare, table.Refuse(unreadable, "web.bad-request"))
+	d, ok := s.readDecision(w, r, bare)
+	if !ok {
 		return
 	}
 	member := s.member(r, id)

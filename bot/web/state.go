@@ -83,6 +83,13 @@ type May struct {
 	Resign bool `json:"resign"`
 	Offer  bool `json:"offer"`  // make an offer
 	Accept bool `json:"accept"` // accept the opponent's
+	// Hint says whether the viewer may ask for a hint now (their decision in a game that allows
+	// them), Hints how many they have left in this game.
+	Hint     bool   `json:"hint"`
+	Hints    int    `json:"hints"`
+	HintSaid string `json:"hintSaid,omitempty"` // the button: "Hint (2 left)"
+	// Review says whether the viewer may ask for the coach's review: the game is over.
+	Review bool `json:"review"`
 }
 
 // Words are the page's own texts in the viewer's language.
@@ -92,13 +99,17 @@ type Words map[string]string
 var pageWords = []string{"resign", "resign-confirm", "offer-draw", "offer-end", "accept-draw", "accept-end",
 	"watching", "your-turn", "their-turn", "reconnecting", "connected", "board", "moves", "cancel",
 	"choose", "played", "offline", "house", "square", "seat", "table", "empty", "store", "waiter", "you-play",
-	"can-choose", "chosen", "last", "marker", "claimed", "branch-hint", "branch-over", "branch-back"}
+	"can-choose", "chosen", "last", "marker", "claimed", "branch-hint", "branch-over", "branch-back",
+	"hint-marked", "review", "review-ready", "review-better"}
 
 func words(w *say.Words) Words {
 	out := Words{}
 	for _, k := range pageWords {
 		out[k] = w.T("web."+k, nil)
 	}
+	// The coach at work, as `/… hint` and `/… review` say it.
+	out["hint-thinking"] = w.T("coach.thinking", nil)
+	out["review-working"] = w.T("coach.reviewing", nil)
 	// Stepping through a finished game, as its page does.
 	for _, k := range []string{"first", "back", "next", "last"} {
 		out["step-"+k] = w.T("page."+k, nil)
@@ -138,7 +149,10 @@ func state(l bot.LiveView, you games.Seat) State {
 		if g.ToMove() == you {
 			st.Choices = choices(g)
 		}
+		st.May.Hint, st.May.Hints = hintsOf(v.Game, g, you)
+		st.May.HintSaid = w.T("web.hint", map[string]any{"Count": st.May.Hints})
 	}
+	st.May.Review = st.Over
 	if st.Over {
 		st.Plies = l.Moves
 	}

@@ -1,0 +1,234 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+
+	"tabuleiro/ai"
+	"tabuleiro/games"
+	"tabuleiro/games/catalog"
+	"tabuleiro/say"
+	"tabuleiro/store"
+	"tabuleiro/table"
+)
+
+// hintOf asks for a hint at ply in game rec: the status, the answer, and the refusal's text.
+func (c *client) hintOf(rec store.Game, ply int) (int, HintAnswer, string) {
+	c.t.Helper()
+	res, body := c.do("POST", c.s.path(rec)+"/hint", fmt.Sprintf(`{"ply":%d}`, ply))
+	var h HintAnswer
+	var a answer
+	if res.StatusCode == http.StatusOK {
+		if err := json.Unmarshal([]byte(body), &h); err != nil {
+			c.t.Fatalf("the hint is not JSON: %v\n%s", err, body)
+		}
+	} else if err := json.Unmarshal([]byte(body), &a); err != nil {
+		c.t.Fatalf("the refusal is not JSON: %v\n%s", err, body)
+	}
+	return res.StatusCode, h, a.Error
+}
+
+// reviewOf asks for the review of game rec: the status, the review, and the refusal's text.
+func (c *client) reviewOf(rec store.Game) (int, Review, string) {
+	c.t.Helper()
+	res, body := c.do("POST", c.s.path(rec)+"/review", "")
+	var rv Review
+	var a answer
+	if res.StatusCode == http.StatusOK {
+		if err := json.Unmarshal([]byte(body), &rv); err != nil {
+			c.t.Fatalf("the review is not JSON: %v\n%s", err, body)
+		}
+	} else if err := json.Unmarshal([]byte(body), &a); err != nil {
+		c.t.Fatalf("the refusal is not JSON: %v\n%s", err, body)
+	}
+	return res.StatusCode, rv, a.Error
+}
+
+// refusal is a refusal's text as the page shows it.
+func refusalText(lang, id string) string {
+	return strings.ReplaceAll(say.For(lang).T(id, map[string]any{"Max": table.HintsPerGame}), "`", "")
+}
+
+// legend is the review's legend as the page shows it.
+func legend(lang string) string {
+	return strings.ReplaceAll(say.For(lang).T("coach.review.legend", map[string]any{
+		"Inaccuracy": ai.InaccuracyLoss, "Mistake": ai.MistakeLoss, "Blunder": ai.BlunderLoss}), "`", "")
+}
+
+func TestAHintIsAnsweredCountedAndRefusedAsTheTableWould(t *testing.T) {
+	s := newSite(t)
+	carol := s.player(t, "333", s.vsBot)
+	if st := carol.state(s.vsBot); !st.May.Hint || st.May.Hints != table.HintsPerGame {
+		t.Fatalf("before any hint the state says %+v", st.May)
+	}
+	_, g, _ := s.st.Game(s.vsBot.ID)
+	legal := games.Names(g, g.Legal())
+	for used := 1; used <= table.HintsPerGame; used++ {
+		status, h, text := carol.hintOf(s.vsBot, 0)
+		if status != http.StatusOK || !slices.Contains(legal, h.Move) || h.Left != table.HintsPerGame-used || len(h.Marks) == 0 {
+			t.Fatalf("hint %d: %d %+v %s", used, status, h, text)
+		}
+		if !strings.Contains(h.Said, h.Move) || h.State == nil || h.State.May.Hints != h.Left || h.State.May.Hint != (h.Left > 0) {
+			t.Errorf("hint %d says %q with the state %+v", used, h.Said, h.State)
+		}
+	}
+	if st := carol.state(s.vsBot); st.May.Hint || st.May.Hints != 0 {
+		t.Errorf("after every hint the state says %+v", st.May)
+	}
+	if status, _, text := carol.hintOf(s.vsBot, 0); status != http.StatusForbidden || text != refusalText("en-US", "coach.refuse.spent") {
+		t.Errorf("a fourth hint: %d %q", status, text)
+	}
+	if _, live, _ := s.st.Game(s.vsBot.ID); live.Ply() != 0 {
+		t.Error("a hint made a decision")
+	}
+}
+
+func TestAHintIsRefusedWhereTheTableRefusesIt(t *testing.T) {
+	s := newSite(t)
+	g, _ := catalog.New("ordo", nil)
+	rated, err := s.st.CreateGame(store.Game{Guild: "g1", Channel: "c5", Kind: "ordo", Rated: true, Encoded: games.Encode(g),
+		Seats: [2]store.Player{{UserID: "111"}, {UserID: "222"}}, MessageID: "board"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name   string
+		who    *client
+		rec    store.Game
+		ply    int
+		status int
+		id     string
+		shown  bool // the state offers the hint: the ply sent is the stale one
+	}{
+		{"in a rated game", s.player(t, "111", rated), rated, 0, http.StatusForbidden, "coach.refuse.rated", false},
+		{"to a watcher", s.client(t, "pt-BR"), s.people, 0, http.StatusForbidden, "web.watcher", false},
+		{"to the player not to decide", s.player(t, "222", s.people), s.people, 0, http.StatusForbidden, "coach.refuse.turn", false},
+		{"at a ply the game is not at", s.player(t, "111", s.people), s.people, 3, http.StatusConflict, "coach.refuse.moved", true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if st := tt.who.state(tt.rec); st.May.Hint != tt.shown {
+				t.Errorf("the state offers a hint (%v): %+v", tt.shown, st.May)
+			}
+			status, h, text := tt.who.hintOf(tt.rec, tt.ply)
+			if status != tt.status || text != refusalText(tt.who.lang, tt.id) || h.Move != "" {
+				t.Errorf("%d %q %+v, want %d %q", status, text, h, tt.status, refusalText(tt.who.lang, tt.id))
+			}
+		})
+	}
+	if rec, _, _ := s.st.Game(s.people.ID); rec.Hints != [2]int{} {
+		t.Errorf("refused hints were counted: %v", rec.Hints)
+	}
+}
+
+// finishedOuri is an Ouri game between alice and bob in channel, each sowing their first house
+// with seeds for plies decisions, then alice resigning: a game with slips to review.
+func finishedOuri(t *testing.T, s *site, channel string, plies int) store.Game {
+	t.Helper()
+	g, _ := catalog.New("ouri", nil)
+	rec, err := s.st.CreateGame(store.Game{Guild: "g1", Channel: channel, Kind: "ouri", Encoded: games.Encode(g),
+		Seats: [2]store.Player{{UserID: "111"}, {UserID: "222"}}, MessageID: "board"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := s.b.Table()
+	for i := range plies {
+		v, err := tb.Game(rec.ID)
+		if err != nil || v.Over() {
+			break
+		}
+		user := []string{"111", "222"}[i%2]
+		play := games.Names(v.Live, v.Live.Legal())[0]
+		if _, _, err := tb.Move(table.Actor{User: user, Place: table.Place{Guild: "g1", Channel: channel}, Kind: "ouri"}, play); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := tb.ResignGame(table.Actor{User: "111", Place: table.Place{Guild: "g1", Channel: channel}, Kind: "ouri"}, rec.ID); err != nil {
+		t.Fatal(err)
+	}
+	return rec
+}
+
+func TestAFinishedGamesReviewIsTheTables(t *testing.T) {
+	s := newSite(t)
+	watcher := s.client(t, "pt-BR")
+	if status, _, text := watcher.reviewOf(s.people); status != http.StatusConflict || text == "" {
+		t.Errorf("a review of a game being played: %d %q", status, text)
+	}
+	rec := finishedOuri(t, s, "c6", 16)
+	status, got, text := watcher.reviewOf(rec)
+	if status != http.StatusOK {
+		t.Fatalf("the review: %d %s", status, text)
+	}
+	v, err := s.b.Table().Game(rec.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := s.b.Table().Review(context.Background(), v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var marked []Reviewed
+	for _, x := range want.Decisions {
+		if x.Grade != ai.Good {
+			marked = append(marked, Reviewed{Ply: x.Ply, Mark: x.Grade.Mark(), Played: v.Live.Format(x.Played), Better: v.Live.Format(x.Best)})
+		}
+	}
+	if len(marked) == 0 {
+		t.Fatal("hard finds no slip in the game: nothing to compare")
+	}
+	if len(got.Decisions) != len(marked) {
+		t.Fatalf("the page's review marks %d decisions, the table's %d", len(got.Decisions), len(marked))
+	}
+	for i, x := range got.Decisions {
+		if m := marked[i]; x.Ply != m.Ply || x.Mark != m.Mark || x.Played != m.Played || x.Better != m.Better || !strings.Contains(x.Said, m.Better) {
+			t.Errorf("decision %d: %+v, the table's %+v", i, x, m)
+		}
+	}
+	for s, a := range got.Accuracy {
+		if pct := fmt.Sprintf(" %d%%", int(math.Round(want.Accuracy[s]))); !strings.Contains(a, pct) {
+			t.Errorf("seat %d's accuracy %q, want %q", s, a, pct)
+		}
+	}
+	if got.Legend != legend("pt-BR") {
+		t.Errorf("the legend %q, want %q", got.Legend, legend("pt-BR"))
+	}
+	t.Logf("%s\n%v", got.Head, got.Accuracy)
+}
+
+func TestAReviewIsSearchedOnceAndRateLimited(t *testing.T) {
+	s := newSite(t)
+	first, second := finishedOuri(t, s, "c6", 6), finishedOuri(t, s, "c7", 6)
+	watcher, other := s.client(t, "en-US"), s.client(t, "pt-BR")
+	if status, _, text := watcher.reviewOf(first); status != http.StatusOK {
+		t.Fatalf("the first review: %d %s", status, text)
+	}
+	if status, _, text := watcher.reviewOf(second); status != http.StatusTooManyRequests || text != refusalText("en-US", "web.review-busy") {
+		t.Errorf("a second review at once: %d %q", status, text)
+	}
+	// The review made is kept: anyone gets it again at once, in their language.
+	if status, rv, text := other.reviewOf(first); status != http.StatusOK || rv.Legend != legend("pt-BR") {
+		t.Errorf("the first review again, in Portuguese: %d %+v %s", status, rv, text)
+	}
+	s.clock.Add(ReviewEvery)
+	if status, _, text := watcher.reviewOf(second); status != http.StatusOK {
+		t.Errorf("a second review after waiting: %d %s", status, text)
+	}
+}
+
+func TestTheStateOffersTheReviewOnceOver(t *testing.T) {
+	s := newSite(t)
+	watcher := s.client(t, "en-US")
+	if st := watcher.state(s.people); st.May.Review || st.May.Hint {
+		t.Errorf("a game being played offers a watcher %+v", st.May)
+	}
+	rec := finishedOuri(t, s, "c6", 2)
+	if st := watcher.state(rec); !st.May.Review || st.May.Hint {
+		t.Errorf("a finished game offers a watcher %+v", st.May)
+	}
+}
