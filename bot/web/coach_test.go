@@ -9,10 +9,15 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
 
 	"tabuleiro/ai"
+	"tabuleiro/bot/web/webtest"
 	"tabuleiro/games"
 	"tabuleiro/games/catalog"
+	"tabuleiro/render/live"
 	"tabuleiro/say"
 	"tabuleiro/store"
 	"tabuleiro/table"
@@ -231,4 +236,87 @@ func TestTheStateOffersTheReviewOnceOver(t *testing.T) {
 	if st := watcher.state(rec); !st.May.Review || st.May.Hint {
 		t.Errorf("a finished game offers a watcher %+v", st.May)
 	}
+}
+
+// waitFor evaluates expr in the page until it is true, for up to 10 seconds (a search under -race).
+func waitFor(t *testing.T, ctx context.Context, what, expr string) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		var ok bool
+		if webtest.Eval(ctx, expr, &ok) == nil && ok {
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatalf("the page never showed %s", what)
+}
+
+// In the browser at 360 px, the player against the bot clicks Hint and sees the suggested house
+// marked and hears it; a watcher of a finished game clicks Review and sees its marks.
+func TestTheCoachIsAskedByClickingOnAPhone(t *testing.T) {
+	browser := webtest.Chrome(t)
+	s := newSite(t)
+	en := say.For(say.English)
+	carol := tab(t, browser, "en-US")
+	if err := chromedp.Do(carol, chromedp.EmulateViewport(360, 800), chromedp.Navigate(s.invite(t, "333", s.vsBot.ID)),
+		chromedp.WaitVisible(`[data-coach=hint]`)); err != nil {
+		t.Fatal(err)
+	}
+	waitPly(t, carol, s, 0)
+	click(t, carol, `[data-coach=hint]`)
+	waitFor(t, carol, "the hint", `document.querySelectorAll(".cell.hinted").length > 0`)
+	var marks []string
+	var said, button string
+	if err := webtest.Eval(carol, `[...document.querySelectorAll(".cell.hinted")].map(e => e.dataset.mark)`, &marks); err != nil {
+		t.Fatal(err)
+	}
+	webtest.Eval(carol, `document.querySelector(".announce").textContent`, &said)
+	webtest.Eval(carol, `document.querySelector("[data-coach=hint]").textContent`, &button)
+	_, g, _ := s.st.Game(s.vsBot.ID)
+	move := ""
+	for _, play := range games.Names(g, g.Legal()) {
+		if slices.Equal(live.Path(g, play), marks) {
+			move = play
+		}
+	}
+	if move == "" || !strings.Contains(said, move) || !strings.Contains(said, en.T("coach.hint.left", map[string]any{"Count": 2})) {
+		t.Errorf("the page marks %v and says %q", marks, said)
+	}
+	if button != en.T("web.hint", map[string]any{"Count": 2}) {
+		t.Errorf("the hint's button says %q", button)
+	}
+	if rec, _, _ := s.st.Game(s.vsBot.ID); rec.Hints[0] != 1 {
+		t.Errorf("the hints taken: %v", rec.Hints)
+	}
+	webtest.Screenshot(t, carol, "hint-360", 360)
+	webtest.Axe(t, carol, "a hint on a phone")
+
+	rec := finishedOuri(t, s, "c6", 16)
+	watcher := tab(t, browser, "pt-BR")
+	if err := chromedp.Do(watcher, chromedp.EmulateViewport(360, 800), chromedp.Navigate(s.web.Address(rec.ID)),
+		chromedp.WaitVisible(`[data-coach=review]`)); err != nil {
+		t.Fatal(err)
+	}
+	click(t, watcher, `[data-coach=review]`)
+	waitFor(t, watcher, "the review", `document.querySelectorAll(".review .accuracy").length === 2`)
+	v, _ := s.b.Table().Game(rec.ID)
+	want, err := s.b.Table().Review(context.Background(), v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wanted []string
+	for _, x := range want.Decisions {
+		if x.Grade != ai.Good {
+			wanted = append(wanted, fmt.Sprint(x.Ply, x.Grade.Mark()))
+		}
+	}
+	var shown []string
+	webtest.Eval(watcher, `[...document.querySelectorAll(".plies li")].flatMap((li, i) => li.dataset.mark ? [(i+1) + li.dataset.mark] : [])`, &shown)
+	webtest.Eval(watcher, `document.querySelector(".announce").textContent`, &said)
+	if len(wanted) == 0 || !slices.Equal(shown, wanted) || said != say.For("pt-BR").T("web.review-ready", nil) {
+		t.Errorf("the page marks %v (the table %v) and says %q", shown, wanted, said)
+	}
+	webtest.Screenshot(t, watcher, "review-360", 360)
+	webtest.Axe(t, watcher, "a review on a phone")
 }

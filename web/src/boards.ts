@@ -8,6 +8,7 @@ export interface Marks {
   next: Set<string>; // the marks that carry the pick on
   picked: Set<string>; // the marks picked so far
   last: Set<string>; // the marks of the last decision
+  hint: Set<string>; // the marks of the decision the coach suggests
   zoom: string; // Oolong on a narrow screen: the table shown large
   pick(mark: string): void;
   setZoom(table: string): void;
@@ -28,8 +29,10 @@ function cell(st: State, marks: Marks, mark: string, label: string, row: number,
   if (marks.picked.has(mark)) parts.push(w.chosen);
   if (can) parts.push(w["can-choose"]);
   if (marks.last.has(mark)) parts.push(w.last);
+  if (marks.hint.has(mark)) parts.push(w["hint-marked"]);
   const b = el("button", {
-    type: "button", class: "cell " + cls + (can ? " can" : "") + (marks.picked.has(mark) ? " picked" : "") + (marks.last.has(mark) ? " last" : ""),
+    type: "button", class: "cell " + cls + (can ? " can" : "") + (marks.picked.has(mark) ? " picked" : "") + (marks.last.has(mark) ? " last" : "") +
+      (marks.hint.has(mark) ? " hinted" : ""),
     "data-mark": mark, "data-row": String(row), "data-col": String(col), "aria-label": parts.join(", "), tabindex: "-1",
   }, ...inner);
   if (!can && !marks.picked.has(mark)) b.setAttribute("aria-disabled", "true");
@@ -161,7 +164,9 @@ function oolong(st: State, b: OolongBoard, marks: Marks): HTMLElement {
       // A special asks for a table: the whole table is the button.
       box.append(cell(st, marks, tmark, w.table + " " + label, Math.floor(ti / 3), ti % 3, "table-button", head));
     } else if (narrow && !zoom && wanted.has(t.name)) {
-      const c = cell(st, { ...marks, next: new Set([tmark]) }, tmark, w.table + " " + label, Math.floor(ti / 3), ti % 3, "table-button", head);
+      // The hint's seat is on this table: the table is marked until it is shown large.
+      const hinted = [...marks.hint].some((m) => m.startsWith(t.name + "."));
+      const c = cell(st, { ...marks, next: new Set([tmark]), hint: new Set(hinted ? [tmark] : []) }, tmark, w.table + " " + label, Math.floor(ti / 3), ti % 3, "table-button", head);
       c.onclick = () => marks.setZoom(t.name);
       box.append(c);
     } else {

@@ -2,7 +2,7 @@
 // lets the seated player to decide choose among their legal decisions by clicking the board. The
 // server decides everything: the page only shows what it is given and sends what was clicked.
 
-import { State, Choice } from "./state";
+import { State, Choice, Hint, Review } from "./state";
 import { drawBoard, Marks } from "./boards";
 import { tryLine, branching } from "./branch";
 
@@ -19,6 +19,10 @@ let sending = false; // a branch is being tried
 let sentAt = -1; // the ply a decision was sent at, until its answer: that board takes no clicks
 let focusMark = ""; // the mark that had the focus, kept across redraws
 let firstShown = false;
+let hint: { ply: number; marks: string[]; said: string } | null = null; // the coach's suggestion, at the ply it was asked
+let thinking = false; // a hint is being searched
+let review: Review | null = null; // the coach's review of the finished game
+let reviewing = false; // it is being made
 
 // el makes an element with attributes and children.
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
@@ -36,7 +40,8 @@ const alert = el("div", { class: "alert", role: "alert" });
 const boardBox = el("main", { class: "board-box" });
 const controls = el("div", { class: "controls" });
 const plies = el("section", { class: "plies" });
-app.append(header, status, boardBox, alert, controls, announce, plies);
+const reviewBox = el("section", { class: "review" });
+app.append(header, status, boardBox, alert, controls, announce, plies, reviewBox);
 
 // candidates are the choices that begin with what was picked.
 function candidates(): Choice[] {
@@ -164,6 +169,7 @@ function show(next: State) {
     announce.textContent = [next.shown, next.last?.said, ...(next.branch?.said || [])].filter(Boolean).join(" ");
   } else if (!before || before.ply !== next.ply || before.over !== next.over) {
     picked = [];
+    if (hint && hint.ply !== next.ply) hint = null;
     zoom = "";
     confirming = false;
     if (before) {
@@ -213,6 +219,8 @@ function render() {
   const lines = [...st.status];
   if (st.branch) lines.push(...st.branch.said);
   else if (branching(st) && (st.choices || []).length > 0) lines.push(w["branch-hint"]);
+  const hinted = hint && hint.ply === st.ply && st.at === undefined ? hint : null;
+  if (hinted) lines.push(hinted.said);
   if (st.you < 0) lines.push(w.watching);
   else if (!st.over) lines.push(st.toMove === st.you ? w["your-turn"] : w["their-turn"]);
   lines.push(live ? w.connected : w.reconnecting);
@@ -224,6 +232,7 @@ function render() {
     next: new Set(next.keys()),
     picked: new Set(picked),
     last: new Set(st.last?.marks || []),
+    hint: new Set(hinted?.marks || []),
     zoom,
     pick: (m) => pick(m),
     setZoom: (t) => { zoom = t; focusMark = ""; render(); },
@@ -245,7 +254,7 @@ function render() {
   const buttons: HTMLElement[] = [];
   for (const [m, cs] of next) {
     if (m.startsWith("!")) {
-      const b = el("button", { type: "button", class: "choice" }, m.slice(1));
+      const b = el("button", { type: "button", class: "choice" + (hinted?.marks.includes(m) ? " hinted" : "") }, m.slice(1));
       b.onclick = () => send("decide", cs[0].play);
       buttons.push(b);
     }
@@ -258,6 +267,24 @@ function render() {
   if (picked.length > 0) {
     const b = el("button", { type: "button" }, w.cancel);
     b.onclick = () => { picked = []; render(); };
+    buttons.push(b);
+  }
+  if (st.may.hint && st.at === undefined) {
+    const b = el("button", { type: "button", "data-coach": "hint" }, thinking ? w["hint-thinking"] : st.may.hintSaid || "");
+    if (thinking) {
+      b.disabled = true;
+      b.setAttribute("aria-busy", "true");
+    }
+    b.onclick = askHint;
+    buttons.push(b);
+  }
+  if (st.may.review && !review) {
+    const b = el("button", { type: "button", "data-coach": "review" }, reviewing ? w["review-working"] : w.review);
+    if (reviewing) {
+      b.disabled = true;
+      b.setAttribute("aria-busy", "true");
+    }
+    b.onclick = askReview;
     buttons.push(b);
   }
   if (st.may.offer || st.may.accept) {
@@ -282,14 +309,81 @@ function render() {
   }
   controls.replaceChildren(...buttons);
   if (st.plies && st.plies.length > 0) {
+    const marked = new Map((review?.decisions || []).map((d) => [d.ply, d]));
     plies.replaceChildren(el("h2", {}, w.moves), stepper(st), el("ol", {}, ...st.plies.map((p, i) => {
-      const b = el("button", { type: "button", class: "ply" }, p.replace(/^\d+\.\s*/, ""));
+      const d = marked.get(i + 1);
+      const b = el("button", { type: "button", class: "ply" }, p.replace(/^\d+\.\s*/, "") + (d ? " " + d.mark : ""));
       if ((st.at ?? st.ply) === i + 1) b.setAttribute("aria-current", "step");
       b.onclick = () => step(i + 1);
-      return el("li", {}, b);
+      const li = el("li", {}, b);
+      if (d) {
+        li.dataset.mark = d.mark;
+        li.append(el("span", { class: "better" }, w["review-better"] + " " + d.better));
+      }
+      return li;
     })));
   } else {
     plies.replaceChildren();
+  }
+  reviewBox.replaceChildren(...(review && st.over ? [el("h2", {}, review.head),
+    el("ul", {}, ...review.decisions.map((d) => el("li", {}, d.said))),
+    ...review.accuracy.map((a) => el("p", { class: "accuracy" }, a)),
+    el("p", { class: "legend" }, review.legend)] : []));
+}
+
+// askHint asks the coach for a hint on the board shown: it searches for a second or more.
+async function askHint() {
+  const st = state;
+  if (!st || thinking) return;
+  const at = st.ply;
+  thinking = true;
+  error = "";
+  render();
+  try {
+    const res = await fetch(base + "/hint", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      credentials: "same-origin",
+      body: JSON.stringify({ ply: at }),
+    });
+    const answer = await res.json().catch(() => ({}));
+    if (res.ok) {
+      const h = answer as Hint;
+      hint = { ply: at, marks: h.marks, said: h.said };
+      if (h.state) show(h.state);
+      if (state?.ply === at) announce.textContent = h.said;
+    } else {
+      error = answer.error || st.words.offline;
+    }
+  } catch {
+    error = st.words.offline;
+  } finally {
+    thinking = false;
+    render();
+  }
+}
+
+// askReview asks the coach for the finished game's review: hard judges every decision.
+async function askReview() {
+  const st = state;
+  if (!st || reviewing) return;
+  reviewing = true;
+  error = "";
+  render();
+  try {
+    const res = await fetch(base + "/review", { method: "POST", credentials: "same-origin" });
+    const answer = await res.json().catch(() => ({}));
+    if (res.ok) {
+      review = answer as Review;
+      announce.textContent = st.words["review-ready"];
+    } else {
+      error = answer.error || st.words.offline;
+    }
+  } catch {
+    error = st.words.offline;
+  } finally {
+    reviewing = false;
+    render();
   }
 }
 

@@ -58,7 +58,9 @@ export interface State {
   choices: Choice[]; // absent (null) unless the viewer is to decide
   last?: { play: string; seat: number; said: string; marks: string[] };
   offer?: { kind: string; by: number };
-  may: { resign: boolean; offer: boolean; accept: boolean };
+  // hint: a hint may be asked now (hints of them left, hintSaid the button); review: the game is
+  // over, so the coach's review may be asked.
+  may: { resign: boolean; offer: boolean; accept: boolean; hint: boolean; hints: number; hintSaid?: string; review: boolean };
   plies?: string[];
   at?: number; // a finished game stepped back: shown after this many decisions
   shown?: string; // that, in words
@@ -72,4 +74,21 @@ export interface Branch {
   win?: number; // hard's chance for the side to move, in percent
   final?: [number, number]; // the endgame database's exact final stores (Ouri, Abapa)
   said: string[]; // all of it in words
+}
+
+// Hint is the coach's suggestion to the player to decide (POST …/hint).
+export interface Hint {
+  move: string;
+  marks: string[]; // the marks that make it on the board
+  said: string;
+  left: number;
+  state?: State;
+}
+
+// Review is the coach's review of a finished game (POST …/review).
+export interface Review {
+  head: string;
+  decisions: { ply: number; mark: string; played: string; better: string; said: string }[];
+  accuracy: string[];
+  legend: string;
 }
