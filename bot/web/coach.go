@@ -92,7 +92,9 @@ func (s *Server) hint(w http.ResponseWriter, r *http.Request, id uint64) {
 	rec := v.Game
 	a := table.Actor{User: member, Place: table.Place{Guild: rec.Guild, Channel: rec.Channel}, Kind: rec.Kind, Log: s.cfg.Log}
 	// The table's hint is for the member's game of its kind in its channel: that must be this one.
-	if active, aerr := s.table.ActiveGame(rec.Channel, rec.Kind, member); v.Over() || rec.Ply != d.Ply || aerr != nil || active.ID != id {
+	if v.SeatOf(member) == games.NoSeat {
+		err = table.Refuse(table.Refused, "refusal.not-yours", "Kind", rec.Kind)
+	} else if active, aerr := s.table.ActiveGame(rec.Channel, rec.Kind, member); v.Over() || rec.Ply != d.Ply || aerr != nil || active.ID != id {
 		err = table.ErrHintMoved
 	} else if _, err = s.table.CanHint(a); err == nil && !s.coaching.start(member) {
 		err = busy

@@ -57,7 +57,7 @@ func (c *client) reviewOf(rec store.Game) (int, Review, string) {
 
 // refusal is a refusal's text as the page shows it.
 func refusalText(lang, id string) string {
-	return strings.ReplaceAll(say.For(lang).T(id, map[string]any{"Max": table.HintsPerGame}), "`", "")
+	return strings.ReplaceAll(say.For(lang).T(id, map[string]any{"Max": table.HintsPerGame, "Kind": "ordo"}), "`", "")
 }
 
 // legend is the review's legend as the page shows it.
@@ -102,6 +102,9 @@ func TestAHintIsRefusedWhereTheTableRefusesIt(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// A member with a session for the game who is not seated in it (an Activity's watcher).
+	outsider := s.client(t, "en-US")
+	outsider.http.Jar.SetCookies(mustURL(s.srv.URL+s.path(s.people)), []*http.Cookie{s.web.session("999", s.people.ID)})
 	for _, tt := range []struct {
 		name   string
 		who    *client
@@ -113,6 +116,7 @@ func TestAHintIsRefusedWhereTheTableRefusesIt(t *testing.T) {
 	}{
 		{"in a rated game", s.player(t, "111", rated), rated, 0, http.StatusForbidden, "coach.refuse.rated", false},
 		{"to a watcher", s.client(t, "pt-BR"), s.people, 0, http.StatusForbidden, "web.watcher", false},
+		{"to a member not seated", outsider, s.people, 0, http.StatusForbidden, "refusal.not-yours", false},
 		{"to the player not to decide", s.player(t, "222", s.people), s.people, 0, http.StatusForbidden, "coach.refuse.turn", false},
 		{"at a ply the game is not at", s.player(t, "111", s.people), s.people, 3, http.StatusConflict, "coach.refuse.moved", true},
 	} {
@@ -216,7 +220,8 @@ func TestAReviewIsSearchedOnceAndRateLimited(t *testing.T) {
 	if status, _, text := watcher.reviewOf(second); status != http.StatusTooManyRequests || text != refusalText("en-US", "web.review-busy") {
 		t.Errorf("a second review at once: %d %q", status, text)
 	}
-	// The review made is kept: anyone gets it again at once, in their language.
+	// The review made is kept: anyone gets it again at once, in their language, with no search
+	// (another from this address would be refused as the one above).
 	if status, rv, text := other.reviewOf(first); status != http.StatusOK || rv.Legend != legend("pt-BR") {
 		t.Errorf("the first review again, in Portuguese: %d %+v %s", status, rv, text)
 	}
