@@ -18,13 +18,15 @@ func FuzzDecision(f *testing.F) {
 	f.Add("decide", `{"ply":0,"play":"c2:d2-c3"}`, true)
 	f.Add("offer", `{"ply":0}`, true)
 	f.Add("resign", `{"ply":0}`, false)
+	f.Add("hint", `{"ply":0}`, true)
+	f.Add("review", ``, false)
 	f.Add("decide", `{"ply":-1,"play":""}`, true)
 	f.Add("decide", `not json`, true)
 	s := newSite(f)
 	alice := s.player(f, "111", s.people)
 	cookies := alice.http.Jar.Cookies(mustURL(s.srv.URL))
 	f.Fuzz(func(t *testing.T, verb, body string, player bool) {
-		if verb != "decide" && verb != "offer" && verb != "resign" {
+		if verb != "decide" && verb != "offer" && verb != "resign" && verb != "hint" && verb != "review" {
 			verb = "decide"
 		}
 		_, before, _ := s.st.Game(s.people.ID)
