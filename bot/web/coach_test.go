@@ -288,6 +288,11 @@ func TestTheCoachIsAskedByClickingOnAPhone(t *testing.T) {
 	if move == "" || !strings.Contains(said, move) || !strings.Contains(said, en.T("coach.hint.left", map[string]any{"Count": 2})) {
 		t.Errorf("the page marks %v and says %q", marks, said)
 	}
+	var focused string
+	webtest.Eval(carol, `document.activeElement.dataset.coach || document.activeElement.tagName`, &focused)
+	if focused != "hint" {
+		t.Errorf("after the hint the focus is on %s, not on the Hint button", focused)
+	}
 	if button != en.T("web.hint", map[string]any{"Count": 2}) {
 		t.Errorf("the hint's button says %q", button)
 	}
@@ -317,10 +322,14 @@ func TestTheCoachIsAskedByClickingOnAPhone(t *testing.T) {
 		}
 	}
 	var shown []string
+	var focusedReview bool
 	webtest.Eval(watcher, `[...document.querySelectorAll(".plies li")].flatMap((li, i) => li.dataset.mark ? [(i+1) + li.dataset.mark] : [])`, &shown)
 	webtest.Eval(watcher, `document.querySelector(".announce").textContent`, &said)
 	if len(wanted) == 0 || !slices.Equal(shown, wanted) || said != say.For("pt-BR").T("web.review-ready", nil) {
 		t.Errorf("the page marks %v (the table %v) and says %q", shown, wanted, said)
+	}
+	if webtest.Eval(watcher, `document.activeElement.closest(".review") !== null`, &focusedReview); !focusedReview {
+		t.Error("the review came and the focus is not on it")
 	}
 	webtest.Screenshot(t, watcher, "review-360", 360)
 	webtest.Axe(t, watcher, "a review on a phone")

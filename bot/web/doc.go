@@ -10,6 +10,9 @@
 //	POST /b/<id>-<key>/decide        {"ply": 12, "play": "c2:d2-c3"}
 //	POST /b/<id>-<key>/resign        {"ply": 12}
 //	POST /b/<id>-<key>/offer         {"ply": 12}: offer a draw (Ouri: to end), or accept one
+//	POST /b/<id>-<key>/hint          {"ply": 12}: hard's suggestion to the player to decide (table.Hint)
+//	POST /b/<id>-<key>/review        a finished game's review (table.Review), for anyone who watches
+//	POST /b/<id>-<key>/branch        {"ply": 3, "plays": ["c", "f"]}: a line tried on a finished game
 //	GET  /b/<id>-<key>/join/<token>  a player's personal link: sets their session, once
 //
 // With Config.Activity (DISCORD_ACTIVITY=on) the same client runs as a Discord Activity, inside

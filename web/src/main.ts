@@ -23,6 +23,7 @@ let hint: { ply: number; marks: string[]; said: string } | null = null; // the c
 let thinking = false; // a hint is being searched
 let review: Review | null = null; // the coach's review of the finished game
 let reviewing = false; // it is being made
+let focusReview = false; // the review came: the focus goes to it
 
 // el makes an element with attributes and children.
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
@@ -271,19 +272,14 @@ function render() {
   }
   if (st.may.hint && st.at === undefined) {
     const b = el("button", { type: "button", "data-coach": "hint" }, thinking ? w["hint-thinking"] : st.may.hintSaid || "");
-    if (thinking) {
-      b.disabled = true;
-      b.setAttribute("aria-busy", "true");
-    }
+    // Disabled while hard searches, but still focused: a keyboard's place is kept.
+    if (thinking) b.setAttribute("aria-disabled", "true");
     b.onclick = askHint;
     buttons.push(b);
   }
   if (st.may.review && !review) {
     const b = el("button", { type: "button", "data-coach": "review" }, reviewing ? w["review-working"] : w.review);
-    if (reviewing) {
-      b.disabled = true;
-      b.setAttribute("aria-busy", "true");
-    }
+    if (reviewing) b.setAttribute("aria-disabled", "true");
     b.onclick = askReview;
     buttons.push(b);
   }
@@ -307,7 +303,10 @@ function render() {
       buttons.push(b);
     }
   }
+  // The coach's buttons keep the focus across redraws (the page draws its controls anew).
+  const coachFocus = (document.activeElement as HTMLElement | null)?.dataset?.coach;
   controls.replaceChildren(...buttons);
+  if (coachFocus) controls.querySelector<HTMLElement>(`[data-coach="${coachFocus}"]`)?.focus();
   if (st.plies && st.plies.length > 0) {
     const marked = new Map((review?.decisions || []).map((d) => [d.ply, d]));
     plies.replaceChildren(el("h2", {}, w.moves), stepper(st), el("ol", {}, ...st.plies.map((p, i) => {
@@ -325,7 +324,7 @@ function render() {
   } else {
     plies.replaceChildren();
   }
-  reviewBox.replaceChildren(...(review && st.over ? [el("h2", {}, review.head),
+  reviewBox.replaceChildren(...(review && st.over ? [el("h2", { tabindex: "-1" }, review.head),
     el("ul", {}, ...review.decisions.map((d) => el("li", {}, d.said))),
     ...review.accuracy.map((a) => el("p", { class: "accuracy" }, a)),
     el("p", { class: "legend" }, review.legend)] : []));
@@ -376,6 +375,7 @@ async function askReview() {
     if (res.ok) {
       review = answer as Review;
       announce.textContent = st.words["review-ready"];
+      focusReview = true; // its button is gone: the keyboard goes on from the review
     } else {
       error = answer.error || st.words.offline;
     }
@@ -384,6 +384,8 @@ async function askReview() {
   } finally {
     reviewing = false;
     render();
+    if (focusReview) reviewBox.querySelector<HTMLElement>("h2")?.focus();
+    focusReview = false;
   }
 }
 
