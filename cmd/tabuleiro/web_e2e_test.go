@@ -380,6 +380,12 @@ func (g *webGame) await(t *testing.T, ply int) {
 			return
 		}
 		if time.Now().After(deadline) {
+			// What each page showed then, for whoever reads the failure.
+			for member, ctx := range g.tabs {
+				var seen any
+				webtest.Eval(ctx, `[document.body.dataset.ply, [...document.querySelectorAll(".cell.can, .controls button")].map(e => e.dataset.mark || e.textContent), document.querySelector(".alert")?.textContent]`, &seen)
+				t.Logf("%s's page: ply, offered, alert: %v", member, seen)
+			}
 			t.Fatalf("the game stayed at ply %d for 10 s", ply)
 		}
 	}

@@ -19,6 +19,7 @@ let sending = false; // a branch is being tried
 let sentAt = -1; // the ply a decision was sent at, until its answer: that board takes no clicks
 let focusMark = ""; // the mark that had the focus, kept across redraws
 let firstShown = false;
+let boardKey = ""; // what the board drawn shows, to keep it when that is unchanged
 let hint: { ply: number; marks: string[]; said: string } | null = null; // the coach's suggestion, at the ply it was asked
 let thinking = false; // a hint is being searched
 let review: Review | null = null; // the coach's review of the finished game
@@ -238,17 +239,23 @@ function render() {
     pick: (m) => pick(m),
     setZoom: (t) => { zoom = t; focusMark = ""; render(); },
   };
-  const board = drawBoard(st, marks);
-  boardBox.replaceChildren(board);
-  if (!firstShown) {
-    // The benchmark of the first render reads when the first board was painted.
-    firstShown = true;
-    requestAnimationFrame(() => performance.mark("board-shown"));
-  }
-  board.addEventListener("keydown", arrows);
-  if (focusMark) {
-    const f = board.querySelector<HTMLElement>(`[data-mark="${CSS.escape(focusMark)}"]`);
-    f?.focus();
+  // A board that would be drawn the same is kept: a new state that changes only the words around
+  // it (a status, a clock) must not replace the cell under a press, which would lose the click.
+  const key = JSON.stringify([st.kind, st.board, st.players, st.words, [...marks.next], picked, [...marks.last], [...marks.hint], zoom]);
+  if (key !== boardKey || !boardBox.firstElementChild) {
+    boardKey = key;
+    const board = drawBoard(st, marks);
+    boardBox.replaceChildren(board);
+    if (!firstShown) {
+      // The benchmark of the first render reads when the first board was painted.
+      firstShown = true;
+      requestAnimationFrame(() => performance.mark("board-shown"));
+    }
+    board.addEventListener("keydown", arrows);
+    if (focusMark) {
+      const f = board.querySelector<HTMLElement>(`[data-mark="${CSS.escape(focusMark)}"]`);
+      f?.focus();
+    }
   }
 
   // Buttons: the choices that are not on the board (Oolong's rotate, skip), resignation, offers.
