@@ -7,12 +7,13 @@ import (
 
 	"tabuleiro/ai"
 	"tabuleiro/table"
+	"tabuleiro/tournament"
 )
 
 // A watcher's page hears of decisions no person made on a surface of theirs: a player losing on
-// time at the sweep, and a team's vote closing on its own clock (then the bot's answer), each
-// within a second.
-func TestALossOnTimeAndATeamsClosedVoteReachTheBoard(t *testing.T) {
+// time at the sweep, a team's vote closing on its own clock (then the bot's answer), and a
+// tournament's round running out of time, each within a second.
+func TestALossOnTimeAVotesAndARoundsClockReachTheBoard(t *testing.T) {
 	s := newSite(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -54,6 +55,35 @@ func TestALossOnTimeAndATeamsClosedVoteReachTheBoard(t *testing.T) {
 		}
 		if plies[0] < 1 {
 			t.Fatalf("the watcher saw plies %v after the vote closed", plies)
+		}
+	})
+	t.Run("a tournament round's clock", func(t *testing.T) {
+		tb := s.b.Table()
+		at := func(user string) table.Actor {
+			return table.Actor{User: user, Place: table.Place{Guild: "g1", Channel: "c6"}, Kind: "ordo"}
+		}
+		tr, err := tb.CreateTournament(at("111"), table.NewTournament{Format: tournament.SwissFormat, Rounds: 1, RoundTime: time.Hour})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, user := range []string{"111", "222"} {
+			if _, err := tb.JoinTournament(at(user), tr.ID); err != nil {
+				t.Fatal(err)
+			}
+		}
+		adv, err := tb.StartTournament(ctx, at("111"), tr.ID, true)
+		if err != nil || len(adv.Started) != 1 {
+			t.Fatalf("the tournament started %d games: %v", len(adv.Started), err)
+		}
+		watcher := s.client(t, "en-US").stream(ctx, adv.Started[0].Game)
+		if st := next(t, watcher); st.Over {
+			t.Fatal("the round's game is over before its time")
+		}
+		// Nobody moves; the round's hour runs out.
+		s.clock.Add(time.Hour + time.Second)
+		s.b.Sweep(ctx)
+		if st := next(t, watcher); !st.Over {
+			t.Fatal("the watcher does not see the game ended by the round's time")
 		}
 	})
 }
