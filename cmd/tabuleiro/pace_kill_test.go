@@ -51,29 +51,7 @@ func TestADayPacedGameAndItsDigestSurviveSIGKILL(t *testing.T) {
 			}
 		}
 	}
-	opt := func(name string, typ int, v any) map[string]any {
-		return map[string]any{"name": name, "type": typ, "value": v}
-	}
-	if text, private := b.interaction("301", cup("create", opt("game", 3, "ordo"), opt("format", 3, "round-robin"),
-		opt("round-time", 3, "7d"), opt("pace", 3, "1d"))); private {
-		t.Fatalf("create: %s", text)
-	}
-	for _, p := range []string{"301", "302"} {
-		if text, private := b.interaction(p, cup("join")); private {
-			t.Fatalf("%s joins: %s", p, text)
-		}
-	}
-	started := time.Now()
-	if text, private := b.interaction("301", cup("start")); private {
-		t.Fatalf("start: %s", text)
-	}
-	me := map[string]any{"id": "9", "name": "tabuleiro", "type": 1, "options": []map[string]any{{"name": "me", "type": 1,
-		"options": []map[string]any{opt("digest", 3, strconv.Itoa(time.Now().UTC().Hour()))}}}}
-	for _, p := range []string{"301", "302"} {
-		if text, private := b.interaction(p, me); !private || !strings.Contains(text, "UTC") {
-			t.Fatalf("%s's digest: %s", p, text)
-		}
-	}
+	started := digestToMove(t, b)
 	// The sweep, every ten seconds, sends the digest of the one to move, before their deadline.
 	waitFor("Your move", paceDay)
 	if time.Since(started) >= paceDay {
@@ -237,8 +215,8 @@ func TestADigestClaimedBeforeSIGKILLIsSentOnceAfterRestart(t *testing.T) {
 }
 
 // digestToMove starts a day-paced tournament game between members 301 and 302 and sets the
-// digest of both at this hour: the one to move is due one.
-func digestToMove(t *testing.T, b *killedBot) {
+// digest of both at this hour: the one to move is due one. It returns when the game started.
+func digestToMove(t *testing.T, b *killedBot) time.Time {
 	t.Helper()
 	opt := func(name string, typ int, v any) map[string]any {
 		return map[string]any{"name": name, "type": typ, "value": v}
@@ -252,6 +230,7 @@ func digestToMove(t *testing.T, b *killedBot) {
 			t.Fatalf("%s joins: %s", p, text)
 		}
 	}
+	started := time.Now()
 	if text, private := b.interaction("301", cup("start")); private {
 		t.Fatalf("start: %s", text)
 	}
@@ -264,4 +243,5 @@ func digestToMove(t *testing.T, b *killedBot) {
 			t.Fatalf("%s's digest: %q, want it %q", p, text, at)
 		}
 	}
+	return started
 }
