@@ -75,22 +75,14 @@ type HintAnswer struct {
 // The table refuses it as it would `/… hint`: rated, none left, not their decision, moved on.
 func (s *Server) hint(w http.ResponseWriter, r *http.Request, id uint64) {
 	bare := bot.LiveView{Words: wordsFor(r)}
-	d, ok := s.readDecision(w, r, bare)
+	p, ok := s.playerRequest(w, r, id, bare)
 	if !ok {
 		return
 	}
-	member := s.member(r, id)
-	if member == "" {
-		s.refuse(w, r, bare, table.Refuse(table.Refused, "web.watcher"))
-		return
-	}
-	v, err := s.table.Game(id)
-	if err != nil {
-		s.missing(w, r, id, err)
-		return
-	}
+	d, v, a := p.decision, p.game, p.actor
+	member := a.User
 	rec := v.Game
-	a := table.Actor{User: member, Place: table.Place{Guild: rec.Guild, Channel: rec.Channel}, Kind: rec.Kind, Log: s.cfg.Log}
+	var err error
 	// The table's hint is for the member's game of its kind in its channel: that must be this one.
 	if v.SeatOf(member) == games.NoSeat {
 		err = table.Refuse(table.Refused, "refusal.not-yours", "Kind", rec.Kind)

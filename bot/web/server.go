@@ -283,6 +283,36 @@ func (s *Server) readDecision(w http.ResponseWriter, r *http.Request, bare bot.L
 	return d, true
 }
 
+// playerRequest is a player's request about a game: what it sent, the game as it stands and the
+// member its session names, acting in it.
+type playerRequest struct {
+	decision decision
+	game     table.View
+	actor    table.Actor
+}
+
+// playerRequest reads a player's request about game id (a decision, an offer, a hint); false once
+// it was refused: another site's, unreadable, without a player's session, or no such game.
+func (s *Server) playerRequest(w http.ResponseWriter, r *http.Request, id uint64, bare bot.LiveView) (playerRequest, bool) {
+	d, ok := s.readDecision(w, r, bare)
+	if !ok {
+		return playerRequest{}, false
+	}
+	member := s.member(r, id)
+	if member == "" {
+		s.refuse(w, r, bare, table.Refuse(table.Refused, "web.watcher"))
+		return playerRequest{}, false
+	}
+	v, err := s.table.Game(id)
+	if err != nil {
+		s.missing(w, r, id, err)
+		return playerRequest{}, false
+	}
+	rec := v.Game
+	a := table.Actor{User: member, Place: table.Place{Guild: rec.Guild, Channel: rec.Channel}, Kind: rec.Kind, Log: s.cfg.Log}
+	return playerRequest{decision: d, game: v, actor: a}, true
+}
+
 // A decision sent by the page.
 type decision struct {
 	Ply  int    `json:"ply"`
@@ -302,24 +332,14 @@ type answer struct {
 // as a button's, refused as they would be.
 func (s *Server) decide(w http.ResponseWriter, r *http.Request, id uint64, verb string) {
 	bare := bot.LiveView{Words: wordsFor(r)}
-	d, ok := s.readDecision(w, r, bare)
+	p, ok := s.playerRequest(w, r, id, bare)
 	if !ok {
 		return
 	}
-	member := s.member(r, id)
-	if member == "" {
-		s.refuse(w, r, bare, table.Refuse(table.Refused, "web.watcher"))
-		return
-	}
-	shown, err := s.table.Game(id)
-	if err != nil {
-		s.missing(w, r, id, err)
-		return
-	}
-	rec := shown.Game
-	a := table.Actor{User: member, Place: table.Place{Guild: rec.Guild, Channel: rec.Channel}, Kind: rec.Kind,
-		Salt: "web-" + strconv.FormatUint(id, 10) + "-" + strconv.Itoa(d.Ply), Log: s.cfg.Log}
+	d, a := p.decision, p.actor
+	a.Salt = "web-" + strconv.FormatUint(id, 10) + "-" + strconv.Itoa(d.Ply)
 	var v table.View
+	var err error
 	switch verb {
 	case "decide":
 		v, err = s.table.Choose(a, id, d.Ply, d.Play, "")
@@ -329,12 +349,7 @@ func (s *Server) decide(w http.ResponseWriter, r *http.Request, id uint64, verb 
 		v, err = s.offer(a, id, d.Ply)
 	}
 	if err != nil {
-		// A mention is the person's display name, as on the board.
-		l, lerr := s.cfg.Bot.Live(id, bare.Words)
-		if lerr != nil {
-			l = bare
-		}
-		s.refuse(w, r, l, err)
+		s.refuseIn(w, r, id, bare, err)
 		return
 	}
 	// The answer is the game as this decision left it; what follows (the bot's reply) comes by
